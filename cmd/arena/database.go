@@ -1,0 +1,24 @@
+package main
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"arena.dev/config"
+	"arena.dev/store"
+)
+
+// openDatabase connects (creating the database if missing) and applies every
+// migration, the app's then River's, so each command starts on a current schema.
+func openDatabase(ctx context.Context, cfg config.Config) (*pgxpool.Pool, error) {
+	pool, err := store.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	if err := store.Migrate(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return pool, nil
+}

@@ -1,0 +1,141 @@
+// Command arena is the whole platform in one binary: the web server, the
+// workers, migrations, and the students' tools (play, view, kit).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"arena.dev/config"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// exitError carries a specific exit status.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		return help(args, stdout, stderr)
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "arena: unknown command %q; run 'arena help'\n", args[0])
+		return 2
+	}
+	// The first Ctrl-C asks for a graceful stop; once ctx is done the handler is
+	// removed, so a second Ctrl-C kills the process at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() { <-ctx.Done(); stop() }()
+
+	err := cmd.run(ctx, args[1:])
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.As(err, new(usageError)):
+		fmt.Fprintf(stderr, "arena %s: %v\nusage: %s\n", cmd.name, err, cmd.usage)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "arena %s: %v\n", cmd.name, err)
+		return 1
+	}
+}
+
+// usageError is a mistake in a command line.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(format, a...)} }
+
+func help(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 1 {
+		if c, ok := commands[args[1]]; ok {
+			fmt.Fprintf(stdout, "%s\n\nusage: %s\n", c.summary, c.usage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "arena help: unknown command %q\n", args[1])
+		return 2
+	}
+	fmt.Fprintln(stdout, "Arena: game-AI competitions. Usage: arena COMMAND [ARGS]")
+	fmt.Fprintln(stdout)
+	for _, n := range commandNames() {
+		if strings.HasPrefix(n, "_") {
+			continue
+		}
+		fmt.Fprintf(stdout, "  %-9s %s\n", n, commands[n].summary)
+	}
+	fmt.Fprintln(stdout, "\nRun 'arena help COMMAND' for a command's options. Settings come from the")
+	fmt.Fprintln(stdout, "environment: DATABASE_URL, PORT, ARENA_ADMIN_PASSWORD, ARENA_WORKERS, LOG_FORMAT, LOG_LEVEL.")
+	return 0
+}
+
+// newFlags returns a flag set that reports errors instead of exiting.
+func newFlags(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags parses args, turning flag errors into usage errors and -h into help.
+func parseFlags(fs *flag.FlagSet, c *command, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fs.SetOutput(os.Stdout)
+			fmt.Printf("%s\n\nusage: %s\n\n", c.summary, c.usage)
+			fs.PrintDefaults()
+			return flag.ErrHelp
+		}
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+// loadConfig reads the environment and sets up the default logger.
+func loadConfig() (config.Config, *slog.Logger, error) {
+	cfg, err := config.Load()
+	if err != nil {
+		return cfg, nil, err
+	}
+	logger := newLogger(cfg, os.Stderr)
+	slog.SetDefault(logger)
+	return cfg, logger, nil
+}
+
+// newLogger logs text on a terminal and JSON otherwise, unless LOG_FORMAT says.
+func newLogger(cfg config.Config, w *os.File) *slog.Logger {
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		level = slog.LevelInfo
+	}
+	opts := &slog.HandlerOptions{Level: level}
+	format := cfg.LogFormat
+	if format == "auto" {
+		format = "json"
+		if fi, err := w.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			format = "text"
+		}
+	}
+	if format == "text" {
+		return slog.New(slog.NewTextHandler(w, opts))
+	}
+	return slog.New(slog.NewJSONHandler(w, opts))
+}

@@ -1,0 +1,67 @@
+// Package config reads Arena's settings from the environment. Every variable
+// and its default is listed here and in the README.
+package config
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+)
+
+// DefaultDatabaseURL is used when DATABASE_URL is unset.
+const DefaultDatabaseURL = "postgres://postgres@127.0.0.1:5432/arena?sslmode=disable"
+
+// Config is the process configuration.
+type Config struct {
+	DatabaseURL   string // DATABASE_URL
+	Port          int    // PORT: the web server listens on :PORT
+	AdminPassword string // ARENA_ADMIN_PASSWORD: password of the first admin; random when empty
+	Workers       int    // ARENA_WORKERS: jobs worked at once per queue; 0 = number of cores
+	LogFormat     string // LOG_FORMAT: text, json, or auto (text on a terminal)
+	LogLevel      string // LOG_LEVEL: debug, info, warn, error
+}
+
+// Load reads the environment; it fails on values that do not parse.
+func Load() (Config, error) {
+	c := Config{
+		DatabaseURL:   env("DATABASE_URL", DefaultDatabaseURL),
+		AdminPassword: os.Getenv("ARENA_ADMIN_PASSWORD"),
+		LogFormat:     env("LOG_FORMAT", "auto"),
+		LogLevel:      env("LOG_LEVEL", "info"),
+	}
+	var err error
+	if c.Port, err = intEnv("PORT", 8080); err != nil {
+		return c, err
+	}
+	if c.Port < 1 || c.Port > 65535 {
+		return c, fmt.Errorf("PORT=%d: not a TCP port", c.Port)
+	}
+	if c.Workers, err = intEnv("ARENA_WORKERS", 0); err != nil {
+		return c, err
+	}
+	switch c.LogFormat {
+	case "auto", "text", "json":
+	default:
+		return c, fmt.Errorf("LOG_FORMAT=%q: want text, json or auto", c.LogFormat)
+	}
+	return c, nil
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func intEnv(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: not a number", name, v)
+	}
+	return n, nil
+}

@@ -1,0 +1,54 @@
+// Package metrics defines Arena's Prometheus metrics, served on /metrics.
+package metrics
+
+import (
+	"net/http"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Registry holds Arena's metrics plus the Go runtime and process collectors.
+var Registry = prometheus.NewRegistry()
+
+var (
+	// HTTPRequests counts requests by method, chi route pattern and status code.
+	HTTPRequests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arena_http_requests_total",
+		Help: "HTTP requests by method, route and status code.",
+	}, []string{"method", "route", "code"})
+
+	// HTTPDuration measures request latency by method and route.
+	HTTPDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "arena_http_request_duration_seconds",
+		Help:    "HTTP request latency by method and route.",
+		Buckets: prometheus.DefBuckets,
+	}, []string{"method", "route"})
+
+	// Jobs counts worked jobs by kind and outcome (completed, failed, cancelled, snoozed).
+	Jobs = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arena_jobs_total",
+		Help: "Jobs worked by kind and outcome.",
+	}, []string{"kind", "outcome"})
+
+	// JobDuration measures how long jobs take by kind.
+	JobDuration = prometheus.NewHistogramVec(prometheus.HistogramOpts{
+		Name:    "arena_job_duration_seconds",
+		Help:    "Time to work a job, by kind.",
+		Buckets: []float64{.005, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
+	}, []string{"kind"})
+)
+
+func init() {
+	Registry.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		HTTPRequests, HTTPDuration, Jobs, JobDuration,
+	)
+}
+
+// Handler serves the registry in the Prometheus text format.
+func Handler() http.Handler {
+	return promhttp.HandlerFor(Registry, promhttp.HandlerOpts{})
+}
