@@ -1,0 +1,28 @@
+# syntax=docker/dockerfile:1
+# One build, two images: `web` (the binary alone) and `worker` (the binary
+# plus the Go toolchain the sandbox needs to compile bots to WebAssembly).
+
+FROM golang:1.26-bookworm AS build
+WORKDIR /src
+COPY go.mod go.sum ./
+RUN go mod download
+COPY . .
+ARG VERSION=docker
+RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" -o /out/arena ./cmd/arena
+
+FROM debian:bookworm-slim AS web
+RUN apt-get update && apt-get install -y --no-install-recommends ca-certificates && rm -rf /var/lib/apt/lists/*
+COPY --from=build /out/arena /usr/local/bin/arena
+USER nobody
+EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/sh", "-c", "exec 3<>/dev/tcp/127.0.0.1/8080"]
+ENTRYPOINT ["arena"]
+CMD ["serve", "--no-workers"]
+
+FROM golang:1.26-bookworm AS worker
+ENV GOTOOLCHAIN=local GOFLAGS=-mod=mod GOPROXY=off
+COPY --from=build /out/arena /usr/local/bin/arena
+# Warm the standard library for WebAssembly so the first compile is fast.
+RUN GOOS=wasip1 GOARCH=wasm go build std
+ENTRYPOINT ["arena"]
+CMD ["worker"]
