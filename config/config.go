@@ -19,6 +19,7 @@ type Config struct {
 	Workers       int    // ARENA_WORKERS: jobs worked at once per queue; 0 = number of cores
 	LogFormat     string // LOG_FORMAT: text, json, or auto (text on a terminal)
 	LogLevel      string // LOG_LEVEL: debug, info, warn, error
+	DataDir       string // ARENA_DATA_DIR: worker caches (Go build cache, compiled bots); "" = user cache dir/arena
 }
 
 // Load reads the environment; it fails on values that do not parse.
@@ -28,6 +29,7 @@ func Load() (Config, error) {
 		AdminPassword: os.Getenv("ARENA_ADMIN_PASSWORD"),
 		LogFormat:     env("LOG_FORMAT", "auto"),
 		LogLevel:      env("LOG_LEVEL", "info"),
+		DataDir:       os.Getenv("ARENA_DATA_DIR"),
 	}
 	var err error
 	if c.Port, err = intEnv("PORT", 8080); err != nil {

@@ -1,5 +1,6 @@
 // Package judge holds Arena's River jobs and the clients that insert and work
-// them: every background task runs through River on Postgres.
+// them: compiling submissions, qualification and ladder matches,
+// matchmaking, ratings. Every background task runs through River on Postgres.
 package judge
 
 import (
@@ -16,20 +17,41 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// Queues, in the order a worker should care about them.
+// Queues. Compiles have their own queue so a submission is never stuck
+// behind a wall of ladder matches.
 const (
-	QueueDefault = river.QueueDefault
+	QueueCompile = "compile"
+	QueueMatch   = "match"
+	QueueDefault = river.QueueDefault // matchmaking, pings
 )
 
-// AllQueues is what a worker serves unless told otherwise.
-var AllQueues = []string{QueueDefault}
+// AllQueues is what a worker serves unless told otherwise, most urgent first.
+var AllQueues = []string{QueueCompile, QueueMatch, QueueDefault}
 
-// Config says what a working client does.
+// Job priorities within the match queue (1 is worked first): a tournament
+// before a student waiting for a verdict, both before the ladder.
+const (
+	PriorityTournament    = 1
+	PriorityQualification = 2
+	PriorityLadder        = 4
+)
+
+// Config says what a working client does. Zero values take the defaults.
 type Config struct {
 	Queues     []string // queues to work; nil means AllQueues
-	MaxWorkers int      // per queue; 0 means the number of cores
+	MaxWorkers int      // matches at once; 0 means the number of cores
 	WorkerName string   // recorded by jobs that say who worked them
 	Logger     *slog.Logger
+	Sandbox    Sandbox
+
+	// RescueAfter is when River hands the job of a vanished worker to
+	// another; default 5 minutes (a match never runs that long).
+	RescueAfter time.Duration
+	// LadderEvery is the matchmaking period; 0 means 10 s, negative disables it.
+	LadderEvery time.Duration
+	// LadderQueue is how many ladder matches per game matchmaking keeps
+	// queued; 0 means 4 per core.
+	LadderQueue int
 }
 
 // Client is the River client type Arena uses.
@@ -37,28 +59,60 @@ type Client = river.Client[pgx.Tx]
 
 // NewWorkingClient returns a client that works jobs once started.
 func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
+	cores := runtime.NumCPU()
 	if cfg.MaxWorkers <= 0 {
-		cfg.MaxWorkers = runtime.NumCPU()
+		cfg.MaxWorkers = cores
 	}
 	if len(cfg.Queues) == 0 {
 		cfg.Queues = AllQueues
 	}
+	if cfg.RescueAfter <= 0 {
+		cfg.RescueAfter = 5 * time.Minute
+	}
+	if cfg.LadderEvery == 0 {
+		cfg.LadderEvery = 10 * time.Second
+	}
+	if cfg.LadderQueue <= 0 {
+		cfg.LadderQueue = 4 * cores
+	}
 	queues := map[string]river.QueueConfig{}
 	for _, q := range cfg.Queues {
-		if !knownQueue(q) {
+		switch q {
+		case QueueCompile:
+			// A build is memory-hungry; half the cores leaves room for matches.
+			queues[q] = river.QueueConfig{MaxWorkers: max(1, cfg.MaxWorkers/2)}
+		case QueueMatch:
+			queues[q] = river.QueueConfig{MaxWorkers: cfg.MaxWorkers}
+		case QueueDefault:
+			queues[q] = river.QueueConfig{MaxWorkers: 2}
+		default:
 			return nil, fmt.Errorf("unknown queue %q (known: %v)", q, AllQueues)
 		}
-		queues[q] = river.QueueConfig{MaxWorkers: cfg.MaxWorkers}
+	}
+	j := &judge{pool: pool, cfg: cfg, logger: cfg.Logger}
+	if j.logger == nil {
+		j.logger = slog.Default()
 	}
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &PingWorker{pool: pool, name: cfg.WorkerName})
+	river.AddWorker(workers, &CompileWorker{j: j})
+	river.AddWorker(workers, &MatchWorker{j: j})
+	river.AddWorker(workers, &MatchmakingWorker{j: j})
+	var periodic []*river.PeriodicJob
+	if cfg.LadderEvery > 0 {
+		every := cfg.LadderEvery
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(every),
+			func() (river.JobArgs, *river.InsertOpts) {
+				return MatchmakingArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: every}}
+			}, &river.PeriodicJobOpts{RunOnStart: true}))
+	}
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:     quiet(cfg.Logger),
-		Queues:     queues,
-		Workers:    workers,
-		Middleware: []rivertype.Middleware{&jobMetrics{}},
-		// A worker killed mid-job leaves it running; River rescues it after this.
-		RescueStuckJobsAfter: 5 * time.Minute,
+		Logger:               quiet(cfg.Logger),
+		Queues:               queues,
+		Workers:              workers,
+		PeriodicJobs:         periodic,
+		Middleware:           []rivertype.Middleware{&jobMetrics{}},
+		RescueStuckJobsAfter: cfg.RescueAfter,
 	})
 }
 
@@ -68,13 +122,11 @@ func NewInsertClient(pool *pgxpool.Pool, logger *slog.Logger) (*Client, error) {
 	return river.NewClient(riverpgxv5.New(pool), &river.Config{Logger: quiet(logger)})
 }
 
-func knownQueue(q string) bool {
-	for _, k := range AllQueues {
-		if k == q {
-			return true
-		}
-	}
-	return false
+// judge is what the workers share.
+type judge struct {
+	pool   *pgxpool.Pool
+	cfg    Config
+	logger *slog.Logger
 }
 
 // quiet keeps River's own chatter at warnings and above.
@@ -98,6 +150,4 @@ func (h levelFloor) WithAttrs(a []slog.Attr) slog.Handler {
 	return levelFloor{h.Handler.WithAttrs(a), h.min}
 }
 
-func (h levelFloor) WithGroup(n string) slog.Handler {
-	return levelFloor{h.Handler.WithGroup(n), h.min}
-}
+func (h levelFloor) WithGroup(n string) slog.Handler { return levelFloor{h.Handler.WithGroup(n), h.min} }

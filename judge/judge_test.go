@@ -2,67 +2,130 @@ package judge_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	_ "arena.dev/games/all"
 	"arena.dev/judge"
+	"arena.dev/sandbox"
+	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
 
-func TestMain(m *testing.M) { pgtest.Main(m) }
+func TestMain(m *testing.M) {
+	sandbox.Child() // the sandbox re-executes this test binary
+	pgtest.Main(m)
+}
 
-// A ping inserted by one client is worked by a real River worker, which
-// records it and completes it in the same transaction.
-func TestPingWorkedOnce(t *testing.T) {
-	ctx := context.Background()
+// sandboxDir is shared by every test of the package and kept between runs,
+// so only the first compile of a machine is cold.
+func sandboxDir() string { return filepath.Join(os.TempDir(), "arena-judge-test") }
+
+type env struct {
+	pool   *pgxpool.Pool
+	client *judge.Client
+}
+
+// startJudge starts real River workers on the package database.
+func startJudge(t *testing.T, cfg judge.Config) *env {
+	t.Helper()
 	pool := pgtest.Pool(t)
-	client, err := judge.NewWorkingClient(pool, judge.Config{WorkerName: "test-worker", MaxWorkers: 2})
+	if cfg.Sandbox.Dir == "" {
+		cfg.Sandbox.Dir = sandboxDir()
+	}
+	if cfg.LadderEvery == 0 {
+		cfg.LadderEvery = -1 // tests plan matches explicitly
+	}
+	client, err := judge.NewWorkingClient(pool, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	done, cancel := client.Subscribe(river.EventKindJobCompleted, river.EventKindJobFailed)
-	defer cancel()
+	ctx := context.Background()
 	if err := client.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	defer client.Stop(ctx)
+	t.Cleanup(func() {
+		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		defer cancel()
+		client.Stop(sctx)
+	})
+	for _, id := range []string{"orkisland"} {
+		if err := store.EnsureGame(ctx, pool, id, id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &env{pool: pool, client: client}
+}
 
-	inserter, err := judge.NewInsertClient(pool, nil)
+var userSeq int
+
+func (e *env) user(t *testing.T) int64 {
+	t.Helper()
+	userSeq++
+	u := &store.User{Name: "user" + time.Now().Format("150405.000000") + string(rune('a'+userSeq%26)), PasswordHash: "x"}
+	u.Email = u.Name + "@example.org"
+	if err := store.CreateUser(context.Background(), e.pool, u); err != nil {
+		t.Fatal(err)
+	}
+	return u.ID
+}
+
+func readSource(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	const n = 10
-	params := make([]river.InsertManyParams, n)
-	for i := range params {
-		params[i] = river.InsertManyParams{Args: judge.PingArgs{}}
-	}
-	if _, err := inserter.InsertMany(ctx, params); err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < n; i++ {
-		select {
-		case ev := <-done:
-			if ev.Kind != river.EventKindJobCompleted || ev.Job.State != rivertype.JobStateCompleted {
-				t.Fatalf("job %d: event %s, state %s, errors %v", ev.Job.ID, ev.Kind, ev.Job.State, ev.Job.Errors)
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("only %d of %d jobs completed", i, n)
+	return string(b)
+}
+
+// waitStatus polls until the version reaches one of the final statuses.
+func (e *env) waitStatus(t *testing.T, versionID int64, timeout time.Duration, final ...string) *store.Version {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		v, err := store.VersionByID(context.Background(), e.pool, versionID)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	var rows, workers int
-	if err := pool.QueryRow(ctx, "SELECT count(*), count(DISTINCT worker) FROM pings").Scan(&rows, &workers); err != nil {
-		t.Fatal(err)
-	}
-	if rows != n || workers != 1 {
-		t.Fatalf("pings: %d rows by %d workers, want %d by 1", rows, workers, n)
+		for _, f := range final {
+			if v.Status == f {
+				return v
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("version %d still %s after %v", versionID, v.Status, timeout)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 
-func TestUnknownQueueRefused(t *testing.T) {
-	if _, err := judge.NewWorkingClient(pgtest.Pool(t), judge.Config{Queues: []string{"nope"}}); err == nil {
-		t.Fatal("a worker on an unknown queue was accepted")
+// waitJobs waits until no job of the given kinds is left to do.
+func (e *env) waitJobs(t *testing.T, timeout time.Duration, kinds ...string) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		var pending int
+		err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job
+			WHERE kind = ANY($1) AND state NOT IN ('completed', 'cancelled', 'discarded')`, kinds).Scan(&pending)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pending == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d %v jobs still pending after %v", pending, kinds, timeout)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
+
+var _ = river.QueueDefault
+var _ rivertype.JobState

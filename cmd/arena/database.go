@@ -6,11 +6,13 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/config"
+	"arena.dev/games"
 	"arena.dev/store"
 )
 
 // openDatabase connects (creating the database if missing) and applies every
-// migration, the app's then River's, so each command starts on a current schema.
+// migration, the app's then River's, so each command starts on a current
+// schema, and records the registered games.
 func openDatabase(ctx context.Context, cfg config.Config) (*pgxpool.Pool, error) {
 	pool, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
@@ -19,6 +21,13 @@ func openDatabase(ctx context.Context, cfg config.Config) (*pgxpool.Pool, error)
 	if err := store.Migrate(ctx, pool); err != nil {
 		pool.Close()
 		return nil, err
+	}
+	for _, id := range games.IDs() {
+		g, _ := games.Get(id)
+		if err := store.EnsureGame(ctx, pool, id, g.Info().Title); err != nil {
+			pool.Close()
+			return nil, err
+		}
 	}
 	return pool, nil
 }

@@ -15,9 +15,14 @@ import (
 	"syscall"
 
 	"arena.dev/config"
+	_ "arena.dev/games/all" // every game
+	"arena.dev/sandbox"
 )
 
 func main() {
+	// A sandbox child (this binary re-executed to compile or run a bot) does
+	// its work and exits here, before anything else.
+	sandbox.Child()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -84,7 +89,8 @@ func help(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "  %-9s %s\n", n, commands[n].summary)
 	}
 	fmt.Fprintln(stdout, "\nRun 'arena help COMMAND' for a command's options. Settings come from the")
-	fmt.Fprintln(stdout, "environment: DATABASE_URL, PORT, ARENA_ADMIN_PASSWORD, ARENA_WORKERS, LOG_FORMAT, LOG_LEVEL.")
+	fmt.Fprintln(stdout, "environment: DATABASE_URL, PORT, ARENA_ADMIN_PASSWORD, ARENA_WORKERS, ARENA_DATA_DIR,")
+	fmt.Fprintln(stdout, "LOG_FORMAT, LOG_LEVEL (see the README).")
 	return 0
 }
 

@@ -64,7 +64,8 @@ func runServe(ctx context.Context, args []string) error {
 	if *noWorkers {
 		jobs, err = judge.NewInsertClient(pool, logger)
 	} else {
-		jobs, err = judge.NewWorkingClient(pool, judge.Config{MaxWorkers: cfg.Workers, WorkerName: workerName(), Logger: logger})
+		jobs, err = judge.NewWorkingClient(pool, judge.Config{MaxWorkers: cfg.Workers, WorkerName: workerName(), Logger: logger,
+			Sandbox: judge.Sandbox{Dir: cfg.DataDir}})
 	}
 	if err != nil {
 		return err

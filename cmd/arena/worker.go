@@ -39,6 +39,7 @@ func runWorker(ctx context.Context, args []string) error {
 		MaxWorkers: cfg.Workers,
 		WorkerName: workerName(),
 		Logger:     logger,
+		Sandbox:    judge.Sandbox{Dir: cfg.DataDir},
 	})
 	if err != nil {
 		return usageError{err.Error()}

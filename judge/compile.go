@@ -1,0 +1,107 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"arena.dev/games"
+	"arena.dev/sandbox"
+	"arena.dev/store"
+)
+
+// CompileArgs asks for a submitted version to be built.
+type CompileArgs struct {
+	VersionID int64 `json:"version_id"`
+}
+
+func (CompileArgs) Kind() string { return "compile" }
+
+func (CompileArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueCompile, MaxAttempts: 5}
+}
+
+// CompileWorker builds a version in the sandbox. A compile error is a
+// verdict, not a failure: the job completes with the log recorded. On
+// success the artifact, the status and the qualification matches land in
+// one transaction with the job's completion.
+type CompileWorker struct {
+	river.WorkerDefaults[CompileArgs]
+	j *judge
+}
+
+func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) error {
+	pool := w.j.pool
+	v, err := store.VersionByID(ctx, pool, job.Args.VersionID)
+	if errors.Is(err, store.ErrNotFound) {
+		return river.JobCancel(fmt.Errorf("version %d does not exist", job.Args.VersionID))
+	}
+	if err != nil {
+		return err
+	}
+	if v.Status != store.StatusQueued && v.Status != store.StatusCompiling {
+		return complete(ctx, pool, job) // an earlier attempt landed
+	}
+	bot, err := store.BotByID(ctx, pool, v.BotID)
+	if err != nil {
+		return err
+	}
+	sdk, err := games.SDKFiles(bot.GameID)
+	if err != nil {
+		return river.JobCancel(err)
+	}
+	if err := store.SetVersionStatus(ctx, pool, v.ID, store.StatusCompiling); err != nil {
+		return err
+	}
+	art, log, err := sandbox.Compile(ctx, []byte(v.Source), sdk, w.j.cfg.Sandbox.compileOptions())
+	var ce *sandbox.CompileError
+	if errors.As(err, &ce) {
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if err := store.SetCompileError(ctx, tx, v.ID, ce.Log); err != nil {
+				return err
+			}
+			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+			return err
+		})
+	}
+	if err != nil {
+		return fmt.Errorf("compiling version %d: %w", v.ID, err) // the host's fault: retry
+	}
+	wasm, err := os.ReadFile(art.Path)
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		if err := (store.PGBlobs{DB: tx}).Put(ctx, wasmKey(art.Hash), wasm); err != nil {
+			return err
+		}
+		if err := store.SetCompiled(ctx, tx, v.ID, string(log), art.Hash); err != nil {
+			return err
+		}
+		if err := scheduleQualification(ctx, tx, bot.GameID, v.ID); err != nil {
+			return err
+		}
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		return err
+	})
+}
+
+// complete marks a job done when there is nothing left for it to do.
+func complete[T river.JobArgs](ctx context.Context, pool interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, job *river.Job[T]) error {
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback(ctx)
+	if _, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}

@@ -1,0 +1,186 @@
+package judge_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	"arena.dev/judge"
+	"arena.dev/rating"
+	"arena.dev/store"
+)
+
+// accepted submits source for a new user and puts the compiled version on
+// the ladder directly (as if it had qualified), at the default rating.
+func (e *env) accepted(t *testing.T, source string) int64 {
+	t.Helper()
+	ctx := context.Background()
+	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", source)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitStatus(t, v.ID, 2*time.Minute, store.StatusQualifying, store.StatusRejected, store.StatusAccepted)
+	// Its own qualification matches are not part of these tests.
+	if _, err := e.pool.Exec(ctx, `DELETE FROM matches WHERE bot_version_id = $1 AND status = 'queued'`, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	r := rating.Default().Initial()
+	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = $3, games = 0 WHERE id = $1`,
+		v.ID, r.Mu, r.Sigma); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.pool.Exec(ctx, `UPDATE bots SET current_version_id = $1 WHERE id = (SELECT bot_id FROM bot_versions WHERE id = $1)`, v.ID); err != nil {
+		t.Fatal(err)
+	}
+	return v.ID
+}
+
+func TestLadderPlaysRatesAndCountsOnce(t *testing.T) {
+	e := startJudge(t, judge.Config{LadderQueue: 6})
+	ctx := context.Background()
+	src := readSource(t, "walker.go")
+	var versions []int64
+	for i := 0; i < 5; i++ {
+		versions = append(versions, e.accepted(t, src))
+	}
+	e.waitJobs(t, 3*time.Minute, "match", "compile")
+	if _, err := e.pool.Exec(ctx, "UPDATE bot_versions SET games = 0 WHERE id = ANY($1)", versions); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.pool.Exec(ctx, "DELETE FROM matches WHERE bot_version_id = ANY($1)", versions); err != nil {
+		t.Fatal(err)
+	}
+
+	if _, err := e.client.Insert(ctx, judge.MatchmakingArgs{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.waitJobs(t, 3*time.Minute, "matchmaking", "match")
+
+	var ladder, rated int
+	if err := e.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE rated AND status = 'finished')
+		FROM matches WHERE kind = 'ladder'`).Scan(&ladder, &rated); err != nil {
+		t.Fatal(err)
+	}
+	if ladder != 6 || rated != 6 {
+		t.Fatalf("%d ladder matches, %d finished and rated; want 6 and 6", ladder, rated)
+	}
+	// Every player's match count agrees with the results table, and each
+	// match moved each of its players' rating exactly once.
+	rows, err := e.pool.Query(ctx, `
+		SELECT v.id, v.games, v.mu,
+		       (SELECT count(*) FROM match_players mp JOIN matches m ON m.id = mp.match_id
+		        WHERE mp.bot_version_id = v.id AND m.status = 'finished'),
+		       (SELECT count(*) FROM rating_history h WHERE h.bot_version_id = v.id AND h.match_id IS NOT NULL)
+		FROM bot_versions v WHERE v.id = ANY($1)`, versions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for rows.Next() {
+		var id int64
+		var games, results, history int
+		var mu float64
+		if err := rows.Scan(&id, &games, &mu, &results, &history); err != nil {
+			t.Fatal(err)
+		}
+		if games != results || history != results {
+			t.Errorf("version %d: games %d, results %d, rating changes %d", id, games, results, history)
+		}
+		if mu != rating.DefaultMu {
+			moved++
+		}
+	}
+	rows.Close()
+	if moved == 0 {
+		t.Error("no rating moved after 6 rated matches")
+	}
+}
+
+// A match whose job runs twice (a rescued job, a duplicate) lands once.
+func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	src := readSource(t, "walker.go")
+	var seats []store.Seat
+	for i := 0; i < 4; i++ {
+		id := e.accepted(t, src)
+		seats = append(seats, store.Seat{VersionID: &id})
+	}
+	e.waitJobs(t, 3*time.Minute, "match", "compile")
+	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 42, Settings: map[string]int{"nb_rounds": 30}}
+	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
+		t.Fatal(err)
+	}
+	var before []int
+	e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)).Scan(&before)
+	for i := 0; i < 3; i++ {
+		if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e.waitJobs(t, 2*time.Minute, "match")
+	var after []int
+	e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)).Scan(&after)
+	for i := range after {
+		if after[i] != before[i]+1 {
+			t.Fatalf("games before %v, after %v: want each +1", before, after)
+		}
+	}
+	var history, blobs int
+	e.pool.QueryRow(ctx, "SELECT count(*) FROM rating_history WHERE match_id = $1", m.ID).Scan(&history)
+	if history != 4 {
+		t.Fatalf("%d rating changes for one match, want 4", history)
+	}
+	got, err := store.MatchByID(ctx, e.pool, m.ID)
+	if err != nil || got.Status != store.MatchFinished || got.ReplayKey == nil {
+		t.Fatalf("match %+v, %v", got, err)
+	}
+	e.pool.QueryRow(ctx, "SELECT count(*) FROM blobs WHERE key = $1", *got.ReplayKey).Scan(&blobs)
+	if blobs != 1 {
+		t.Fatal("the replay the match refers to is missing")
+	}
+}
+
+// Results that involve a superseded version count the game but move no rating.
+func TestSupersededVersionMovesNoRating(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	src := readSource(t, "walker.go")
+	var seats []store.Seat
+	for i := 0; i < 4; i++ {
+		id := e.accepted(t, src)
+		seats = append(seats, store.Seat{VersionID: &id})
+	}
+	e.waitJobs(t, 3*time.Minute, "match", "compile")
+	old := *seats[0].VersionID
+	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET status = 'superseded' WHERE id = $1`, old); err != nil {
+		t.Fatal(err)
+	}
+	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.waitJobs(t, 2*time.Minute, "match")
+	got, _ := store.MatchByID(ctx, e.pool, m.ID)
+	if got.Status != store.MatchFinished || got.Rated {
+		t.Fatalf("status %s rated %v; want finished and unrated", got.Status, got.Rated)
+	}
+	var moved int
+	e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions WHERE id = ANY($1) AND mu <> $2", ids(seats), rating.DefaultMu).Scan(&moved)
+	if moved != 0 {
+		t.Fatalf("%d ratings moved", moved)
+	}
+}
+
+func ids(seats []store.Seat) []int64 {
+	var out []int64
+	for _, s := range seats {
+		out = append(out, *s.VersionID)
+	}
+	return out
+}

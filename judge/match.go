@@ -1,0 +1,278 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"arena.dev/games"
+	"arena.dev/rating"
+	"arena.dev/store"
+)
+
+// MatchArgs asks for a match to be played.
+type MatchArgs struct {
+	MatchID int64 `json:"match_id"`
+}
+
+func (MatchArgs) Kind() string { return "match" }
+
+func (MatchArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueMatch, MaxAttempts: 5}
+}
+
+// matchJob is the job that plays m, prioritised by the kind of match.
+func matchJob(m *store.Match) river.InsertManyParams {
+	prio := PriorityLadder
+	switch m.Kind {
+	case store.KindTournament:
+		prio = PriorityTournament
+	case store.KindQualification:
+		prio = PriorityQualification
+	}
+	return river.InsertManyParams{Args: MatchArgs{MatchID: m.ID},
+		InsertOpts: &river.InsertOpts{Queue: QueueMatch, Priority: prio, MaxAttempts: 5}}
+}
+
+// MatchWorker plays a match in the sandbox, then writes the result, the
+// replay, the ratings and its own completion in one transaction, so a
+// retried or rescued job never counts twice: the match row is locked and
+// only a queued match is finished.
+type MatchWorker struct {
+	river.WorkerDefaults[MatchArgs]
+	j *judge
+}
+
+// Timeout bounds a whole match: four budgets of CPU plus start-up, with room.
+func (w *MatchWorker) Timeout(*river.Job[MatchArgs]) time.Duration { return 3 * time.Minute }
+
+func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error {
+	pool := w.j.pool
+	m, err := store.MatchByID(ctx, pool, job.Args.MatchID)
+	if errors.Is(err, store.ErrNotFound) {
+		return river.JobCancel(fmt.Errorf("match %d does not exist", job.Args.MatchID))
+	}
+	if err != nil {
+		return err
+	}
+	if m.Status != store.MatchQueued {
+		return complete(ctx, pool, job)
+	}
+	seats, err := store.Seats(ctx, pool, m.ID)
+	if err != nil {
+		return err
+	}
+	replay, logs, err := w.play(ctx, m, seats)
+	var bad badMatch
+	if errors.As(err, &bad) {
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if err := store.FailMatch(ctx, tx, m.ID, bad.Error()); err != nil {
+				return err
+			}
+			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+			return err
+		})
+	}
+	if err != nil {
+		return err
+	}
+	gz, err := replay.Gzip()
+	if err != nil {
+		return err
+	}
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		return finish(ctx, tx, job, seats, replay, gz, logs)
+	})
+}
+
+// badMatch is a match that can never be played (an unknown game, settings
+// out of range): it fails at once instead of being retried.
+type badMatch struct{ error }
+
+// play runs the match: built-in seats in-process, submitted ones sandboxed.
+func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []string, error) {
+	game, err := games.Get(m.GameID)
+	if err != nil {
+		return nil, nil, badMatch{err}
+	}
+	players := make([]games.Player, len(seats))
+	defer func() { // Play closes agents; this covers an early return.
+		for _, p := range players {
+			if p.Agent != nil {
+				p.Agent.Close()
+			}
+		}
+	}()
+	blobs := store.PGBlobs{DB: w.j.pool}
+	for i, s := range seats {
+		players[i].Name = s.BotName
+		if s.Builtin != nil {
+			if players[i].Agent, err = game.NewBot(*s.Builtin); err != nil {
+				return nil, nil, badMatch{err}
+			}
+			continue
+		}
+		if s.ArtifactSHA256 == nil {
+			return nil, nil, badMatch{fmt.Errorf("seat %d: version %d has no artifact", i, *s.VersionID)}
+		}
+		art, err := w.j.cfg.Sandbox.artifact(ctx, blobs, *s.ArtifactSHA256)
+		if err != nil {
+			return nil, nil, err
+		}
+		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, uint64(m.Seed)+uint64(i)*0x9E3779B97F4A7C15)
+		if err != nil {
+			// The bot would not even start: its player is frozen at setup.
+			players[i].Agent = failedAgent{err}
+			continue
+		}
+		players[i].Agent = bot
+	}
+	replay, err := games.Play(ctx, games.Config{Game: game, Settings: games.Settings(m.Settings), Seed: uint64(m.Seed), Players: players})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, err
+		}
+		return nil, nil, badMatch{err}
+	}
+	logs := make([]string, len(players))
+	for i, p := range players {
+		logs[i] = agentLog(p.Agent)
+	}
+	return replay, logs, nil
+}
+
+// failedAgent stands for a bot that could not start.
+type failedAgent struct{ err error }
+
+func (f failedAgent) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
+	return nil, 0, fmt.Errorf("did not start: %w", f.err)
+}
+func (f failedAgent) Close() error { return nil }
+
+// finish lands a played match: everything or nothing.
+func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []store.SeatResult, replay *games.Replay, gz []byte, logs []string) error {
+	m, err := store.MatchForUpdate(ctx, tx, job.Args.MatchID)
+	if err != nil {
+		return err
+	}
+	if m.Status == store.MatchQueued {
+		// One key per attempt: a stale attempt can never overwrite the
+		// replay of the one that landed.
+		key := fmt.Sprintf("replay/%d/%d", m.ID, job.Attempt)
+		if err := (store.PGBlobs{DB: tx}).Put(ctx, key, gz); err != nil {
+			return err
+		}
+		scores := make([]int64, len(replay.End.Scores))
+		for i, s := range replay.End.Scores {
+			scores[i] = int64(s)
+		}
+		ranks := rating.RanksFromScores(scores)
+		outcomes := make([]store.SeatOutcome, len(seats))
+		var versions []int64
+		for i, s := range seats {
+			outcomes[i] = store.SeatOutcome{Score: scores[i], Rank: ranks[i], CPUSeconds: cpuSeconds(replay, i),
+				Invalid: replay.End.Invalid[i], Log: logs[i]}
+			for _, f := range replay.End.Frozen {
+				if f.Player == i {
+					outcomes[i].FrozenRound, outcomes[i].FrozenReason = &f.Round, &f.Reason
+					break
+				}
+			}
+			if s.VersionID != nil {
+				versions = append(versions, *s.VersionID)
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE bot_versions SET games = games + 1, last_played_at = now()
+			WHERE id = ANY($1)`, versions); err != nil {
+			return err
+		}
+		rated := false
+		if m.Kind == store.KindLadder {
+			if rated, err = rate(ctx, tx, m.ID, seats, ranks); err != nil {
+				return err
+			}
+		}
+		if err := store.FinishMatch(ctx, tx, m.ID, key, rated, outcomes); err != nil {
+			return err
+		}
+		if m.Kind == store.KindQualification && m.BotVersionID != nil {
+			if err := decideQualification(ctx, tx, *m.BotVersionID); err != nil {
+				return err
+			}
+		}
+	}
+	_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+	return err
+}
+
+// cpuSeconds is the CPU a player used: its last known fraction of the budget.
+func cpuSeconds(r *games.Replay, p int) float64 {
+	budget := float64(r.CPUBudgetMS) / 1000
+	for i := len(r.Rounds) - 1; i >= 0; i-- {
+		if f := r.Rounds[i].CPU[p]; f >= 0 {
+			return f * budget
+		}
+	}
+	return 0
+}
+
+// rate moves the ratings of a ladder match's versions, unless one of them
+// is no longer its bot's current version (superseded results move nothing).
+// The rows are locked in id order, so concurrent matches cannot deadlock or
+// lose an update.
+func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResult, ranks []int) (bool, error) {
+	ids := make([]int64, len(seats))
+	for i, s := range seats {
+		if s.VersionID == nil {
+			return false, nil
+		}
+		ids[i] = *s.VersionID
+	}
+	rows, err := tx.Query(ctx, `
+		SELECT v.id, coalesce(v.mu, 0), coalesce(v.sigma, 0), v.status = 'accepted' AND b.current_version_id = v.id
+		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
+		WHERE v.id = ANY($1) ORDER BY v.id FOR UPDATE OF v`, ids)
+	if err != nil {
+		return false, err
+	}
+	before := map[int64]rating.Rating{}
+	current := true
+	for rows.Next() {
+		var id int64
+		var r rating.Rating
+		var isCurrent bool
+		if err := rows.Scan(&id, &r.Mu, &r.Sigma, &isCurrent); err != nil {
+			rows.Close()
+			return false, err
+		}
+		before[id] = r
+		current = current && isCurrent
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || !current || len(before) != len(ids) {
+		return false, err
+	}
+	in := make([]rating.Rating, len(ids))
+	for i, id := range ids {
+		in[i] = before[id]
+	}
+	out, err := rating.Default().Rate(in, ranks)
+	if err != nil {
+		return false, err
+	}
+	for i, id := range ids {
+		if _, err := tx.Exec(ctx, "UPDATE bot_versions SET mu = $2, sigma = $3 WHERE id = $1", id, out[i].Mu, out[i].Sigma); err != nil {
+			return false, err
+		}
+		if _, err := tx.Exec(ctx, "INSERT INTO rating_history (bot_version_id, match_id, mu, sigma) VALUES ($1, $2, $3, $4)",
+			id, matchID, out[i].Mu, out[i].Sigma); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}

@@ -1,0 +1,81 @@
+package judge
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"arena.dev/games"
+	"arena.dev/sandbox"
+	"arena.dev/store"
+)
+
+// Sandbox says where a worker keeps what compiling and running bots needs.
+// Every directory is a cache: a worker on a new machine fills it from the
+// database.
+type Sandbox struct {
+	Dir string // parent of the caches below; default the user's cache dir + /arena
+}
+
+func (s Sandbox) dir() string {
+	if s.Dir != "" {
+		return s.Dir
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "arena")
+	}
+	return filepath.Join(os.TempDir(), "arena")
+}
+
+func (s Sandbox) compileOptions() sandbox.CompileOptions {
+	return sandbox.CompileOptions{
+		GoCache:     filepath.Join(s.dir(), "gocache"),
+		ArtifactDir: s.artifactDir(),
+		CacheDir:    s.wasmCache(),
+	}
+}
+
+func (s Sandbox) artifactDir() string { return filepath.Join(s.dir(), "artifacts") }
+func (s Sandbox) wasmCache() string   { return filepath.Join(s.dir(), "wazero") }
+
+// wasmKey is the blob key of a compiled bot.
+func wasmKey(sha string) string { return "wasm/" + sha }
+
+// artifact returns the compiled bot with this hash, fetching it from the
+// database into the local cache the first time this machine needs it.
+func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (sandbox.Artifact, error) {
+	path := filepath.Join(s.artifactDir(), sha+".wasm")
+	if st, err := os.Stat(path); err == nil {
+		return sandbox.Artifact{Hash: sha, Path: path, Size: st.Size()}, nil
+	}
+	wasm, err := blobs.Get(ctx, wasmKey(sha))
+	if err != nil {
+		return sandbox.Artifact{}, fmt.Errorf("artifact %s: %w", sha, err)
+	}
+	art, err := sandbox.StoreArtifact(s.artifactDir(), wasm)
+	if err != nil {
+		return sandbox.Artifact{}, err
+	}
+	if art.Hash != sha {
+		return sandbox.Artifact{}, fmt.Errorf("artifact %s: stored bytes hash to %s", sha, art.Hash)
+	}
+	if err := sandbox.Precompile(ctx, s.wasmCache(), wasm); err != nil {
+		return sandbox.Artifact{}, err
+	}
+	return art, nil
+}
+
+// startBot starts a sandboxed bot for one seat.
+func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64) (*sandbox.Bot, error) {
+	return sandbox.Start(ctx, art, sandbox.RunOptions{CacheDir: s.wasmCache(), Seed: seed})
+}
+
+// agentLog returns the debug log of a sandboxed agent.
+func agentLog(a games.Agent) string {
+	if b, ok := a.(*sandbox.Bot); ok {
+		return string(b.Log())
+	}
+	return ""
+}
+

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Version statuses, in the order a submission goes through them.
+const (
+	StatusQueued       = "queued"
+	StatusCompiling    = "compiling"
+	StatusCompileError = "compile_error"
+	StatusQualifying   = "qualifying"
+	StatusRejected     = "rejected"
+	StatusAccepted     = "accepted"
+	StatusSuperseded   = "superseded"
+)
+
+// Bot is a named entry of a user in one game; its versions are the
+// submissions.
+type Bot struct {
+	ID               int64
+	OwnerID          int64
+	GameID           string
+	Name             string
+	Disabled         bool
+	CurrentVersionID *int64
+	CreatedAt        time.Time
+}
+
+// Version is one submission of a bot.
+type Version struct {
+	ID             int64
+	BotID          int64
+	Number         int
+	Source         string
+	Status         string
+	CompileLog     string
+	ArtifactSHA256 *string
+	Mu, Sigma      *float64
+	Games          int
+	CreatedAt      time.Time
+}
+
+// EnsureGame records a registered game so rows can refer to it.
+func EnsureGame(ctx context.Context, db DB, id, title string) error {
+	_, err := db.Exec(ctx, `INSERT INTO games (id, title) VALUES ($1, $2)
+		ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title`, id, title)
+	return err
+}
+
+// BotByName returns the owner's bot of that name in a game, creating it if
+// it does not exist.
+func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (*Bot, error) {
+	b := &Bot{}
+	err := db.QueryRow(ctx, `
+		WITH ins AS (
+			INSERT INTO bots (owner_id, game_id, name) VALUES ($1, $2, $3)
+			ON CONFLICT (owner_id, game_id, lower(name)) DO NOTHING
+			RETURNING id, owner_id, game_id, name, disabled, current_version_id, created_at)
+		SELECT * FROM ins
+		UNION ALL
+		SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
+		FROM bots WHERE owner_id = $1 AND game_id = $2 AND lower(name) = lower($3)
+		LIMIT 1`, ownerID, gameID, name).
+		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
+		return nil, fmt.Errorf("unknown game %q or user %d: %w", gameID, ownerID, ErrNotFound)
+	}
+	return b, err
+}
+
+// BotByID returns a bot.
+func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
+	b := &Bot{}
+	err := db.QueryRow(ctx, `SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
+		FROM bots WHERE id = $1`, id).
+		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return b, err
+}
+
+// CreateVersion adds the next version of a bot with the given source.
+func CreateVersion(ctx context.Context, db DB, botID int64, source string) (*Version, error) {
+	v := &Version{BotID: botID, Source: source, Status: StatusQueued}
+	// The bot row lock serialises numbering between concurrent submissions.
+	if _, err := db.Exec(ctx, "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE", botID); err != nil {
+		return nil, err
+	}
+	err := db.QueryRow(ctx, `
+		INSERT INTO bot_versions (bot_id, number, source)
+		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM bot_versions WHERE bot_id = $1), $2)
+		RETURNING id, number, created_at`, botID, source).Scan(&v.ID, &v.Number, &v.CreatedAt)
+	return v, err
+}
+
+const versionColumns = `id, bot_id, number, source, status, compile_log, artifact_sha256, mu, sigma, games, created_at`
+
+func scanVersion(row pgx.Row) (*Version, error) {
+	v := &Version{}
+	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
+		&v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return v, err
+}
+
+// VersionByID returns a version.
+func VersionByID(ctx context.Context, db DB, id int64) (*Version, error) {
+	return scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1", id))
+}
+
+// VersionForUpdate returns a version and locks its row until the
+// transaction ends.
+func VersionForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Version, error) {
+	return scanVersion(tx.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1 FOR UPDATE", id))
+}
+
+// VersionsOfBot lists a bot's versions, newest first.
+func VersionsOfBot(ctx context.Context, db DB, botID int64) ([]*Version, error) {
+	rows, err := db.Query(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC", botID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Version
+	for rows.Next() {
+		v, err := scanVersion(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// SetVersionStatus moves a version to a new status.
+func SetVersionStatus(ctx context.Context, db DB, id int64, status string) error {
+	_, err := db.Exec(ctx, "UPDATE bot_versions SET status = $2, status_changed_at = now() WHERE id = $1", id, status)
+	return err
+}
+
+// SetCompiled records a successful build and moves the version to qualifying.
+func SetCompiled(ctx context.Context, db DB, id int64, log, sha string) error {
+	_, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'qualifying', compile_log = $2, artifact_sha256 = $3,
+		status_changed_at = now() WHERE id = $1`, id, log, sha)
+	return err
+}
+
+// SetCompileError records a failed build.
+func SetCompileError(ctx context.Context, db DB, id int64, log string) error {
+	_, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'compile_error', compile_log = $2,
+		status_changed_at = now() WHERE id = $1`, id, log)
+	return err
+}

@@ -1,0 +1,167 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Match kinds.
+const (
+	KindLadder        = "ladder"
+	KindQualification = "qualification"
+	KindTournament    = "tournament"
+)
+
+// Match statuses.
+const (
+	MatchQueued   = "queued"
+	MatchFinished = "finished"
+	MatchFailed   = "failed"
+)
+
+// Match is one game between four seats.
+type Match struct {
+	ID           int64
+	GameID       string
+	Kind         string
+	Seed         int64
+	Settings     map[string]int
+	Status       string
+	BotVersionID *int64 // the version a qualification match judges
+	ReplayKey    *string
+	Rated        bool
+	Error        *string
+	CreatedAt    time.Time
+	FinishedAt   *time.Time
+}
+
+// Seat is who plays in one seat: a submitted version or a built-in bot.
+type Seat struct {
+	VersionID *int64
+	Builtin   string
+}
+
+// SeatResult is a seat with what it is needed to run it and what it scored.
+type SeatResult struct {
+	Seat           int
+	VersionID      *int64
+	Builtin        *string
+	BotID          *int64
+	BotName        string // "Dummy" for a built-in
+	OwnerName      string
+	ArtifactSHA256 *string
+	Score          *int64
+	Rank           *int
+	CPUSeconds     *float64
+	FrozenRound    *int
+	FrozenReason   *string
+	Invalid        *int
+}
+
+// CreateMatch inserts a queued match and its seats, setting m.ID.
+func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
+	if m.Settings == nil {
+		m.Settings = map[string]int{}
+	}
+	err := db.QueryRow(ctx, `INSERT INTO matches (game_id, kind, seed, settings, bot_version_id)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id, status, created_at`,
+		m.GameID, m.Kind, m.Seed, m.Settings, m.BotVersionID).Scan(&m.ID, &m.Status, &m.CreatedAt)
+	if err != nil {
+		return err
+	}
+	for i, s := range seats {
+		var builtin *string
+		if s.VersionID == nil {
+			builtin = &s.Builtin
+		}
+		if _, err := db.Exec(ctx, `INSERT INTO match_players (match_id, seat, bot_version_id, builtin)
+			VALUES ($1, $2, $3, $4)`, m.ID, i, s.VersionID, builtin); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, replay_key, rated, error, created_at, finished_at`
+
+func scanMatch(row pgx.Row) (*Match, error) {
+	m := &Match{}
+	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.ReplayKey,
+		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return m, err
+}
+
+// MatchByID returns a match.
+func MatchByID(ctx context.Context, db DB, id int64) (*Match, error) {
+	return scanMatch(db.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1", id))
+}
+
+// MatchForUpdate returns a match and locks it until the transaction ends:
+// the one place where concurrent attempts to finish it are serialised.
+func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Match, error) {
+	return scanMatch(tx.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1 FOR UPDATE", id))
+}
+
+// Seats returns a match's seats in order, with their bots and results.
+func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
+	rows, err := db.Query(ctx, `
+		SELECT mp.seat, mp.bot_version_id, mp.builtin, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
+		       v.artifact_sha256, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, mp.frozen_reason, mp.invalid_commands
+		FROM match_players mp
+		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
+		LEFT JOIN bots b ON b.id = v.bot_id
+		LEFT JOIN users u ON u.id = b.owner_id
+		WHERE mp.match_id = $1 ORDER BY mp.seat`, matchID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []SeatResult
+	for rows.Next() {
+		var s SeatResult
+		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.ArtifactSHA256,
+			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenReason, &s.Invalid); err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, rows.Err()
+}
+
+// SeatOutcome is what one seat did in a finished match.
+type SeatOutcome struct {
+	Score        int64
+	Rank         int
+	CPUSeconds   float64
+	FrozenRound  *int
+	FrozenReason *string
+	Invalid      int
+	Log          string // the bot's debug log (owner's eyes only)
+}
+
+// FinishMatch records the outcome of every seat and marks the match finished.
+func FinishMatch(ctx context.Context, db DB, id int64, replayKey string, rated bool, seats []SeatOutcome) error {
+	for i, s := range seats {
+		if _, err := db.Exec(ctx, `UPDATE match_players SET score = $3, rank = $4, cpu_seconds = $5,
+			frozen_round = $6, frozen_reason = $7, invalid_commands = $8, log = $9
+			WHERE match_id = $1 AND seat = $2`,
+			id, i, s.Score, s.Rank, s.CPUSeconds, s.FrozenRound, s.FrozenReason, s.Invalid, s.Log); err != nil {
+			return err
+		}
+	}
+	_, err := db.Exec(ctx, `UPDATE matches SET status = 'finished', replay_key = $2, rated = $3, finished_at = now()
+		WHERE id = $1`, id, replayKey, rated)
+	return err
+}
+
+// FailMatch marks a match that cannot be played (a host fault, not a bot's).
+func FailMatch(ctx context.Context, db DB, id int64, reason string) error {
+	_, err := db.Exec(ctx, `UPDATE matches SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, id, reason)
+	return err
+}
