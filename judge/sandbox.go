@@ -78,4 +78,3 @@ func agentLog(a games.Agent) string {
 	}
 	return ""
 }
-
