@@ -1,0 +1,194 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"golang.org/x/term"
+)
+
+func init() {
+	register(&command{
+		name:    "submit",
+		summary: "submit a bot to an Arena server and follow its verdict",
+		usage:   "arena submit [--server URL] [--token T] [--bot NAME] [--no-wait] GAME FILE.go",
+		run:     runSubmit,
+	})
+	register(&command{
+		name:    "token",
+		summary: "get a personal API token from an Arena server (asks for the password)",
+		usage:   "arena token [--server URL] [--name LABEL] USER",
+		run:     runToken,
+	})
+}
+
+// apiClient talks to a server's JSON API.
+type apiClient struct {
+	server, token string
+	http          *http.Client
+}
+
+func (c *apiClient) do(ctx context.Context, method, path string, body, out any) error {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, strings.TrimRight(c.server, "/")+path, rd)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if c.token != "" {
+		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 8<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode >= 300 {
+		var e struct{ Error string }
+		if json.Unmarshal(data, &e) == nil && e.Error != "" {
+			return errors.New(e.Error)
+		}
+		return fmt.Errorf("%s %s: %s", method, path, resp.Status)
+	}
+	return json.Unmarshal(data, out)
+}
+
+func serverDefault() string {
+	if s := os.Getenv("ARENA_SERVER"); s != "" {
+		return s
+	}
+	return "http://localhost:8080"
+}
+
+type versionStatus struct {
+	ID            int64  `json:"id"`
+	Number        int    `json:"number"`
+	Status        string `json:"status"`
+	Final         bool   `json:"final"`
+	CompileLog    string `json:"compile_log"`
+	Qualification []struct {
+		ID     int64  `json:"id"`
+		Status string `json:"status"`
+		URL    string `json:"url"`
+	} `json:"qualification"`
+}
+
+func runSubmit(ctx context.Context, args []string) error {
+	c := commands["submit"]
+	fs := newFlags(c)
+	server := fs.String("server", serverDefault(), "the Arena server (or ARENA_SERVER)")
+	token := fs.String("token", os.Getenv("ARENA_TOKEN"), "your API token (or ARENA_TOKEN); get one with 'arena token'")
+	botName := fs.String("bot", "", "bot name (default: the file name)")
+	noWait := fs.Bool("no-wait", false, "return once submitted, without following the verdict")
+	if err := parseFlags(fs, c, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 2 {
+		return usagef("want GAME and FILE.go")
+	}
+	if *token == "" {
+		return usagef("no API token: pass --token or set ARENA_TOKEN (get one with 'arena token USER')")
+	}
+	game, file := fs.Arg(0), fs.Arg(1)
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	if *botName == "" {
+		*botName = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	}
+	api := &apiClient{server: *server, token: *token, http: &http.Client{Timeout: 30 * time.Second}}
+	var v versionStatus
+	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", map[string]string{"bot": *botName, "source": string(src)}, &v); err != nil {
+		return err
+	}
+	fmt.Printf("submitted %s version %d to %s: %s\n", *botName, v.Number, game, v.Status)
+	if *noWait {
+		return nil
+	}
+	last := v.Status
+	for !v.Final {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(500 * time.Millisecond):
+		}
+		if err := api.do(ctx, "GET", fmt.Sprintf("/api/versions/%d", v.ID), nil, &v); err != nil {
+			return err
+		}
+		if v.Status != last {
+			fmt.Println(v.Status)
+			last = v.Status
+		}
+	}
+	if v.Status == "compile_error" {
+		fmt.Print(v.CompileLog)
+	}
+	for _, m := range v.Qualification {
+		fmt.Printf("qualification match %s%s\n", strings.TrimRight(*server, "/"), m.URL)
+	}
+	if v.Status != "accepted" {
+		return exitError{1}
+	}
+	return nil
+}
+
+func runToken(ctx context.Context, args []string) error {
+	c := commands["token"]
+	fs := newFlags(c)
+	server := fs.String("server", serverDefault(), "the Arena server (or ARENA_SERVER)")
+	name := fs.String("name", "arena command line", "a label to recognise the token by")
+	if err := parseFlags(fs, c, args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return usagef("want your USER name")
+	}
+	password := os.Getenv("ARENA_PASSWORD")
+	if password == "" {
+		fmt.Fprint(os.Stderr, "password: ")
+		if term.IsTerminal(int(os.Stdin.Fd())) {
+			b, err := term.ReadPassword(int(os.Stdin.Fd()))
+			fmt.Fprintln(os.Stderr)
+			if err != nil {
+				return err
+			}
+			password = string(b)
+		} else {
+			line, err := bufio.NewReader(os.Stdin).ReadString('\n')
+			if err != nil && line == "" {
+				return errors.New("no password given")
+			}
+			password = strings.TrimRight(line, "\r\n")
+		}
+	}
+	api := &apiClient{server: *server, http: &http.Client{Timeout: 30 * time.Second}}
+	var out struct{ Token string }
+	if err := api.do(ctx, "POST", "/api/tokens", map[string]string{"user": fs.Arg(0), "password": password, "name": *name}, &out); err != nil {
+		return err
+	}
+	fmt.Println(out.Token)
+	fmt.Fprintln(os.Stderr, "keep it secret; use it with: export ARENA_TOKEN=<token>")
+	return nil
+}

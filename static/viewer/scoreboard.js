@@ -1,0 +1,64 @@
+// The scoreboard: players sorted by score, each with its colour, score and
+// CPU use (a bar with %, or OUT once frozen). Rows slide to their new rank.
+
+export class Scoreboard {
+  // frozen: the replay's end.frozen, to say why a player is OUT (its
+  // rounds count from 0, the counter shows the state after them, from 1).
+  constructor(list, names, colors, frozen) {
+    this.list = list;
+    this.why = new Map((frozen ?? []).map((f) => [f.player, `Frozen ${f.round < 0 ? 'at setup' : 'in round ' + (f.round + 1)}: ${f.reason}`]));
+    this.rows = names.map((name, p) => {
+      const li = document.createElement('li');
+      li.className = 'row';
+      li.innerHTML = `
+        <span class="rank"></span>
+        <span class="swatch"></span>
+        <span class="name"></span>
+        <span class="score"></span>
+        <span class="cpu"><span class="bar"><span class="fill"></span></span><span class="pct"></span></span>`;
+      li.querySelector('.swatch').style.background = colors[p];
+      const n = li.querySelector('.name');
+      n.textContent = name;
+      n.title = `Player ${p}: ${name}`;
+      list.append(li);
+      return {
+        li,
+        rank: li.querySelector('.rank'),
+        score: li.querySelector('.score'),
+        cpu: li.querySelector('.cpu'),
+        fill: li.querySelector('.fill'),
+        pct: li.querySelector('.pct'),
+      };
+    });
+    list.style.height = `calc(${names.length} * var(--row-h))`;
+  }
+
+  // update shows scores and CPU after some round; winners is null until the
+  // last round, then the indices of the winners.
+  update(scores, cpu, winners) {
+    const order = scores.map((s, p) => p).sort((a, b) => scores[b] - scores[a] || a - b);
+    let rank = 0;
+    order.forEach((p, i) => {
+      const row = this.rows[p];
+      if (i === 0 || scores[order[i - 1]] !== scores[p]) rank = i + 1; // ties share a rank
+      row.rank.textContent = rank;
+      row.li.style.transform = `translateY(calc(${i} * var(--row-h)))`;
+      row.score.textContent = scores[p].toLocaleString('en');
+      const out = cpu[p] < 0;
+      row.li.classList.toggle('out', out);
+      row.li.classList.toggle('winner', !!winners?.includes(p));
+      const used = out ? 1 : Math.max(0, Math.min(1, cpu[p]));
+      row.fill.style.width = `${(used * 100).toFixed(1)}%`;
+      row.cpu.classList.toggle('hot', used >= 0.8);
+      row.pct.textContent = out ? 'OUT' : `${formatPct(used)}`;
+      row.cpu.title = out ? (this.why.get(p) ?? 'Frozen') : `CPU: ${(used * 100).toFixed(2)}% of the budget used`;
+    });
+    // Rows slide to new ranks, but not into their first places.
+    if (!this.list.classList.contains('animated')) requestAnimationFrame(() => this.list.classList.add('animated'));
+  }
+}
+
+function formatPct(f) {
+  const v = f * 100;
+  return v > 0 && v < 1 ? '<1%' : `${Math.round(v)}%`;
+}

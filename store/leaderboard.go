@@ -1,0 +1,116 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Standing is one line of a game's leaderboard: a bot's current version.
+type Standing struct {
+	Rank       int
+	BotID      int64
+	BotName    string
+	OwnerID    int64
+	OwnerName  string
+	VersionID  int64
+	Version    int
+	Ordinal    float64 // μ − 3σ, the order of the board
+	Mu, Sigma  float64
+	Games      int
+	LastChange *time.Time
+}
+
+// Leaderboard returns a page of a game's ranking by μ−3σ (rank 1 first)
+// and the total number of ranked bots. ownerID > 0 keeps only that owner's
+// bots, with their overall ranks.
+func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit, offset int) ([]Standing, int, error) {
+	rows, err := db.Query(ctx, `
+		WITH board AS (
+			SELECT rank() OVER (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id) AS rank,
+			       b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
+			       v.id AS version_id, v.number, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games,
+			       (SELECT max(h.created_at) FROM rating_history h WHERE h.bot_version_id = v.id) AS last_change
+			FROM bots b
+			JOIN bot_versions v ON v.id = b.current_version_id AND v.status = 'accepted'
+			JOIN users u ON u.id = b.owner_id
+			WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled
+		)
+		SELECT *, count(*) OVER () FROM board
+		WHERE $2 = 0 OR owner_id = $2
+		ORDER BY rank, bot_id LIMIT $3 OFFSET $4`, gameID, ownerID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Standing
+	total := 0
+	for rows.Next() {
+		var s Standing
+		if err := rows.Scan(&s.Rank, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version,
+			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games, &s.LastChange, &total); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, s)
+	}
+	return out, total, rows.Err()
+}
+
+// BotSummary is one of a user's bots with its latest version.
+type BotSummary struct {
+	Bot    Bot
+	Latest *Version // nil if none
+	Active *Version // the version on the ladder, if any
+}
+
+// BotsOfOwner lists a user's bots, optionally in one game.
+func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]BotSummary, error) {
+	rows, err := db.Query(ctx, `SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
+		FROM bots WHERE owner_id = $1 AND ($2 = '' OR game_id = $2) ORDER BY game_id, lower(name)`, ownerID, gameID)
+	if err != nil {
+		return nil, err
+	}
+	var out []BotSummary
+	for rows.Next() {
+		var b Bot
+		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, BotSummary{Bot: b})
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for i := range out {
+		v, err := scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC LIMIT 1", out[i].Bot.ID))
+		if err != nil && err != ErrNotFound {
+			return nil, err
+		}
+		out[i].Latest = v
+		if id := out[i].Bot.CurrentVersionID; id != nil {
+			if out[i].Active, err = VersionByID(ctx, db, *id); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// QualificationMatches lists the matches judging a version, oldest first.
+func QualificationMatches(ctx context.Context, db DB, versionID int64) ([]*Match, error) {
+	rows, err := db.Query(ctx, "SELECT "+matchColumns+" FROM matches WHERE bot_version_id = $1 ORDER BY id", versionID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []*Match
+	for rows.Next() {
+		m, err := scanMatch(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,393 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/auth"
+	"arena.dev/judge"
+	"arena.dev/store"
+)
+
+// The JSON API for scripts and `arena submit`. Authenticated calls carry a
+// personal token: Authorization: Bearer arena_...
+
+type ctxKey int
+
+const userKey ctxKey = iota
+
+// userFrom returns the authenticated user, or nil.
+func userFrom(ctx context.Context) *store.User {
+	u, _ := ctx.Value(userKey).(*store.User)
+	return u
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// apiError is the one shape of every API error.
+func apiError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err error) {
+	s.logger().Error("api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+	apiError(w, http.StatusInternalServerError, "internal error; it has been logged")
+}
+
+// requireToken authenticates the request by its bearer token.
+func (s *Server) requireToken(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok {
+			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
+			apiError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
+			return
+		}
+		u, err := store.UserByToken(r.Context(), s.Pool, strings.TrimSpace(token))
+		if errors.Is(err, store.ErrNotFound) {
+			apiError(w, http.StatusUnauthorized, "invalid or revoked API token")
+			return
+		}
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+	})
+}
+
+// decodeJSON reads a bounded JSON body into v.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			apiError(w, http.StatusRequestEntityTooLarge, "request body too large")
+		} else {
+			apiError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
+		}
+		return false
+	}
+	return true
+}
+
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// POST /api/tokens {"user", "password", "name"}: a new personal token.
+func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		User     string `json:"user"`
+		Password string `json:"password"`
+		Name     string `json:"name"`
+	}
+	if !decodeJSON(w, r, 4<<10, &req) {
+		return
+	}
+	if !s.loginLimit.allow("ip:"+clientIP(r)) || !s.loginLimit.allow("user:"+strings.ToLower(req.User)) {
+		w.Header().Set("Retry-After", "60")
+		apiError(w, http.StatusTooManyRequests, "too many attempts; wait a minute")
+		return
+	}
+	u, err := store.UserByName(r.Context(), s.Pool, req.User)
+	ok := false
+	if err == nil && !u.Disabled {
+		ok, _ = auth.CheckPassword(u.PasswordHash, req.Password)
+	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.apiServerError(w, r, err)
+		return
+	}
+	if !ok {
+		apiError(w, http.StatusUnauthorized, "wrong user name or password")
+		return
+	}
+	name := strings.TrimSpace(req.Name)
+	if name == "" {
+		name = "api"
+	}
+	if len(name) > 64 {
+		apiError(w, http.StatusBadRequest, "a token name has at most 64 characters")
+		return
+	}
+	token, t, err := store.CreateAPIToken(r.Context(), s.Pool, u.ID, name)
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "id": t.ID, "name": t.Name, "user": u.Name})
+}
+
+// versionJSON is what the API shows of a version; the source only to its
+// owner and admins, on request.
+type versionJSON struct {
+	ID             int64      `json:"id"`
+	BotID          int64      `json:"bot_id"`
+	Number         int        `json:"number"`
+	Status         string     `json:"status"`
+	Final          bool       `json:"final"` // no further change without a new submission
+	CompileLog     string     `json:"compile_log,omitempty"`
+	Mu             *float64   `json:"mu,omitempty"`
+	Sigma          *float64   `json:"sigma,omitempty"`
+	Games          int        `json:"games"`
+	CreatedAt      time.Time  `json:"created_at"`
+	Qualification  []matchRef `json:"qualification,omitempty"`
+	Source         string     `json:"source,omitempty"`
+	ArtifactSHA256 *string    `json:"artifact_sha256,omitempty"`
+}
+
+type matchRef struct {
+	ID     int64  `json:"id"`
+	Status string `json:"status"`
+	URL    string `json:"url"`
+}
+
+func toVersionJSON(v *store.Version) versionJSON {
+	final := v.Status != store.StatusQueued && v.Status != store.StatusCompiling && v.Status != store.StatusQualifying
+	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Status: v.Status, Final: final,
+		CompileLog: v.CompileLog, Mu: v.Mu, Sigma: v.Sigma, Games: v.Games, CreatedAt: v.CreatedAt,
+		ArtifactSHA256: v.ArtifactSHA256}
+}
+
+// POST /api/games/{game}/submissions {"bot", "source"}: a new version.
+func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
+	u := userFrom(r.Context())
+	var req struct {
+		Bot    string `json:"bot"`
+		Source string `json:"source"`
+	}
+	if !decodeJSON(w, r, judge.MaxSource+8<<10, &req) {
+		return
+	}
+	if !s.submitLimit.allow("user:" + strconv.FormatInt(u.ID, 10)) {
+		w.Header().Set("Retry-After", "60")
+		apiError(w, http.StatusTooManyRequests, "too many submissions; wait a minute")
+		return
+	}
+	v, err := judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, req.Source)
+	var se *judge.SubmitError
+	if errors.As(err, &se) {
+		apiError(w, http.StatusUnprocessableEntity, se.Msg)
+		return
+	}
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	w.Header().Set("Location", "/api/versions/"+strconv.FormatInt(v.ID, 10))
+	writeJSON(w, http.StatusCreated, toVersionJSON(v))
+}
+
+// GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
+func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		apiError(w, http.StatusNotFound, "no such version")
+		return
+	}
+	ctx := r.Context()
+	v, err := store.VersionByID(ctx, s.Pool, id)
+	if errors.Is(err, store.ErrNotFound) {
+		apiError(w, http.StatusNotFound, "no such version")
+		return
+	}
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	bot, err := store.BotByID(ctx, s.Pool, v.BotID)
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	u := userFrom(ctx)
+	if u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
+		// Not "forbidden": whether another user's version exists is not
+		// this user's business.
+		apiError(w, http.StatusNotFound, "no such version")
+		return
+	}
+	out := toVersionJSON(v)
+	if r.URL.Query().Get("source") == "1" {
+		out.Source = v.Source
+	}
+	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	for _, m := range ms {
+		out.Qualification = append(out.Qualification, matchRef{m.ID, m.Status, "/matches/" + strconv.FormatInt(m.ID, 10)})
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// GET /api/me/bots[?game=ID]: the caller's bots and their statuses.
+func (s *Server) apiMyBots(w http.ResponseWriter, r *http.Request) {
+	u := userFrom(r.Context())
+	bots, err := store.BotsOfOwner(r.Context(), s.Pool, u.ID, r.URL.Query().Get("game"))
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	type botJSON struct {
+		ID     int64        `json:"id"`
+		Game   string       `json:"game"`
+		Name   string       `json:"name"`
+		Latest *versionJSON `json:"latest,omitempty"`
+		Active *versionJSON `json:"active,omitempty"`
+	}
+	out := []botJSON{}
+	for _, b := range bots {
+		j := botJSON{ID: b.Bot.ID, Game: b.Bot.GameID, Name: b.Bot.Name}
+		if b.Latest != nil {
+			v := toVersionJSON(b.Latest)
+			j.Latest = &v
+		}
+		if b.Active != nil {
+			v := toVersionJSON(b.Active)
+			j.Active = &v
+		}
+		out = append(out, j)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
+}
+
+// pageParams reads ?page= (from 1) with a fixed page size.
+func pageParams(r *http.Request, size int) (page, limit, offset int) {
+	page, _ = strconv.Atoi(r.URL.Query().Get("page"))
+	if page < 1 || page > 100000 {
+		page = 1
+	}
+	return page, size, (page - 1) * size
+}
+
+// GET /api/games/{game}/leaderboard[?page=N]: public standings.
+func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
+	game := chi.URLParam(r, "game")
+	page, limit, offset := pageParams(r, 50)
+	rows, total, err := store.Leaderboard(r.Context(), s.Pool, game, 0, limit, offset)
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
+	type standingJSON struct {
+		Rank       int        `json:"rank"`
+		BotID      int64      `json:"bot_id"`
+		Bot        string     `json:"bot"`
+		Owner      string     `json:"owner"`
+		Version    int        `json:"version"`
+		Score      float64    `json:"score"` // μ − 3σ
+		Mu         float64    `json:"mu"`
+		Sigma      float64    `json:"sigma"`
+		Games      int        `json:"games"`
+		LastChange *time.Time `json:"last_change"`
+	}
+	out := []standingJSON{}
+	for _, s := range rows {
+		out = append(out, standingJSON{s.Rank, s.BotID, s.BotName, s.OwnerName, s.Version, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
+}
+
+// GET /api/matches/{id}: a match's players and results (public).
+func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
+	m, seats, ok := s.loadMatch(w, r)
+	if !ok {
+		return
+	}
+	type seatJSON struct {
+		Seat         int      `json:"seat"`
+		Bot          string   `json:"bot"`
+		BotID        *int64   `json:"bot_id,omitempty"`
+		Owner        string   `json:"owner,omitempty"`
+		VersionID    *int64   `json:"version_id,omitempty"`
+		Score        *int64   `json:"score"`
+		Rank         *int     `json:"rank"`
+		CPUSeconds   *float64 `json:"cpu_seconds"`
+		FrozenRound  *int     `json:"frozen_round,omitempty"`
+		FrozenReason *string  `json:"frozen_reason,omitempty"`
+	}
+	players := []seatJSON{}
+	for _, p := range seats {
+		players = append(players, seatJSON{p.Seat, p.BotName, p.BotID, p.OwnerName, p.VersionID, p.Score, p.Rank,
+			p.CPUSeconds, p.FrozenRound, p.FrozenReason})
+	}
+	out := map[string]any{"id": m.ID, "game": m.GameID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
+		"settings": m.Settings, "rated": m.Rated, "created_at": m.CreatedAt, "finished_at": m.FinishedAt, "players": players}
+	if m.ReplayKey != nil {
+		out["replay"] = "/matches/" + strconv.FormatInt(m.ID, 10) + "/replay"
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*store.Match, []store.SeatResult, bool) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		apiError(w, http.StatusNotFound, "no such match")
+		return nil, nil, false
+	}
+	m, err := store.MatchByID(r.Context(), s.Pool, id)
+	if errors.Is(err, store.ErrNotFound) {
+		apiError(w, http.StatusNotFound, "no such match")
+		return nil, nil, false
+	}
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return nil, nil, false
+	}
+	seats, err := store.Seats(r.Context(), s.Pool, id)
+	if err != nil {
+		s.apiServerError(w, r, err)
+		return nil, nil, false
+	}
+	return m, seats, true
+}
+
+// GET /matches/{id}/replay: the gzip replay, inflated by the browser.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	m, err := store.MatchByID(r.Context(), s.Pool, id)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
+		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Encoding", "gzip")
+	// A finished match's replay never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
+}
