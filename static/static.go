@@ -24,7 +24,7 @@ import (
 // FS holds the assets, rooted at this directory (for example
 // "viewer/arena-replay.js").
 //
-//go:embed viewer
+//go:embed viewer site.css vendor editor/editor.js
 var FS embed.FS
 
 // etags are content hashes: embedded files have no modification time, so

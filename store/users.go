@@ -95,3 +95,22 @@ func UserByName(ctx context.Context, db DB, name string) (*User, error) {
 
 // ErrNotFound reports a row that does not exist.
 var ErrNotFound = errors.New("not found")
+
+// UserByID returns an account.
+func UserByID(ctx context.Context, db DB, id int64) (*User, error) {
+	u := &User{}
+	err := db.QueryRow(ctx, `
+		SELECT id, name, email, password_hash, role, disabled, created_at
+		FROM users WHERE id = $1`, id).
+		Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return u, err
+}
+
+// SetPassword replaces a user's password hash.
+func SetPassword(ctx context.Context, db DB, id int64, hash string) error {
+	_, err := db.Exec(ctx, "UPDATE users SET password_hash = $2 WHERE id = $1", id, hash)
+	return err
+}

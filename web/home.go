@@ -25,8 +25,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	templates.Home(cards).Render(r.Context(), w)
+	s.render(w, r, http.StatusOK, templates.Home(s.page(r, "Games", "games"), cards))
 }
 
 // serverError logs the cause with context and shows the user a generic message.

@@ -3,6 +3,8 @@ package web
 
 import (
 	"log/slog"
+
+	"github.com/alexedwards/scs/v2"
 	"net/http"
 	"time"
 
@@ -22,7 +24,11 @@ type Server struct {
 	Jobs   *judge.Client // inserts jobs; may be a working or an insert-only client
 	Blobs  store.Blobs   // replays; nil means the blobs table of Pool
 	Logger *slog.Logger
+	// SecureCookies marks the session cookie Secure: set it when users reach
+	// the site over HTTPS.
+	SecureCookies bool
 
+	sessions    *scs.SessionManager
 	loginLimit  *limiter
 	submitLimit *limiter
 }
@@ -34,14 +40,35 @@ func (s *Server) Handler() http.Handler {
 	// Submissions: 5 at once, then one every 20 s, per user.
 	s.submitLimit = newLimiter(20*time.Second, 5)
 
+	s.sessions = newSessions(s.Pool, s.SecureCookies)
+
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer)
+	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders, crossOrigin)
+	r.NotFound(s.notFound)
 
 	r.Get("/healthz", s.healthz)
 	r.Handle("/metrics", metrics.Handler())
 	r.Handle("/static/*", http.StripPrefix("/static/", static.Handler()))
-	r.Get("/", s.home)
 	r.Get("/matches/{id}/replay", s.replay)
+
+	// Pages: sessions and the logged-in user.
+	r.Group(func(r chi.Router) {
+		r.Use(s.sessions.LoadAndSave, s.loadUser)
+		r.NotFound(s.notFound)
+		r.Get("/", s.home)
+		r.Get("/login", s.loginPage)
+		r.Post("/login", s.login)
+		r.Get("/register", s.registerPage)
+		r.Post("/register", s.register)
+		r.Post("/logout", s.logout)
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireUser)
+			r.Get("/account", s.accountPage)
+			r.Post("/account/password", s.changePassword)
+			r.Post("/account/tokens", s.createToken)
+			r.Post("/account/tokens/{id}/delete", s.deleteToken)
+		})
+	})
 
 	r.Route("/api", func(r chi.Router) {
 		r.Post("/tokens", s.apiCreateToken)

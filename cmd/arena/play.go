@@ -1,0 +1,307 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"arena.dev/games"
+	_ "arena.dev/games/all" // every game registers itself
+)
+
+func init() {
+	register(&command{
+		name:    "play",
+		summary: "play a match (or many) between bots on this machine",
+		usage:   "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s]\n       arena play --list",
+		run: func(ctx context.Context, args []string) error {
+			return runPlay(ctx, args, os.Stdout, os.Stderr)
+		},
+	})
+}
+
+// playOptions is a parsed `arena play` command line.
+type playOptions struct {
+	game     games.Game
+	bots     []string
+	seed     uint64
+	out      string
+	board    games.Board
+	settings games.Settings
+	matches  int
+	cpu      time.Duration
+}
+
+func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	c := commands["play"]
+	fs := newFlags(c)
+	seed := fs.Uint64("s", 1, "random seed (the first one with -n)")
+	out := fs.String("o", "", "write the replay there (gzip when the name ends in .gz)")
+	board := fs.String("board", "", "board file (default: generated from the seed)")
+	n := fs.Int("n", 1, "number of matches, on consecutive seeds, in parallel")
+	cpu := fs.Duration("cpu", 0, "CPU budget per player for a match (default: the game's)")
+	list := fs.Bool("list", false, "list games and built-in bots")
+	settings := games.Settings{}
+	fs.Func("set", "override a game setting, e.g. --set nb_rounds=50 (repeatable)", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		n, err := strconv.Atoi(value)
+		if !ok || err != nil {
+			return fmt.Errorf("want NAME=INTEGER, got %q", v)
+		}
+		settings[name] = n
+		return nil
+	})
+	pos, err := parseInterleaved(fs, c, args)
+	if err != nil {
+		return err
+	}
+	if *list {
+		listGames(stdout)
+		return nil
+	}
+	if len(pos) == 0 {
+		return usagef("missing GAME")
+	}
+	g, err := games.Get(pos[0])
+	if err != nil {
+		return usagef("%v", err)
+	}
+	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings}
+	if want := g.Info().Players; len(o.bots) != want {
+		return usagef("%s needs %d bots, got %d", pos[0], want, len(o.bots))
+	}
+	if o.matches < 1 {
+		return usagef("-n must be at least 1")
+	}
+	if o.matches > 1 && o.out != "" {
+		return usagef("-o writes one replay: use it without -n")
+	}
+	if _, err := games.MergeSettings(g, nil, settings); err != nil {
+		return usagef("%v", err)
+	}
+	if *board != "" {
+		data, err := os.ReadFile(*board)
+		if err != nil {
+			return err
+		}
+		if o.board, err = g.ParseBoard(data); err != nil {
+			return err
+		}
+	}
+	if o.matches > 1 {
+		return playMany(ctx, o, stdout, stderr)
+	}
+	return playOne(ctx, o, stdout)
+}
+
+// parseInterleaved parses flags that may come before, between or after the
+// positional arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, c *command, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := parseFlags(fs, c, args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+func listGames(w io.Writer) {
+	for _, id := range games.IDs() {
+		g, _ := games.Get(id)
+		info := g.Info()
+		fmt.Fprintf(w, "%-12s %-14s bots: %s\n", id, info.Title, strings.Join(info.Bots, " "))
+	}
+}
+
+// newAgent resolves a BOT argument to an agent. This is the one place that
+// knows the kinds of bots: today built-in names; paths to .go or .wasm
+// files go to the sandbox.
+func newAgent(ctx context.Context, g games.Game, spec string) (games.Agent, error) {
+	_ = ctx
+	if strings.HasSuffix(spec, ".go") || strings.HasSuffix(spec, ".wasm") {
+		return nil, fmt.Errorf("bot %s: sandboxed bots are not available in this build yet", spec)
+	}
+	return g.NewBot(spec)
+}
+
+// match plays one seed, creating fresh agents.
+func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, error) {
+	players := make([]games.Player, len(o.bots))
+	for i, spec := range o.bots {
+		a, err := newAgent(ctx, o.game, spec)
+		if err != nil {
+			for _, p := range players[:i] {
+				p.Agent.Close()
+			}
+			return nil, err
+		}
+		players[i] = games.Player{Name: botName(spec), Agent: a}
+	}
+	return games.Play(ctx, games.Config{
+		Game: o.game, Board: o.board, Settings: o.settings, Seed: seed, Players: players, CPUBudget: o.cpu,
+	})
+}
+
+// botName is the display name of a bot argument: a path's base name.
+func botName(spec string) string {
+	if i := strings.LastIndexAny(spec, `/\`); i >= 0 {
+		spec = spec[i+1:]
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(spec, ".go"), ".wasm")
+}
+
+func playOne(ctx context.Context, o playOptions, stdout io.Writer) error {
+	r, err := o.match(ctx, o.seed)
+	if err != nil {
+		return err
+	}
+	if o.out != "" {
+		if err := saveReplay(o.out, r); err != nil {
+			return err
+		}
+	}
+	for p, name := range r.Players {
+		frozen := ""
+		if r.End.IsFrozen(p) {
+			frozen = " frozen"
+		}
+		fmt.Fprintf(stdout, "player %d %s score %d%s\n", p, name, r.End.Scores[p], frozen)
+	}
+	var names []string
+	for _, p := range r.End.Winners {
+		names = append(names, r.Players[p])
+	}
+	fmt.Fprintf(stdout, "winner %s\n", strings.Join(names, " "))
+	return nil
+}
+
+// saveReplay writes r as gzip-compressed JSON, or plain JSON unless the
+// name ends in .gz.
+func saveReplay(name string, r *games.Replay) (err error) {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	if strings.HasSuffix(name, ".gz") {
+		return r.WriteGzip(f)
+	}
+	data, err := r.JSON()
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	return err
+}
+
+// playMany plays o.matches seeds on GOMAXPROCS workers and prints, per
+// player, its wins (a shared first place counts for each) and the mean and
+// standard deviation of its scores.
+func playMany(ctx context.Context, o playOptions, stdout, stderr io.Writer) error {
+	seeds := make(chan uint64)
+	results := make(chan games.End)
+	errs := make(chan error, 1)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for seed := range seeds {
+				r, err := o.match(ctx, seed)
+				if err != nil {
+					select {
+					case errs <- fmt.Errorf("seed %d: %w", seed, err):
+					default:
+					}
+					cancel()
+					return
+				}
+				results <- r.End
+			}
+		})
+	}
+	go func() {
+		defer close(seeds)
+		for i := range o.matches {
+			select {
+			case seeds <- o.seed + uint64(i):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() { wg.Wait(); close(results) }()
+
+	np := len(o.bots)
+	st := make([]stats, np)
+	done := 0
+	for end := range results {
+		for p := range np {
+			st[p].add(end.Scores[p])
+		}
+		for _, p := range end.Winners {
+			st[p].wins++
+		}
+		done++
+		progress(stderr, done, o.matches)
+	}
+	fmt.Fprintln(stderr)
+	select {
+	case err := <-errs:
+		return err
+	default:
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for p, s := range st {
+		fmt.Fprintf(stdout, "player %d %s wins %d mean %.1f sd %.1f\n", p, botName(o.bots[p]), s.wins, s.mean(), s.sd())
+	}
+	return nil
+}
+
+// stats accumulates scores (Welford's method, stable for any count).
+type stats struct {
+	wins, n int
+	m, s2   float64
+}
+
+func (s *stats) add(x int) {
+	s.n++
+	d := float64(x) - s.m
+	s.m += d / float64(s.n)
+	s.s2 += d * (float64(x) - s.m)
+}
+
+func (s *stats) mean() float64 { return s.m }
+
+// sd is the sample standard deviation (0 for fewer than 2 scores).
+func (s *stats) sd() float64 {
+	if s.n < 2 {
+		return 0
+	}
+	return math.Sqrt(s.s2 / float64(s.n-1))
+}
+
+func progress(w io.Writer, done, total int) {
+	const width = 40
+	k := done * width / total
+	fmt.Fprintf(w, "\r[%s%s] %d/%d", strings.Repeat("=", k), strings.Repeat(" ", width-k), done, total)
+}

@@ -1,0 +1,255 @@
+// Package orkisland is the engine of Ork Island (statement:
+// seeds/ork-island.txt, notes: games/ork-island.md): board generation and
+// files, the rules of a round, scoring, the frames sent to bots and the
+// replay payloads, registered as game "orkisland".
+package orkisland
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"arena.dev/games/orkisland/sdk"
+)
+
+// Terrain codes are the SDK's, so the wire needs no translation.
+type Terrain = sdk.CellType
+
+// Terrains.
+const (
+	Water  = sdk.Water
+	Grass  = sdk.Grass
+	Forest = sdk.Forest
+	Sand   = sdk.Sand
+	City   = sdk.City
+	Path   = sdk.Path
+)
+
+// letters maps terrains to the board letters of files and replays.
+const letters = "WGFSCP"
+
+// Board is the static part of a match: terrain, cities and paths. Cells
+// are numbered r*Cols+c.
+type Board struct {
+	Rows, Cols int
+	Cells      []Terrain
+	Cities     [][]int // cells of each city, row-major
+	Paths      []PathInfo
+	CityOf     []int // cell → city id or -1
+	PathOf     []int // cell → path id or -1
+	Shore      []int // land cells 4-adjacent to water, not city or path, increasing
+}
+
+// PathInfo is a path: the cities it joins and its cells from A's side to B's.
+type PathInfo struct {
+	A, B  int
+	Cells []int
+}
+
+// neighbours returns the 4-neighbours of cell c inside the board.
+func (b *Board) neighbours(c int, buf *[4]int) []int {
+	r, col := c/b.Cols, c%b.Cols
+	n := buf[:0]
+	if r+1 < b.Rows {
+		n = append(n, c+b.Cols)
+	}
+	if col+1 < b.Cols {
+		n = append(n, c+1)
+	}
+	if r > 0 {
+		n = append(n, c-b.Cols)
+	}
+	if col > 0 {
+		n = append(n, c-1)
+	}
+	return n
+}
+
+// String renders the terrain as letters, one row per line.
+func (b *Board) String() string {
+	var s strings.Builder
+	for _, row := range b.Letters() {
+		s.WriteString(row)
+		s.WriteByte('\n')
+	}
+	return s.String()
+}
+
+// Letters returns one string of terrain letters per row.
+func (b *Board) Letters() []string {
+	rows := make([]string, b.Rows)
+	line := make([]byte, b.Cols)
+	for r := range rows {
+		for c := range line {
+			line[c] = letters[b.Cells[r*b.Cols+c]]
+		}
+		rows[r] = string(line)
+	}
+	return rows
+}
+
+// newBoard builds a board from terrain alone: cities are the 4-connected
+// groups of city cells (each a rectangle), paths the groups of path cells
+// (each a simple chain whose ends touch two distinct cities).
+func newBoard(rows, cols int, cells []Terrain) (*Board, error) {
+	b := &Board{Rows: rows, Cols: cols, Cells: cells}
+	b.CityOf = groups(b, City)
+	b.PathOf = groups(b, Path)
+	b.Cities = collect(b.CityOf)
+	for id, cs := range b.Cities {
+		if !rectangle(b, cs) {
+			return nil, fmt.Errorf("city %d at %s is not a rectangle", id, b.pos(cs[0]))
+		}
+	}
+	for id, cs := range collect(b.PathOf) {
+		p, err := chain(b, cs)
+		if err != nil {
+			return nil, fmt.Errorf("path %d at %s: %w", id, b.pos(cs[0]), err)
+		}
+		b.Paths = append(b.Paths, p)
+	}
+	b.findShore()
+	return b, nil
+}
+
+func (b *Board) pos(c int) string { return fmt.Sprintf("(%d,%d)", c/b.Cols, c%b.Cols) }
+
+func (b *Board) findShore() {
+	b.Shore = b.Shore[:0]
+	var nb [4]int
+	for c, t := range b.Cells {
+		if t == Water || t == City || t == Path {
+			continue
+		}
+		for _, n := range b.neighbours(c, &nb) {
+			if b.Cells[n] == Water {
+				b.Shore = append(b.Shore, c)
+				break
+			}
+		}
+	}
+}
+
+// groups labels the 4-connected components of terrain t, in order of their
+// first cell; other cells get -1.
+func groups(b *Board, t Terrain) []int {
+	id := make([]int, len(b.Cells))
+	for i := range id {
+		id[i] = -1
+	}
+	next := 0
+	var stack []int
+	var nb [4]int
+	for c := range b.Cells {
+		if b.Cells[c] != t || id[c] >= 0 {
+			continue
+		}
+		id[c] = next
+		stack = append(stack[:0], c)
+		for len(stack) > 0 {
+			x := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, n := range b.neighbours(x, &nb) {
+				if b.Cells[n] == t && id[n] < 0 {
+					id[n] = next
+					stack = append(stack, n)
+				}
+			}
+		}
+		next++
+	}
+	return id
+}
+
+// collect lists the cells of each label, increasing.
+func collect(label []int) [][]int {
+	var out [][]int
+	for c, l := range label {
+		if l < 0 {
+			continue
+		}
+		for len(out) <= l {
+			out = append(out, nil)
+		}
+		out[l] = append(out[l], c)
+	}
+	return out
+}
+
+func rectangle(b *Board, cs []int) bool {
+	r0, c0 := cs[0]/b.Cols, cs[0]%b.Cols
+	r1, c1 := cs[len(cs)-1]/b.Cols, cs[len(cs)-1]%b.Cols
+	return c1 >= c0 && (r1-r0+1)*(c1-c0+1) == len(cs)
+}
+
+// chain orders a path's cells from one end to the other and finds the
+// cities at its ends.
+func chain(b *Board, cs []int) (PathInfo, error) {
+	var nb [4]int
+	in := func(c int) bool { return b.PathOf[c] == b.PathOf[cs[0]] }
+	var ends []int
+	for _, c := range cs {
+		k := 0
+		for _, n := range b.neighbours(c, &nb) {
+			if in(n) {
+				k++
+			}
+		}
+		switch {
+		case k > 2:
+			return PathInfo{}, errors.New("branches")
+		case k <= 1:
+			ends = append(ends, c)
+		}
+	}
+	if len(cs) == 1 {
+		ends = append(ends, cs[0])
+	}
+	if len(ends) != 2 {
+		return PathInfo{}, errors.New("is not a simple chain")
+	}
+	order := []int{ends[0]}
+	prev, cur := -1, ends[0]
+	for cur != ends[1] {
+		next := -1
+		for _, n := range b.neighbours(cur, &nb) {
+			if in(n) && n != prev {
+				next = n
+			}
+		}
+		prev, cur = cur, next
+		order = append(order, cur)
+	}
+	if len(order) != len(cs) {
+		return PathInfo{}, errors.New("is not a simple chain")
+	}
+	city := func(c int) []int {
+		var ids []int
+		for _, n := range b.neighbours(c, &nb) {
+			if id := b.CityOf[n]; id >= 0 && !contains(ids, id) {
+				ids = append(ids, id)
+			}
+		}
+		sort.Ints(ids)
+		return ids
+	}
+	a, z := city(order[0]), city(order[len(order)-1])
+	for _, x := range a {
+		for _, y := range z {
+			if x != y {
+				return PathInfo{A: x, B: y, Cells: order}, nil
+			}
+		}
+	}
+	return PathInfo{}, errors.New("does not join two distinct cities")
+}
+
+func contains(s []int, v int) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,101 @@
+package orkisland
+
+import (
+	"fmt"
+	"time"
+
+	"arena.dev/games"
+	"arena.dev/games/orkisland/bots"
+	"arena.dev/games/orkisland/sdk"
+)
+
+// ID is the game's id on the platform.
+const ID = "orkisland"
+
+// params are the statement's parameters with their defaults, in the
+// statement's (and the setup frame's) order.
+var params = []games.Param{
+	{Name: "nb_players", Default: 4, Min: 4, Max: 4},
+	{Name: "rows", Default: 70, Min: 20, Max: 200},
+	{Name: "cols", Default: 70, Min: 20, Max: 200},
+	{Name: "nb_rounds", Default: 200, Min: 1, Max: 10000},
+	{Name: "initial_health", Default: 100, Min: 0, Max: 1 << 20},
+	{Name: "nb_orks", Default: 15, Min: 1, Max: 100},
+	{Name: "cost_grass", Default: 1, Min: 0, Max: 1 << 20},
+	{Name: "cost_forest", Default: 2, Min: 0, Max: 1 << 20},
+	{Name: "cost_sand", Default: 3, Min: 0, Max: 1 << 20},
+	{Name: "cost_city", Default: 0, Min: 0, Max: 1 << 20},
+	{Name: "cost_path", Default: 0, Min: 0, Max: 1 << 20},
+	{Name: "bonus_per_city_cell", Default: 1, Min: 0, Max: 1 << 10},
+	{Name: "bonus_per_path_cell", Default: 1, Min: 0, Max: 1 << 10},
+	{Name: "factor_connected_component", Default: 2, Min: 0, Max: 1 << 10},
+}
+
+func init() { games.Register(Game{}) }
+
+// Game implements games.Game for Ork Island.
+type Game struct{}
+
+// Info implements games.Game.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID:        ID,
+		Title:     "Ork Island",
+		Players:   4,
+		CPUBudget: 2 * time.Second,
+		Params:    params,
+		Bots:      bots.Names(),
+	}
+}
+
+// ParseBoard implements games.Game.
+func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
+
+// NewBot implements games.Game.
+func (Game) NewBot(name string) (games.Agent, error) {
+	b, err := bots.New(name)
+	if err != nil {
+		return nil, err
+	}
+	return &games.Native{H: sdk.NewSession(b)}, nil
+}
+
+// ConfigOf reads the rules' parameters from complete settings.
+func ConfigOf(s games.Settings) Config {
+	return Config{
+		Players: s["nb_players"], Rounds: s["nb_rounds"],
+		Health: s["initial_health"], Orks: s["nb_orks"],
+		Cost:      [6]int{Grass: s["cost_grass"], Forest: s["cost_forest"], Sand: s["cost_sand"], City: s["cost_city"], Path: s["cost_path"]},
+		BonusCity: s["bonus_per_city_cell"], BonusPath: s["bonus_per_path_cell"],
+		Factor: s["factor_connected_component"],
+	}
+}
+
+// Random streams drawn from one match seed.
+const (
+	streamBoard = 1
+	streamPlay  = 2
+)
+
+// NewMatch implements games.Game.
+func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Match, error) {
+	var b *Board
+	if f, ok := board.(*File); ok && f != nil {
+		b = f.Board
+	} else if board != nil {
+		return nil, fmt.Errorf("orkisland: not an Ork Island board")
+	}
+	if b == nil {
+		var err error
+		if b, err = Generate(s["rows"], s["cols"], s["nb_orks"]*s["nb_players"], games.NewRNG(seed, streamBoard)); err != nil {
+			return nil, err
+		}
+	} else if b.Rows != s["rows"] || b.Cols != s["cols"] {
+		return nil, fmt.Errorf("orkisland: board is %d×%d but settings say %d×%d", b.Rows, b.Cols, s["rows"], s["cols"])
+	}
+	st, err := NewState(ConfigOf(s), b, games.NewRNG(seed, streamPlay))
+	if err != nil {
+		return nil, err
+	}
+	return newMatch(s, st, seed), nil
+}

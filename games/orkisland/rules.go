@@ -1,0 +1,233 @@
+package orkisland
+
+import (
+	"errors"
+	"slices"
+
+	"arena.dev/games"
+	"arena.dev/games/orkisland/sdk"
+)
+
+// Dir is a move direction (the SDK's codes).
+type Dir = sdk.Dir
+
+// Config holds the parameters the rules use.
+type Config struct {
+	Players, Rounds, Health, Orks int
+	Cost                          [6]int // by terrain; Water unused
+	BonusCity, BonusPath, Factor  int
+}
+
+// Ork is one unit. Cell is -1 only while it is dead during a round.
+type Ork struct {
+	Player, Cell, Health int
+}
+
+// Move is one command: ork and direction.
+type Move struct {
+	Ork int
+	Dir Dir
+}
+
+// State is a match's state and the rules that advance it.
+type State struct {
+	Cfg       Config
+	B         *Board
+	Orks      []Ork
+	At        []int // cell → ork id or -1
+	CityOwner []int // -1: nobody
+	PathOwner []int
+	Scores    []int
+	Round     int // rounds played
+
+	rng     *games.RNG
+	pending []Move // registered for the next Step, player by player
+	given   []bool // ork already commanded this round
+	dead    []bool
+	free    []int
+	counts  []int
+
+	// Record of the last Step, for replays.
+	Executed []Move
+	Died     []int
+}
+
+// NewState places every player's orks on distinct, non-adjacent shore
+// cells; ork id belongs to player id/Orks.
+func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
+	n := cfg.Players * cfg.Orks
+	s := &State{
+		Cfg: cfg, B: b, rng: rng,
+		Orks:      make([]Ork, n),
+		At:        make([]int, len(b.Cells)),
+		CityOwner: make([]int, len(b.Cities)),
+		PathOwner: make([]int, len(b.Paths)),
+		Scores:    make([]int, cfg.Players),
+		given:     make([]bool, n),
+		dead:      make([]bool, n),
+		counts:    make([]int, cfg.Players),
+	}
+	for i := range s.At {
+		s.At[i] = -1
+	}
+	for i := range s.CityOwner {
+		s.CityOwner[i] = -1
+	}
+	for i := range s.PathOwner {
+		s.PathOwner[i] = -1
+	}
+	shore := append([]int(nil), b.Shore...)
+	rng.Shuffle(len(shore), func(i, j int) { shore[i], shore[j] = shore[j], shore[i] })
+	id := 0
+	var nb [4]int
+	for _, c := range shore {
+		if id == n {
+			break
+		}
+		ok := s.At[c] < 0
+		for _, x := range b.neighbours(c, &nb) {
+			ok = ok && s.At[x] < 0
+		}
+		if ok {
+			s.Orks[id] = Ork{Player: id / cfg.Orks, Cell: c, Health: cfg.Health}
+			s.At[c] = id
+			id++
+		}
+	}
+	if id < n {
+		return nil, errors.New("orkisland: not enough shore to place the orks")
+	}
+	return s, nil
+}
+
+// Register keeps player p's valid commands for the next Step and returns
+// how many it ignored: unknown orks, orks p does not control, unknown
+// directions, and second commands to the same ork.
+func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
+	for _, c := range cmds {
+		if c.ID < 0 || c.ID >= len(s.Orks) || s.Orks[c.ID].Player != p || c.Dir > sdk.None || s.given[c.ID] {
+			invalid++
+			continue
+		}
+		s.given[c.ID] = true
+		if c.Dir != sdk.None {
+			s.pending = append(s.pending, Move{c.ID, c.Dir})
+		}
+	}
+	return invalid
+}
+
+// Step plays one round with the registered commands: executes them in one
+// random order, regenerates the dead, updates owners and adds the points.
+func (s *State) Step() {
+	s.Executed = s.Executed[:0]
+	s.Died = s.Died[:0]
+	s.rng.Shuffle(len(s.pending), func(i, j int) { s.pending[i], s.pending[j] = s.pending[j], s.pending[i] })
+	for _, m := range s.pending {
+		if !s.dead[m.Ork] {
+			s.Executed = append(s.Executed, m)
+			s.execute(m)
+		}
+	}
+	s.pending = s.pending[:0]
+	for i := range s.given {
+		s.given[i] = false
+	}
+	s.respawn()
+	s.score()
+	s.Round++
+}
+
+// target returns the cell one step from c in direction d, or -1 off the board.
+func (b *Board) target(c int, d Dir) int {
+	r, col := c/b.Cols, c%b.Cols
+	switch d {
+	case sdk.Bottom:
+		r++
+	case sdk.Right:
+		col++
+	case sdk.Top:
+		r--
+	case sdk.Left:
+		col--
+	default:
+		return -1
+	}
+	if r < 0 || col < 0 || r >= b.Rows || col >= b.Cols {
+		return -1
+	}
+	return r*b.Cols + col
+}
+
+func (s *State) execute(m Move) {
+	o := &s.Orks[m.Ork]
+	t := s.B.target(o.Cell, m.Dir)
+	if t < 0 || s.B.Cells[t] == Water {
+		return
+	}
+	other := s.At[t]
+	if other >= 0 && s.Orks[other].Player == o.Player {
+		return
+	}
+	o.Health -= s.Cfg.Cost[s.B.Cells[t]]
+	if other < 0 {
+		s.moveTo(m.Ork, t)
+		if o.Health < 0 {
+			s.kill(m.Ork, o.Player)
+		}
+		return
+	}
+	def := &s.Orks[other]
+	win := o.Health > def.Health || (o.Health == def.Health && s.rng.Intn(2) == 0)
+	if win {
+		s.kill(other, o.Player)
+		s.moveTo(m.Ork, t)
+	} else {
+		s.kill(m.Ork, def.Player)
+	}
+}
+
+func (s *State) moveTo(id, t int) {
+	s.At[s.Orks[id].Cell] = -1
+	s.Orks[id].Cell = t
+	s.At[t] = id
+}
+
+// kill removes ork id from the board; it regenerates for player owner.
+func (s *State) kill(id, owner int) {
+	o := &s.Orks[id]
+	s.At[o.Cell] = -1
+	o.Cell = -1
+	o.Player = owner
+	s.dead[id] = true
+	s.Died = append(s.Died, id)
+}
+
+// respawn puts the dead orks, in id order, on random free shore cells
+// (any free land if the shore is full) with the initial health.
+func (s *State) respawn() {
+	for id, d := range s.dead {
+		if !d {
+			continue
+		}
+		s.dead[id] = false
+		s.free = s.free[:0]
+		for _, c := range s.B.Shore {
+			if s.At[c] < 0 {
+				s.free = append(s.free, c)
+			}
+		}
+		if len(s.free) == 0 {
+			for c, t := range s.B.Cells {
+				if t != Water && s.At[c] < 0 {
+					s.free = append(s.free, c)
+				}
+			}
+		}
+		c := s.free[s.rng.Intn(len(s.free))]
+		s.Orks[id].Cell = c
+		s.Orks[id].Health = s.Cfg.Health
+		s.At[c] = id
+	}
+	slices.Sort(s.Died)
+}

@@ -1,0 +1,197 @@
+package games_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"arena.dev/games"
+	"arena.dev/games/orkisland"
+	"arena.dev/games/orkisland/sdk"
+)
+
+// scripted wraps a built-in bot and misbehaves from a given round on.
+type scripted struct {
+	games.Agent
+	calls   int
+	failAt  int // exchange number (0 = setup) from which to misbehave
+	mode    string
+	closed  atomic.Int32
+	after   int // exchanges attempted after closing
+	barrier *sync.WaitGroup
+}
+
+func (s *scripted) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
+	if s.closed.Load() > 0 {
+		s.after++
+	}
+	if s.barrier != nil && s.calls == 1 {
+		// All four must be inside Exchange at once: the runner is concurrent.
+		s.barrier.Done()
+		done := make(chan struct{})
+		go func() { s.barrier.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			return nil, 0, errors.New("exchanges are not concurrent")
+		}
+	}
+	s.calls++
+	reply, cpu, err := s.Agent.Exchange(msg, limit)
+	if s.calls-1 < s.failAt {
+		return reply, 0, err
+	}
+	switch s.mode {
+	case "error":
+		return nil, 0, errors.New("bot crashed")
+	case "slow":
+		return reply, limit + time.Nanosecond, nil
+	case "garbage":
+		return []byte{0xff}, 0, nil
+	case "invalid":
+		return sdk.AppendCommands(nil, []sdk.Command{{ID: 999, Dir: sdk.Top}, {ID: 0, Dir: 9}}), 0, nil
+	}
+	return reply, cpu, err
+}
+
+func (s *scripted) Close() error {
+	s.closed.Add(1)
+	return s.Agent.Close()
+}
+
+func newScripted(t *testing.T, bot, mode string, failAt int) *scripted {
+	a, err := orkisland.Game{}.NewBot(bot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &scripted{Agent: a, mode: mode, failAt: failAt}
+}
+
+func run(t *testing.T, agents []*scripted, rounds int) *games.Replay {
+	t.Helper()
+	var players []games.Player
+	for i, a := range agents {
+		players = append(players, games.Player{Name: string(rune('A' + i)), Agent: a})
+	}
+	r, err := games.Play(context.Background(), games.Config{
+		Game: orkisland.Game{}, Seed: 1, Players: players,
+		Settings: games.Settings{"nb_rounds": rounds},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestFreezing(t *testing.T) {
+	cases := []struct {
+		mode   string
+		failAt int
+		round  int
+		reason string
+	}{
+		{"error", 0, -1, "bot crashed"},
+		{"error", 3, 2, "bot crashed"},
+		{"slow", 5, 4, "CPU budget"},
+		{"garbage", 2, 1, "protocol"},
+	}
+	for _, c := range cases {
+		t.Run(c.mode, func(t *testing.T) {
+			bad := newScripted(t, "Dummy", c.mode, c.failAt)
+			agents := []*scripted{newScripted(t, "Demo", "", 0), bad, newScripted(t, "Dummy", "", 0), newScripted(t, "Null", "", 0)}
+			r := run(t, agents, 10)
+			if len(r.Rounds) != 10 || r.End.Rounds != 10 {
+				t.Fatalf("match stopped after %d rounds", len(r.Rounds))
+			}
+			if len(r.End.Frozen) != 1 {
+				t.Fatalf("frozen: %+v", r.End.Frozen)
+			}
+			f := r.End.Frozen[0]
+			if f.Player != 1 || f.Round != c.round || !strings.Contains(f.Reason, c.reason) {
+				t.Fatalf("frozen %+v, want player 1 round %d reason ~%q", f, c.round, c.reason)
+			}
+			if bad.closed.Load() == 0 || bad.after != 0 {
+				t.Fatalf("closed %d times, %d exchanges after closing", bad.closed.Load(), bad.after)
+			}
+			for _, round := range r.Rounds {
+				if frozen := round.CPU[1] == -1; frozen != (round.Round >= c.round) {
+					t.Fatalf("round %d: cpu status %v", round.Round, round.CPU[1])
+				}
+			}
+			for i, a := range agents {
+				if a.closed.Load() == 0 {
+					t.Fatalf("agent %d not closed at the end", i)
+				}
+			}
+		})
+	}
+}
+
+func TestInvalidCommandsCounted(t *testing.T) {
+	agents := []*scripted{newScripted(t, "Null", "invalid", 1), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0)}
+	r := run(t, agents, 5)
+	if got := r.End.Invalid; got[0] != 10 || got[1] != 0 || len(r.End.Frozen) != 0 {
+		t.Fatalf("invalid %v frozen %v, want 10 for player 0", got, r.End.Frozen)
+	}
+}
+
+func TestExchangesAreConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	wg.Add(4)
+	var agents []*scripted
+	for range 4 {
+		a := newScripted(t, "Demo", "", 0)
+		a.barrier = &wg
+		agents = append(agents, a)
+	}
+	r := run(t, agents, 3)
+	if len(r.End.Frozen) != 0 {
+		t.Fatalf("frozen: %+v", r.End.Frozen)
+	}
+}
+
+func TestNativePanicFreezes(t *testing.T) {
+	a := &games.Native{H: panicky{}}
+	if _, _, err := a.Exchange(nil, time.Second); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+type panicky struct{}
+
+func (panicky) Handle([]byte) ([]byte, error) { panic("boom") }
+
+func TestPlayRejectsBadConfig(t *testing.T) {
+	a := newScripted(t, "Null", "", 0)
+	_, err := games.Play(context.Background(), games.Config{Game: orkisland.Game{}, Players: []games.Player{{Name: "x", Agent: a}}})
+	if err == nil {
+		t.Fatal("one player accepted")
+	}
+	var four []games.Player
+	for range 4 {
+		four = append(four, games.Player{Agent: newScripted(t, "Null", "", 0)})
+	}
+	_, err = games.Play(context.Background(), games.Config{Game: orkisland.Game{}, Players: four, Settings: games.Settings{"rows": 5}})
+	if err == nil || !strings.Contains(err.Error(), "rows") {
+		t.Fatalf("rows=5 accepted: %v", err)
+	}
+	if a.closed.Load() == 0 {
+		t.Fatal("agent not closed on a bad config")
+	}
+}
+
+func TestCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var four []games.Player
+	for range 4 {
+		four = append(four, games.Player{Agent: newScripted(t, "Null", "", 0)})
+	}
+	if _, err := games.Play(ctx, games.Config{Game: orkisland.Game{}, Players: four}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,0 +1,455 @@
+// Arena's code editor: progressive enhancement of a plain <textarea>.
+//
+// Every <textarea data-editor="go"> is shown as a CodeMirror 6 editor with Go
+// highlighting. The textarea stays in the form and stays the source of truth:
+// it is updated on every change, so a normal POST sends the text, and a page
+// that the server renders again (say after a rejected submission) puts the
+// user's text back into the textarea, from which the editor starts again.
+// Without JavaScript the page is a plain form that still works.
+//
+// Also:
+//   - <a data-goto-line="12"> (say in a compile log) scrolls the editor to
+//     line 12 and selects it. The editor is the one named by
+//     data-editor-target="textarea-id", else the one in the link's form, else
+//     the first on the page.
+//   - <textarea data-editor-line="12"> starts with line 12 shown and
+//     selected; setting the attribute later jumps again.
+//   - <input type="file" data-editor-file> in the same form (or
+//     data-editor-file="textarea-id") loads the chosen .go file into the
+//     editor, as one step that undo takes back.
+//
+// The page's Content-Security-Policy may forbid inline styles
+// (style-src 'self'): the editor lives in a shadow root, where CodeMirror's
+// style-mod puts its CSS into a constructed stylesheet (adoptedStyleSheets)
+// rather than a <style> element. See README.md.
+//
+// The source is bundled into ../editor.js by `go run ./tools/bundle`.
+
+import { EditorState, Compartment, Prec } from "@codemirror/state";
+import {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  drawSelection,
+  dropCursor,
+  rectangularSelection,
+  crosshairCursor,
+  highlightActiveLine,
+} from "@codemirror/view";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import {
+  indentOnInput,
+  indentUnit,
+  bracketMatching,
+  foldGutter,
+  foldKeymap,
+  syntaxHighlighting,
+  HighlightStyle,
+} from "@codemirror/language";
+import { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
+import {
+  autocompletion,
+  completionKeymap,
+  closeBrackets,
+  closeBracketsKeymap,
+} from "@codemirror/autocomplete";
+import { go } from "@codemirror/lang-go";
+import { tags as t } from "@lezer/highlight";
+
+// The largest file that the file input loads (a bot is a few hundred lines).
+const maxFileBytes = 1 << 20;
+
+const views = new WeakMap(); // textarea -> EditorView
+
+// The colours follow GitHub's light theme, on a white page with slate greys.
+const palette = {
+  text: "#1f2328",
+  muted: "#8c959f",
+  border: "#d0d7de",
+  gutter: "#f6f8fa",
+  activeLine: "#0969da0a", // over the selection layer: keep it faint
+  accent: "#0969da",
+  selection: "#b6d7ff",
+  selectionBlurred: "#d8e6f7",
+  match: "#fff8c5",
+  matchBorder: "#d4a72c",
+};
+
+const theme = EditorView.theme(
+  {
+    "&": {
+      color: palette.text,
+      backgroundColor: "#fff",
+      border: `1px solid ${palette.border}`,
+      borderRadius: "8px",
+      overflow: "hidden",
+      // The page sets the height with --arena-editor-height on the element
+      // around the editor (custom properties cross the shadow root); the
+      // user can drag the corner to make it taller.
+      height: "var(--arena-editor-height, 28rem)",
+      minHeight: "8rem",
+      resize: "vertical",
+      fontSize: "var(--arena-editor-font-size, 14px)",
+      transition: "border-color .15s, box-shadow .15s",
+    },
+    "&.cm-focused": {
+      outline: "none",
+      borderColor: palette.accent,
+      boxShadow: "0 0 0 3px #0969da26",
+    },
+    ".cm-scroller": {
+      fontFamily:
+        'ui-monospace, SFMono-Regular, "SF Mono", Menlo, Consolas, "Liberation Mono", "DejaVu Sans Mono", monospace',
+      lineHeight: "1.6",
+    },
+    ".cm-content": { padding: "8px 0", caretColor: palette.accent },
+    ".cm-line": { padding: "0 12px 0 8px" },
+    ".cm-cursor, .cm-dropCursor": { borderLeft: `2px solid ${palette.accent}` },
+    "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-content ::selection":
+      { backgroundColor: palette.selection },
+    ".cm-selectionBackground": { backgroundColor: palette.selectionBlurred },
+    ".cm-activeLine": { backgroundColor: palette.activeLine },
+    ".cm-gutters": {
+      backgroundColor: palette.gutter,
+      color: palette.muted,
+      borderRight: `1px solid ${palette.border}`,
+    },
+    ".cm-lineNumbers .cm-gutterElement": { padding: "0 8px 0 12px", minWidth: "2.5em" },
+    ".cm-activeLineGutter": { backgroundColor: "#eaeef2", color: palette.text },
+    // The fold markers show when the mouse is over the gutter, as in VS Code.
+    ".cm-foldGutter .cm-gutterElement": { padding: "0 4px", cursor: "pointer", opacity: "0", transition: "opacity .15s" },
+    ".cm-gutters:hover .cm-foldGutter .cm-gutterElement": { opacity: "1" },
+    ".cm-foldPlaceholder": {
+      backgroundColor: "#eaeef2",
+      border: "none",
+      color: palette.muted,
+      padding: "0 6px",
+      borderRadius: "4px",
+    },
+    "&.cm-focused .cm-matchingBracket": {
+      backgroundColor: "#dafbe1",
+      outline: "1px solid #4ac26b",
+      borderRadius: "2px",
+    },
+    "&.cm-focused .cm-nonmatchingBracket": { backgroundColor: "#ffebe9", outline: "1px solid #ff8182" },
+    ".cm-searchMatch": { backgroundColor: palette.match, outline: `1px solid ${palette.matchBorder}` },
+    ".cm-searchMatch.cm-searchMatch-selected": { backgroundColor: "#ffdf5d" },
+    ".cm-selectionMatch": { backgroundColor: "#e7f3ff" },
+    ".cm-panels": { backgroundColor: palette.gutter, color: palette.text },
+    ".cm-panels.cm-panels-top": { borderBottom: `1px solid ${palette.border}` },
+    ".cm-panels.cm-panels-bottom": { borderTop: `1px solid ${palette.border}` },
+    ".cm-panel.cm-search": {
+      padding: "8px 36px 8px 10px",
+      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+      fontSize: "13px",
+    },
+    ".cm-panel.cm-search label": { fontSize: "13px", marginRight: "8px" },
+    ".cm-panel.cm-search [name=close]": { fontSize: "18px", right: "10px", top: "6px", color: palette.muted },
+    ".cm-textfield": {
+      border: `1px solid ${palette.border}`,
+      borderRadius: "6px",
+      padding: "3px 8px",
+      fontSize: "13px",
+      backgroundColor: "#fff",
+    },
+    ".cm-textfield:focus": { outline: "none", borderColor: palette.accent, boxShadow: "0 0 0 2px #0969da26" },
+    ".cm-button": {
+      backgroundImage: "none",
+      backgroundColor: "#fff",
+      border: `1px solid ${palette.border}`,
+      borderRadius: "6px",
+      padding: "3px 10px",
+      fontSize: "13px",
+      color: palette.text,
+      cursor: "pointer",
+    },
+    ".cm-button:hover": { backgroundColor: "#f3f4f6" },
+    ".cm-tooltip": {
+      border: `1px solid ${palette.border}`,
+      borderRadius: "6px",
+      backgroundColor: "#fff",
+      boxShadow: "0 8px 24px #8c959f33",
+      overflow: "hidden",
+    },
+    ".cm-tooltip.cm-tooltip-autocomplete > ul": { fontFamily: "inherit", maxHeight: "14em" },
+    ".cm-tooltip.cm-tooltip-autocomplete > ul > li": { padding: "2px 8px" },
+    ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "#ddf4ff", color: palette.text },
+  },
+  { dark: false },
+);
+
+const highlight = HighlightStyle.define([
+  { tag: [t.keyword, t.controlKeyword, t.definitionKeyword, t.moduleKeyword, t.operatorKeyword], color: "#cf222e" },
+  { tag: [t.comment, t.lineComment, t.blockComment], color: "#6e7781", fontStyle: "italic" },
+  { tag: [t.string, t.special(t.string), t.character], color: "#0a3069" },
+  { tag: [t.number, t.bool, t.null, t.atom], color: "#0550ae" },
+  { tag: [t.standard(t.name), t.constant(t.name)], color: "#0550ae" },
+  { tag: [t.function(t.variableName), t.function(t.definition(t.variableName))], color: "#8250df" },
+  { tag: [t.function(t.propertyName), t.definition(t.function(t.propertyName))], color: "#8250df" },
+  { tag: [t.typeName, t.definition(t.typeName)], color: "#953800" },
+  { tag: [t.definition(t.variableName)], color: "#1f2328" },
+  { tag: t.propertyName, color: "#0550ae" },
+  { tag: t.labelName, color: "#953800" },
+  { tag: t.escape, color: "#116329" },
+  { tag: t.invalid, color: "#82071e", textDecoration: "underline wavy #cf222e" },
+]);
+
+// Escape, then Tab within two seconds, moves the focus out of the editor, so
+// that the keyboard never gets stuck in it. CodeMirror does so itself only
+// when no key binding used the Escape (closing the search panel or the
+// completions, or collapsing a selection, do); here every Escape counts, and
+// still does its usual job.
+const escapeArmsTab = Prec.highest(
+  EditorView.domEventHandlers({
+    keydown(event, view) {
+      if (event.key === "Escape" && !event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey) {
+        view.setTabFocusMode(2000);
+      }
+      return false;
+    },
+  }),
+);
+
+// Attributes of the textarea that the editor follows.
+function readOnlyFrom(textarea) {
+  return textarea.readOnly || textarea.disabled;
+}
+
+function labelFor(textarea) {
+  const attrs = { "aria-multiline": "true", spellcheck: "false", autocorrect: "off", autocapitalize: "off" };
+  const label = textarea.getAttribute("aria-label");
+  if (label) attrs["aria-label"] = label;
+  else if (textarea.labels && textarea.labels.length) {
+    attrs["aria-label"] = textarea.labels[0].textContent.trim();
+  } else attrs["aria-label"] = "Go source code";
+  return attrs;
+}
+
+// enhance shows one textarea as an editor, once, and returns its view.
+export function enhance(textarea) {
+  const known = views.get(textarea);
+  if (known) return known;
+
+  const editable = new Compartment();
+  const sync = EditorView.updateListener.of((update) => {
+    if (!update.docChanged) return;
+    textarea.value = update.state.doc.toString();
+    // Other scripts on the page (a character counter, an "unsaved" marker)
+    // see the same event as with the plain textarea.
+    textarea.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  const state = EditorState.create({
+    doc: textarea.value,
+    extensions: [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightSpecialChars(),
+      history(),
+      foldGutter(),
+      drawSelection(),
+      dropCursor(),
+      EditorState.allowMultipleSelections.of(true),
+      EditorState.tabSize.of(4),
+      indentUnit.of("\t"),
+      indentOnInput(),
+      bracketMatching(),
+      closeBrackets(),
+      // Keywords, snippets and local names; no icons (CodeMirror's are
+      // emoji, which not every system draws).
+      autocompletion({ icons: false }),
+      rectangularSelection(),
+      crosshairCursor(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      search({ top: true }),
+      keymap.of([
+        ...closeBracketsKeymap,
+        ...defaultKeymap,
+        ...searchKeymap,
+        ...historyKeymap,
+        ...foldKeymap,
+        ...completionKeymap,
+        // Tab indents; Escape then Tab leaves the editor (see escapeArmsTab).
+        indentWithTab,
+      ]),
+      escapeArmsTab,
+      go(),
+      syntaxHighlighting(highlight),
+      theme,
+      editable.of(editableFrom(textarea)),
+      EditorView.contentAttributes.of(labelFor(textarea)),
+      sync,
+    ],
+  });
+
+  // The host takes the textarea's place; the editor goes in its shadow root,
+  // where CodeMirror's styles need no <style> element (CSP style-src 'self').
+  const host = document.createElement("div");
+  host.className = "arena-editor";
+  host.dataset.editorFor = textarea.id || textarea.name || "";
+  const root = host.attachShadow({ mode: "open" });
+  const view = new EditorView({ state, parent: root, root });
+  textarea.after(host);
+
+  // The textarea stays in the form, and in the layout (so that the browser
+  // can point at it when `required` fails), but out of sight and reach.
+  // Styles set through the CSSOM are allowed under style-src 'self'.
+  Object.assign(textarea.style, {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    padding: "0",
+    margin: "-1px",
+    overflow: "hidden",
+    clip: "rect(0 0 0 0)",
+    clipPath: "inset(50%)",
+    border: "0",
+    opacity: "0",
+    pointerEvents: "none",
+  });
+  textarea.tabIndex = -1;
+  textarea.setAttribute("aria-hidden", "true");
+  textarea.addEventListener("focus", () => view.focus());
+  textarea.addEventListener("invalid", () => view.focus());
+
+  const form = textarea.form;
+  if (form) {
+    // A reset puts back the textarea's default text: the editor follows,
+    // after the browser has done it.
+    form.addEventListener("reset", () => {
+      setTimeout(() => replaceText(view, textarea.value, "reset"), 0);
+    });
+  }
+
+  // Readonly and disabled, now and later; data-editor-line, now and later.
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.attributeName === "data-editor-line") jumpFromAttribute(textarea, view, true);
+      else view.dispatch({ effects: editable.reconfigure(editableFrom(textarea)) });
+    }
+  }).observe(textarea, { attributes: true, attributeFilter: ["readonly", "disabled", "data-editor-line"] });
+
+  views.set(textarea, view);
+  textarea.dataset.editorReady = "";
+  jumpFromAttribute(textarea, view, false);
+  return view;
+}
+
+function editableFrom(textarea) {
+  const ro = readOnlyFrom(textarea);
+  return [EditorState.readOnly.of(ro), EditorView.editable.of(!textarea.disabled)];
+}
+
+function jumpFromAttribute(textarea, view, focus) {
+  const n = parseInt(textarea.dataset.editorLine || "", 10);
+  if (n > 0) gotoLine(view, n, { focus });
+}
+
+function replaceText(view, text, userEvent) {
+  if (text === view.state.doc.toString()) return;
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: text },
+    selection: { anchor: 0 },
+    scrollIntoView: true,
+    userEvent,
+  });
+}
+
+// gotoLine scrolls the editor (a view or its textarea) to a line, counted
+// from 1 and clamped to the text, and selects that line.
+export function gotoLine(target, line, { focus = true } = {}) {
+  const view = target instanceof EditorView ? target : views.get(target);
+  if (!view) return false;
+  const doc = view.state.doc;
+  const n = Math.min(Math.max(1, Math.floor(Number(line)) || 1), doc.lines);
+  const l = doc.line(n);
+  view.dispatch({
+    selection: { anchor: l.from, head: l.to },
+    effects: EditorView.scrollIntoView(l.from, { y: "center" }),
+    userEvent: "select",
+  });
+  if (focus) view.focus();
+  return true;
+}
+
+// editorFor returns the view that shows a textarea, if any.
+export function editorFor(textarea) {
+  return views.get(textarea);
+}
+
+// The editor that a link or file input means: the textarea named by its
+// attribute, else the one in its form, else the first one on the page.
+function targetOf(el, attr) {
+  const id = el.getAttribute(attr);
+  if (id) {
+    const byID = document.getElementById(id);
+    if (byID && views.has(byID)) return byID;
+  }
+  const form = el.form || el.closest("form");
+  const scope = form || document;
+  for (const ta of scope.querySelectorAll("textarea[data-editor]")) {
+    if (views.has(ta)) return ta;
+  }
+  for (const ta of document.querySelectorAll("textarea[data-editor]")) {
+    if (views.has(ta)) return ta;
+  }
+  return null;
+}
+
+function onClick(event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  const link = event.target instanceof Element && event.target.closest("[data-goto-line]");
+  if (!link) return;
+  const textarea = targetOf(link, "data-editor-target");
+  if (!textarea) return;
+  event.preventDefault();
+  gotoLine(textarea, link.dataset.gotoLine);
+}
+
+async function onFileChange(event) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "file" || !input.hasAttribute("data-editor-file")) return;
+  const file = input.files && input.files[0];
+  if (!file) return;
+  const textarea = targetOf(input, "data-editor-file");
+  const view = textarea && views.get(textarea);
+  if (!view) return;
+  let problem = "";
+  let text = "";
+  if (file.size > maxFileBytes) problem = `${file.name} is too large (${Math.ceil(file.size / 1024)} KiB; at most ${maxFileBytes >> 10} KiB).`;
+  else {
+    text = await file.text();
+    if (text.includes("\0")) problem = `${file.name} is not a text file.`;
+  }
+  input.setCustomValidity(problem);
+  if (problem) {
+    input.reportValidity();
+    return;
+  }
+  // The file is in the editor (and the textarea) now; clearing the input
+  // lets the same file be chosen again after changing it on disk, and does
+  // not send it twice.
+  input.value = "";
+  replaceText(view, text.replace(/\r\n?/g, "\n"), "input.file");
+  view.focus();
+}
+
+// init enhances every <textarea data-editor="go"> under root.
+export function init(root = document) {
+  for (const ta of root.querySelectorAll('textarea[data-editor="go"]')) enhance(ta);
+}
+
+let listening = false;
+function start() {
+  init();
+  if (listening) return;
+  listening = true;
+  document.addEventListener("click", onClick);
+  document.addEventListener("change", onFileChange);
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });
+else start();

@@ -1,0 +1,31 @@
+package templates
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// Ago says how long ago t was, the way people say it.
+func Ago(t time.Time) string {
+	d := time.Since(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d.Minutes()), "minute") + " ago"
+	case d < 48*time.Hour:
+		return plural(int(d.Hours()), "hour") + " ago"
+	default:
+		return plural(int(d.Hours()/24), "day") + " ago"
+	}
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
