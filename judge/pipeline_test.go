@@ -9,6 +9,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/rating"
 	"arena.dev/store"
 )
 
@@ -79,5 +80,53 @@ func TestSubmitRefusesBadInput(t *testing.T) {
 	e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE b.owner_id = $1", uid).Scan(&n)
 	if n != 0 {
 		t.Fatalf("%d versions stored from refused submissions", n)
+	}
+}
+
+// A bot that beats the Dummy is accepted and put on the ladder; its next
+// version keeps its μ with σ widened and supersedes it.
+func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	uid := e.user(t)
+	src := readSource(t, "strong.go")
+	v1, err := judge.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.waitStatus(t, v1.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+	if got.Status != store.StatusAccepted {
+		t.Fatalf("the strong bot was %s:\n%s", got.Status, got.CompileLog)
+	}
+	bot, err := store.BotByID(ctx, e.pool, got.BotID)
+	if err != nil || bot.CurrentVersionID == nil || *bot.CurrentVersionID != v1.ID {
+		t.Fatalf("the accepted version is not on the ladder: %+v %v", bot, err)
+	}
+	// Pretend it has played: a settled rating.
+	if _, err := e.pool.Exec(ctx, "UPDATE bot_versions SET mu = 31, sigma = 2 WHERE id = $1", v1.ID); err != nil {
+		t.Fatal(err)
+	}
+
+	v2, err := judge.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", src+"\n// v2\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v2.Number != 2 {
+		t.Fatalf("second version numbered %d", v2.Number)
+	}
+	got2 := e.waitStatus(t, v2.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+	if got2.Status != store.StatusAccepted {
+		t.Fatalf("version 2 was %s", got2.Status)
+	}
+	old, _ := store.VersionByID(ctx, e.pool, v1.ID)
+	if old.Status != store.StatusSuperseded {
+		t.Fatalf("version 1 is %s, want superseded", old.Status)
+	}
+	if *got2.Mu != 31 || *got2.Sigma <= 2 || *got2.Sigma > rating.DefaultSigma {
+		t.Fatalf("version 2 rating μ=%v σ=%v: want μ kept (31) and σ widened above 2", *got2.Mu, *got2.Sigma)
+	}
+	bot, _ = store.BotByID(ctx, e.pool, got.BotID)
+	if *bot.CurrentVersionID != v2.ID {
+		t.Fatal("the bot's current version is not version 2")
 	}
 }

@@ -4,6 +4,8 @@
 // but natively, and plays it over pipes against three Dummies.
 //
 // Run: go test ./judge/testdata/strongcheck/ -v
+// (STRONG_SRC=file measures another bot file instead of ../strong.go;
+// STRONG_SEED=n plays seeds n..n+39 instead of 1000..1039).
 package strongcheck
 
 import (
@@ -13,10 +15,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -36,7 +40,11 @@ const (
 // sandbox's: go.mod (module arena.dev), the SDK files, and the bot.
 func build(t *testing.T) string {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "strong.go"))
+	file := filepath.Join("..", "strong.go")
+	if f := os.Getenv("STRONG_SRC"); f != "" {
+		file = f // to measure another bot the same way
+	}
+	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +180,9 @@ func play(bin string, seed uint64) result {
 		}
 		players[p] = games.Player{Name: "Dummy", Agent: a}
 	}
-	rep, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Players: players})
+	// The runner charges wall time; with matches in parallel that is not the
+	// bot's CPU, so the budget is lifted here and the process CPU checked.
+	rep, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Players: players, CPUBudget: time.Minute})
 	strong.Close()
 	r.cpu = strong.cpu
 	if err != nil {
@@ -197,6 +207,14 @@ func play(bin string, seed uint64) result {
 // seat rotating, within a small CPU budget.
 func TestStrongBeatsDummies(t *testing.T) {
 	bin := build(t)
+	firstSeed := uint64(1000)
+	if v := os.Getenv("STRONG_SEED"); v != "" {
+		n, err := strconv.ParseUint(v, 10, 64)
+		if err != nil {
+			t.Fatalf("STRONG_SEED: %v", err)
+		}
+		firstSeed = n
+	}
 	results := make([]result, nbSeeds)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, max(1, runtime.NumCPU()))
@@ -206,11 +224,12 @@ func TestStrongBeatsDummies(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			results[i] = play(bin, uint64(1000+i))
+			results[i] = play(bin, firstSeed+uint64(i))
 		}()
 	}
 	wg.Wait()
 	wins := 0
+	minRatio := math.Inf(1) // the bot's score over the best Dummy's
 	var maxCPU, totalCPU time.Duration
 	for _, r := range results {
 		if r.err != nil {
@@ -219,11 +238,18 @@ func TestStrongBeatsDummies(t *testing.T) {
 		if r.win {
 			wins++
 		}
+		best := 1
+		for p, sc := range r.scores {
+			if p != r.seat {
+				best = max(best, sc)
+			}
+		}
+		minRatio = min(minRatio, float64(r.scores[r.seat])/float64(best))
 		totalCPU += r.cpu
 		maxCPU = max(maxCPU, r.cpu)
 		t.Logf("seed %d seat %d win=%v scores %v cpu %v", r.seed, r.seat, r.win, r.scores, r.cpu.Round(time.Millisecond))
 	}
-	t.Logf("wins %d/%d; CPU per match: mean %v, max %v", wins, nbSeeds,
+	t.Logf("wins %d/%d, worst score ratio to the best Dummy %.2f; CPU per match: mean %v, max %v", wins, nbSeeds, minRatio,
 		(totalCPU / nbSeeds).Round(time.Millisecond), maxCPU.Round(time.Millisecond))
 	if wins < minWins {
 		t.Errorf("strong bot won %d of %d matches, want at least %d", wins, nbSeeds, minWins)
