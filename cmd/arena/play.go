@@ -38,6 +38,7 @@ type playOptions struct {
 	settings games.Settings
 	matches  int
 	cpu      time.Duration
+	files    *localBots // .go and .wasm bots, compiled once per run
 }
 
 func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -74,7 +75,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return usagef("%v", err)
 	}
-	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings}
+	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings, files: newLocalBots()}
 	if want := g.Info().Players; len(o.bots) != want {
 		return usagef("%s needs %d bots, got %d", pos[0], want, len(o.bots))
 	}
@@ -129,19 +130,18 @@ func listGames(w io.Writer) {
 // newAgent resolves a BOT argument to an agent. This is the one place that
 // knows the kinds of bots: today built-in names; paths to .go or .wasm
 // files go to the sandbox.
-func newAgent(ctx context.Context, g games.Game, spec string) (games.Agent, error) {
-	_ = ctx
-	if strings.HasSuffix(spec, ".go") || strings.HasSuffix(spec, ".wasm") {
-		return nil, fmt.Errorf("bot %s: sandboxed bots are not available in this build yet", spec)
+func (o playOptions) newAgent(ctx context.Context, spec string, seed uint64) (games.Agent, error) {
+	if isBotFile(spec) {
+		return o.files.start(ctx, o.game, spec, seed)
 	}
-	return g.NewBot(spec)
+	return o.game.NewBot(spec)
 }
 
 // match plays one seed, creating fresh agents.
 func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, error) {
 	players := make([]games.Player, len(o.bots))
 	for i, spec := range o.bots {
-		a, err := newAgent(ctx, o.game, spec)
+		a, err := o.newAgent(ctx, spec, seed+uint64(i)*0x9E3779B97F4A7C15)
 		if err != nil {
 			for _, p := range players[:i] {
 				p.Agent.Close()
