@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"time"
 )
 
 // DefaultDatabaseURL is used when DATABASE_URL is unset.
@@ -20,6 +21,10 @@ type Config struct {
 	LogFormat     string // LOG_FORMAT: text, json, or auto (text on a terminal)
 	LogLevel      string // LOG_LEVEL: debug, info, warn, error
 	DataDir       string // ARENA_DATA_DIR: worker caches (Go build cache, compiled bots); "" = user cache dir/arena
+	// RescueAfter is ARENA_RESCUE_AFTER: how long a running job may go
+	// without finishing before River hands it to another worker (its worker
+	// is presumed dead); default 5m.
+	RescueAfter time.Duration
 }
 
 // Load reads the environment; it fails on values that do not parse.
@@ -40,6 +45,12 @@ func Load() (Config, error) {
 	}
 	if c.Workers, err = intEnv("ARENA_WORKERS", 0); err != nil {
 		return c, err
+	}
+	if c.RescueAfter, err = durationEnv("ARENA_RESCUE_AFTER", 5*time.Minute); err != nil {
+		return c, err
+	}
+	if c.RescueAfter <= 0 {
+		return c, fmt.Errorf("ARENA_RESCUE_AFTER=%s: want a positive duration", c.RescueAfter)
 	}
 	switch c.LogFormat {
 	case "auto", "text", "json":
@@ -66,4 +77,16 @@ func intEnv(name string, def int) (int, error) {
 		return 0, fmt.Errorf("%s=%q: not a number", name, v)
 	}
 	return n, nil
+}
+
+func durationEnv(name string, def time.Duration) (time.Duration, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q: not a duration (like 90s or 5m)", name, v)
+	}
+	return d, nil
 }

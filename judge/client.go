@@ -15,6 +15,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
+
+	"arena.dev/sandbox"
 )
 
 // Queues. Compiles have their own queue so a submission is never stuck
@@ -75,6 +77,10 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	if cfg.LadderQueue <= 0 {
 		cfg.LadderQueue = 4 * cores
 	}
+	if cfg.Sandbox.Pool == nil {
+		// Four seats per match at once, and room for the next match's bots.
+		cfg.Sandbox.Pool = &sandbox.Pool{MaxIdle: 8 * cfg.MaxWorkers}
+	}
 	queues := map[string]river.QueueConfig{}
 	for _, q := range cfg.Queues {
 		switch q {
@@ -98,7 +104,10 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	river.AddWorker(workers, &CompileWorker{j: j})
 	river.AddWorker(workers, &MatchWorker{j: j})
 	river.AddWorker(workers, &MatchmakingWorker{j: j})
-	var periodic []*river.PeriodicJob
+	river.AddWorker(workers, &BuildBuiltinsWorker{j: j})
+	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+		func() (river.JobArgs, *river.InsertOpts) { return BuildBuiltinsArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
 	if cfg.LadderEvery > 0 {
 		every := cfg.LadderEvery
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(every),
@@ -113,6 +122,9 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		PeriodicJobs:         periodic,
 		Middleware:           []rivertype.Middleware{&jobMetrics{}},
 		RescueStuckJobsAfter: cfg.RescueAfter,
+		// River wants a job's timeout below the rescue delay; workers that
+		// need longer (compile, match) say so themselves, within it.
+		JobTimeout: min(time.Minute, cfg.RescueAfter),
 	})
 }
 

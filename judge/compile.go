@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -33,6 +34,11 @@ func (CompileArgs) InsertOpts() river.InsertOpts {
 type CompileWorker struct {
 	river.WorkerDefaults[CompileArgs]
 	j *judge
+}
+
+// Timeout leaves room for the build's own limit (60 s) and the precompile.
+func (w *CompileWorker) Timeout(*river.Job[CompileArgs]) time.Duration {
+	return min(2*time.Minute, w.j.cfg.RescueAfter)
 }
 
 func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) error {

@@ -48,8 +48,11 @@ type MatchWorker struct {
 	j *judge
 }
 
-// Timeout bounds a whole match: four budgets of CPU plus start-up, with room.
-func (w *MatchWorker) Timeout(*river.Job[MatchArgs]) time.Duration { return 3 * time.Minute }
+// Timeout bounds a whole match: four budgets of CPU plus start-up, with room,
+// and never past the moment River would hand the job to another worker.
+func (w *MatchWorker) Timeout(*river.Job[MatchArgs]) time.Duration {
+	return min(3*time.Minute, w.j.cfg.RescueAfter)
+}
 
 func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error {
 	pool := w.j.pool
@@ -73,6 +76,11 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			if err := store.FailMatch(ctx, tx, m.ID, bad.Error()); err != nil {
 				return err
+			}
+			if m.BotVersionID != nil { // the judged version's page shows the failure live
+				if err := store.NotifyVersionChanged(ctx, tx, *m.BotVersionID); err != nil {
+					return err
+				}
 			}
 			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 			return err

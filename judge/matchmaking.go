@@ -94,6 +94,10 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	settings, err := matchSettings(ctx, tx, gameID)
+	if err != nil {
+		return nil, err
+	}
 	plan, err := ladder.Plan(cands, k, rng)
 	if errors.Is(err, ladder.ErrTooFewOwners) {
 		return nil, nil // not enough players yet
@@ -109,7 +113,7 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 		}
 		// The seed bot is first in the plan; rotate so it is not always seat 0.
 		rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
-		m := &store.Match{GameID: gameID, Kind: store.KindLadder, Seed: newSeed()}
+		m := &store.Match{GameID: gameID, Kind: store.KindLadder, Seed: newSeed(), Settings: settings}
 		if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 			return nil, err
 		}

@@ -130,3 +130,25 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 		t.Fatal("the bot's current version is not version 2")
 	}
 }
+
+// Starting workers builds the Dummy offered for download, as WebAssembly.
+func TestDummyBuiltForDownload(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	key, err := judge.BuiltinWasmKey("orkisland", "Dummy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wasm []byte
+	// The periodic job is inserted once this client is elected leader.
+	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		if wasm, err = (store.PGBlobs{DB: e.pool}).Get(context.Background(), key); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the Dummy was not built: %v", err)
+		}
+	}
+	if !strings.HasPrefix(string(wasm), "\x00asm") {
+		t.Fatalf("the Dummy blob is not WebAssembly: % x", wasm[:8])
+	}
+}

@@ -30,10 +30,30 @@ func qualificationMatches(ctx context.Context, db store.DB, gameID string) (int,
 	return q, err
 }
 
+// matchSettings are the game's settings an admin chose for new matches:
+// the game's parameters only, without the platform's own keys.
+func matchSettings(ctx context.Context, db store.DB, gameID string) (map[string]int, error) {
+	var all map[string]any
+	if err := db.QueryRow(ctx, "SELECT settings FROM games WHERE id = $1", gameID).Scan(&all); err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for k, v := range all {
+		if f, ok := v.(float64); ok && k != "qualification_matches" {
+			out[k] = int(f)
+		}
+	}
+	return out, nil
+}
+
 // scheduleQualification creates a version's qualification matches and
 // their jobs in tx, rotating its seat so no seat advantage decides.
 func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versionID int64) error {
 	q, err := qualificationMatches(ctx, tx, gameID)
+	if err != nil {
+		return err
+	}
+	settings, err := matchSettings(ctx, tx, gameID)
 	if err != nil {
 		return err
 	}
@@ -44,7 +64,7 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 			seats[s] = store.Seat{Builtin: QualifierBot}
 		}
 		seats[i%4] = store.Seat{VersionID: &versionID}
-		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: newSeed(), BotVersionID: &versionID}
+		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: newSeed(), BotVersionID: &versionID, Settings: settings}
 		if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 			return err
 		}
@@ -65,6 +85,10 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 	if err != nil {
 		return err
 	}
+	// A qualification match landed: its owner's page shows the progress.
+	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, v.Status); err != nil {
+		return err
+	}
 	q, err := qualificationMatches(ctx, tx, bot.GameID)
 	if err != nil {
 		return err
@@ -74,7 +98,9 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 		SELECT count(*), count(*) FILTER (WHERE me.score > (
 			SELECT max(o.score) FROM match_players o WHERE o.match_id = m.id AND o.seat <> me.seat))
 		FROM matches m JOIN match_players me ON me.match_id = m.id AND me.bot_version_id = $1
-		WHERE m.bot_version_id = $1 AND m.kind = 'qualification' AND m.status IN ('finished', 'failed')`,
+		WHERE m.bot_version_id = $1 AND m.kind = 'qualification' AND m.status IN ('finished', 'failed')
+		  -- after a rejudge, only the new matches count
+		  AND m.created_at >= coalesce((SELECT rejudged_at FROM bot_versions WHERE id = $1), '-infinity')`,
 		versionID).Scan(&finished, &won)
 	if err != nil || finished < q {
 		return err
@@ -112,6 +138,9 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 	}
 	if _, err := tx.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = $3, status_changed_at = now()
 		WHERE id = $1`, v.ID, r.Mu, r.Sigma); err != nil {
+		return err
+	}
+	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, store.StatusAccepted); err != nil {
 		return err
 	}
 	if _, err := tx.Exec(ctx, "INSERT INTO rating_history (bot_version_id, mu, sigma) VALUES ($1, $2, $3)", v.ID, r.Mu, r.Sigma); err != nil {

@@ -16,6 +16,10 @@ import (
 // database.
 type Sandbox struct {
 	Dir string // parent of the caches below; default the user's cache dir + /arena
+	// Pool keeps finished bots' processes warm for the next match of the
+	// same bot: starting one costs more CPU than a short match's rounds.
+	// NewWorkingClient makes one when nil.
+	Pool *sandbox.Pool
 }
 
 func (s Sandbox) dir() string {
@@ -68,7 +72,11 @@ func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (s
 
 // startBot starts a sandboxed bot for one seat.
 func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64) (*sandbox.Bot, error) {
-	return sandbox.Start(ctx, art, sandbox.RunOptions{CacheDir: s.wasmCache(), Seed: seed})
+	opts := sandbox.RunOptions{CacheDir: s.wasmCache(), Seed: seed}
+	if s.Pool != nil {
+		return s.Pool.Start(ctx, art, opts)
+	}
+	return sandbox.Start(ctx, art, opts)
 }
 
 // agentLog returns the debug log of a sandboxed agent.

@@ -146,19 +146,19 @@ func VersionsOfBot(ctx context.Context, db DB, botID int64) ([]*Version, error) 
 // SetVersionStatus moves a version to a new status.
 func SetVersionStatus(ctx context.Context, db DB, id int64, status string) error {
 	_, err := db.Exec(ctx, "UPDATE bot_versions SET status = $2, status_changed_at = now() WHERE id = $1", id, status)
-	return err
+	return notified(ctx, db, id, err) // in db's transaction: pages update live on commit
 }
 
 // SetCompiled records a successful build and moves the version to qualifying.
 func SetCompiled(ctx context.Context, db DB, id int64, log, sha string) error {
 	_, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'qualifying', compile_log = $2, artifact_sha256 = $3,
 		status_changed_at = now() WHERE id = $1`, id, log, sha)
-	return err
+	return notified(ctx, db, id, err)
 }
 
 // SetCompileError records a failed build.
 func SetCompileError(ctx context.Context, db DB, id int64, log string) error {
 	_, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'compile_error', compile_log = $2,
 		status_changed_at = now() WHERE id = $1`, id, log)
-	return err
+	return notified(ctx, db, id, err)
 }

@@ -22,22 +22,23 @@ type Standing struct {
 
 // Leaderboard returns a page of a game's ranking by μ−3σ (rank 1 first)
 // and the total number of ranked bots. ownerID > 0 keeps only that owner's
-// bots, with their overall ranks.
+// bots, with their overall ranks. The last rating change is looked up only
+// for the rows of the page.
 func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit, offset int) ([]Standing, int, error) {
 	rows, err := db.Query(ctx, `
 		WITH board AS (
 			SELECT rank() OVER (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id) AS rank,
 			       b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
-			       v.id AS version_id, v.number, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games,
-			       (SELECT max(h.created_at) FROM rating_history h WHERE h.bot_version_id = v.id) AS last_change
-			FROM bots b
-			JOIN bot_versions v ON v.id = b.current_version_id AND v.status = 'accepted'
-			JOIN users u ON u.id = b.owner_id
-			WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled
+			       v.id AS version_id, v.number, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games
+			`+boardFilter+`
+		), page AS (
+			SELECT *, count(*) OVER () AS total FROM board
+			WHERE $2 = 0 OR owner_id = $2
+			ORDER BY rank, bot_id LIMIT $3 OFFSET $4
 		)
-		SELECT *, count(*) OVER () FROM board
-		WHERE $2 = 0 OR owner_id = $2
-		ORDER BY rank, bot_id LIMIT $3 OFFSET $4`, gameID, ownerID, limit, offset)
+		SELECT rank, bot_id, bot_name, owner_id, owner_name, version_id, number, ordinal, mu, sigma, games,
+		       (SELECT max(h.created_at) FROM rating_history h WHERE h.bot_version_id = page.version_id), total
+		FROM page ORDER BY rank, bot_id`, gameID, ownerID, limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -52,7 +53,14 @@ func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit
 		}
 		out = append(out, s)
 	}
-	return out, total, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, 0, err
+	}
+	if len(out) == 0 && offset > 0 {
+		// Past the last page: the total is still worth knowing.
+		err = db.QueryRow(ctx, `SELECT count(*) `+boardFilter+` AND ($2 = 0 OR u.id = $2)`, gameID, ownerID).Scan(&total)
+	}
+	return out, total, err
 }
 
 // BotSummary is one of a user's bots with its latest version.

@@ -2,30 +2,51 @@ package web
 
 import (
 	"net/http"
+	"slices"
 
+	"arena.dev/store"
 	"arena.dev/templates"
 )
 
+// Home shows per game its top bots, and the latest finished matches.
+const (
+	homeTop    = 5
+	homeRecent = 10
+)
+
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	rows, err := s.Pool.Query(r.Context(), "SELECT id, title FROM games WHERE enabled ORDER BY title")
+	ctx := r.Context()
+	p := s.page(r, "Games", "games")
+	gs, err := store.PublicGames(ctx, s.Pool)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	var cards []templates.GameCard
-	for rows.Next() {
-		var c templates.GameCard
-		if err := rows.Scan(&c.ID, &c.Title); err != nil {
+	var d templates.HomeData
+	titles := map[string]string{}
+	for _, g := range gs {
+		titles[g.ID] = g.Title
+		top, err := store.TopStandings(ctx, s.Pool, g.ID, homeTop)
+		if err != nil {
 			s.serverError(w, r, err)
 			return
 		}
-		cards = append(cards, c)
+		ranked, err := store.RankedCount(ctx, s.Pool, g.ID)
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		d.Games = append(d.Games, templates.GameCard{ID: g.ID, Title: g.Title, Top: standingRows(top, p.User), Ranked: ranked})
 	}
-	if err := rows.Err(); err != nil {
+	recent, err := store.FinishedMatches(ctx, s.Pool, "", 0, homeRecent)
+	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Home(s.page(r, "Games", "games"), cards))
+	// Matches of a game disabled since are not shown.
+	recent = slices.DeleteFunc(recent, func(m store.MatchSummary) bool { return titles[m.GameID] == "" })
+	d.Recent = matchRows(recent, titles, 0)
+	s.render(w, r, http.StatusOK, templates.Home(p, d))
 }
 
 // serverError logs the cause with context and shows the user a generic message.

@@ -14,6 +14,8 @@ import (
 // pending flash message.
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section, Flash: s.sessions.PopString(r.Context(), "flash")}
+	// A missing or unreadable setting just means the default name.
+	p.Site, _ = store.Setting(r.Context(), s.Pool, store.SettingSiteName, "")
 	if u := userFrom(r.Context()); u != nil {
 		p.User = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == store.RoleAdmin}
 	}

@@ -68,6 +68,56 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/account/tokens", s.createToken)
 			r.Post("/account/tokens/{id}/delete", s.deleteToken)
 		})
+
+		// --- public pages: games, leaderboards, matches, bots ---
+		r.Get("/games/{game}", s.gamePage)
+		r.Get("/games/{game}/leaderboard", s.leaderboardPage)
+		r.Get("/games/{game}/matches", s.gameMatchesPage)
+		r.Get("/games/{game}/kit.zip", s.kitZip)
+		r.Get("/games/{game}/dummy.wasm", s.dummyWasm)
+		r.Get("/matches/{id}", s.matchPage)
+		r.Get("/bots/{id}", s.botPage)
+		// --- end public pages ---
+
+		// --- submitting and following one's bots ---
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireUser)
+			events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
+			r.Get("/games/{game}/submit", s.submitPage)
+			r.Post("/games/{game}/submit", s.submit)
+			r.Get("/bots", s.myBots)
+			r.Get("/bots/events", s.botEvents(events))
+			r.Get("/bots/{id}/versions/{n}", s.versionPage)
+			r.Get("/bots/{id}/versions/{n}/live", s.versionLivePart)
+		})
+		// --- end submitting ---
+
+		// --- admin ---
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireAdmin)
+			r.Get("/admin", s.adminDashboard)
+			r.Get("/admin/users", s.adminUsers)
+			r.Post("/admin/users/{id}/role", s.adminSetRole)
+			r.Post("/admin/users/{id}/disable", s.adminDisableUser)
+			r.Post("/admin/users/{id}/enable", s.adminEnableUser)
+			r.Get("/admin/games", s.adminGames)
+			r.Post("/admin/games/{game}/enable", s.adminEnableGame)
+			r.Post("/admin/games/{game}/disable", s.adminDisableGame)
+			r.Post("/admin/games/{game}/settings", s.adminGameSettings)
+			r.Post("/admin/games/{game}/boards", s.adminUploadBoard)
+			r.Get("/admin/boards/{id}", s.adminBoardFile)
+			r.Post("/admin/boards/{id}/delete", s.adminDeleteBoard)
+			r.Get("/admin/bots", s.adminBots)
+			r.Post("/admin/bots/{id}/disable", s.adminDisableBot)
+			r.Post("/admin/bots/{id}/enable", s.adminEnableBot)
+			r.Post("/admin/versions/{id}/rejudge", s.adminRejudge)
+			r.Get("/admin/jobs", s.adminJobs)
+			r.Post("/admin/jobs/{id}/retry", s.adminRetryJob)
+			r.Post("/admin/jobs/{id}/cancel", s.adminCancelJob)
+			r.Get("/admin/settings", s.adminSettings)
+			r.Post("/admin/settings", s.adminSaveSettings)
+		})
+		// --- end admin ---
 	})
 
 	r.Route("/api", func(r chi.Router) {

@@ -21,6 +21,7 @@ type localBots struct {
 	dir  string // caches: Go build cache, artifacts, wazero
 	mu   sync.Mutex
 	arts map[string]sandbox.Artifact
+	pool sandbox.Pool // warm processes, reused across the matches of -n
 }
 
 func newLocalBots() *localBots {
@@ -84,7 +85,7 @@ func (l *localBots) start(ctx context.Context, g games.Game, path string, seed u
 	if err != nil {
 		return nil, err
 	}
-	bot, err := sandbox.Start(ctx, art, sandbox.RunOptions{CacheDir: filepath.Join(l.dir, "wazero"), Seed: seed})
+	bot, err := l.pool.Start(ctx, art, sandbox.RunOptions{CacheDir: filepath.Join(l.dir, "wazero"), Seed: seed})
 	if err != nil {
 		// A bot that cannot even start is frozen at setup, as on the server.
 		return startFailed{fmt.Errorf("%s did not start: %w", filepath.Base(path), err)}, nil

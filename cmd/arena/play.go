@@ -97,6 +97,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
+	defer o.files.pool.Close()
 	if o.matches > 1 {
 		return playMany(ctx, o, stdout, stderr)
 	}

@@ -65,7 +65,7 @@ func runServe(ctx context.Context, args []string) error {
 		jobs, err = judge.NewInsertClient(pool, logger)
 	} else {
 		jobs, err = judge.NewWorkingClient(pool, judge.Config{MaxWorkers: cfg.Workers, WorkerName: workerName(), Logger: logger,
-			Sandbox: judge.Sandbox{Dir: cfg.DataDir}})
+			Sandbox: judge.Sandbox{Dir: cfg.DataDir}, RescueAfter: cfg.RescueAfter})
 	}
 	if err != nil {
 		return err

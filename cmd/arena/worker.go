@@ -35,11 +35,12 @@ func runWorker(ctx context.Context, args []string) error {
 	}
 	defer pool.Close()
 	jobs, err := judge.NewWorkingClient(pool, judge.Config{
-		Queues:     strings.Split(*queues, ","),
-		MaxWorkers: cfg.Workers,
-		WorkerName: workerName(),
-		Logger:     logger,
-		Sandbox:    judge.Sandbox{Dir: cfg.DataDir},
+		Queues:      strings.Split(*queues, ","),
+		MaxWorkers:  cfg.Workers,
+		WorkerName:  workerName(),
+		Logger:      logger,
+		Sandbox:     judge.Sandbox{Dir: cfg.DataDir},
+		RescueAfter: cfg.RescueAfter,
 	})
 	if err != nil {
 		return usageError{err.Error()}

@@ -1,0 +1,70 @@
+package games
+
+import (
+	"errors"
+	"io/fs"
+	"strings"
+)
+
+// KitFiles returns a game's starter kit by slash-separated path: go.mod,
+// the starter bot as main.go, a README and the SDK. `arena kit` writes it
+// to a directory; the website serves it as a zip.
+func KitFiles(gameID string) (map[string][]byte, error) {
+	g, err := Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	sdk, err := SDKFiles(gameID)
+	if err != nil {
+		return nil, err
+	}
+	tmpl, err := KitTemplate(gameID)
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{
+		"go.mod":    []byte("module arena.dev\n\ngo 1.26\n"),
+		"main.go":   tmpl,
+		"README.md": []byte(kitReadme(g.Info())),
+	}
+	err = fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(sdk, p)
+		files[p] = data
+		return err
+	})
+	if err == nil && len(files) == 3 {
+		err = errors.New("empty SDK")
+	}
+	return files, err
+}
+
+func kitReadme(info Info) string {
+	r := strings.NewReplacer("GAME", info.ID, "TITLE", info.Title, "BOTS", strings.Join(info.Bots, ", "))
+	return r.Replace(`# TITLE starter kit
+
+Your bot is main.go: a Go program that uses the SDK in games/GAME/sdk (its
+documentation: ` + "`go doc ./games/GAME/sdk`" + `). It starts as the Null bot, which does
+nothing: fill in its Play method, called once per round.
+
+Only the standard library is available. Do not write to standard output:
+fmt.Println and friends go to your debug log (standard error) anyway.
+
+## Build
+
+    go build                                        # a native binary, to check it compiles
+    GOOS=wasip1 GOARCH=wasm go build -o bot.wasm    # what the server runs
+
+## Play locally
+
+With the arena binary (built-in bots: BOTS):
+
+    arena play GAME ./main.go Demo Demo Demo -s 1 -o match.json.gz
+    arena view match.json.gz
+    arena play GAME ./main.go Dummy Dummy Dummy -n 100   # many seeds: wins, mean, sd
+
+Submit main.go on the website. Keep it in one file.
+`)
+}

@@ -1,0 +1,93 @@
+package judge
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"arena.dev/games"
+	"arena.dev/sandbox"
+	"arena.dev/store"
+)
+
+// DownloadableBots are the built-in bots offered as .wasm downloads with no
+// source, as on Jutge: students test against the Dummy locally.
+var DownloadableBots = []string{"Dummy"}
+
+// BuiltinWasmKey is the blob key of a built-in bot compiled to WebAssembly.
+// It names the source's hash, so a new release of the bot gets a new build.
+func BuiltinWasmKey(gameID, bot string) (string, error) {
+	src, err := games.BotProgram(gameID, bot)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(src)
+	return fmt.Sprintf("wasm/builtin/%s/%s/%s", gameID, bot, hex.EncodeToString(sum[:8])), nil
+}
+
+// BuildBuiltinsArgs is the job that compiles the downloadable built-in bots
+// that are missing; it runs when a worker pool starts, and hourly.
+type BuildBuiltinsArgs struct{}
+
+func (BuildBuiltinsArgs) Kind() string { return "build_builtins" }
+
+func (BuildBuiltinsArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: QueueCompile, Priority: 4, UniqueOpts: river.UniqueOpts{ByPeriod: time.Hour}}
+}
+
+// BuildBuiltinsWorker compiles each game's downloadable bots with the
+// same locked-down toolchain as students' bots.
+type BuildBuiltinsWorker struct {
+	river.WorkerDefaults[BuildBuiltinsArgs]
+	j *judge
+}
+
+func (w *BuildBuiltinsWorker) Timeout(*river.Job[BuildBuiltinsArgs]) time.Duration {
+	return min(5*time.Minute, w.j.cfg.RescueAfter)
+}
+
+func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuiltinsArgs]) error {
+	blobs := store.PGBlobs{DB: w.j.pool}
+	for _, id := range games.IDs() {
+		sdk, err := games.SDKFiles(id)
+		if err != nil {
+			return err
+		}
+		for _, bot := range DownloadableBots {
+			key, err := BuiltinWasmKey(id, bot)
+			if err != nil {
+				return err
+			}
+			if _, err := blobs.Get(ctx, key); err == nil {
+				continue
+			} else if !errors.Is(err, store.ErrNotFound) {
+				return err
+			}
+			src, _ := games.BotProgram(id, bot)
+			art, _, err := sandbox.Compile(ctx, src, sdk, w.j.cfg.Sandbox.compileOptions())
+			if err != nil {
+				return fmt.Errorf("building %s's %s: %w", id, bot, err)
+			}
+			wasm, err := os.ReadFile(art.Path)
+			if err != nil {
+				return err
+			}
+			if err := blobs.Put(ctx, key, wasm); err != nil {
+				return err
+			}
+			w.j.logger.Info("built a downloadable bot", "game", id, "bot", bot, "bytes", len(wasm))
+		}
+	}
+	return pgx.BeginFunc(ctx, w.j.pool, func(tx pgx.Tx) error {
+		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+		return err
+	})
+}

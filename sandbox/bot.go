@@ -1,0 +1,304 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"arena.dev/games/wire"
+)
+
+// RunOptions configures Start. Zero values take the defaults.
+type RunOptions struct {
+	CacheDir     string        // wazero compilation cache (as given to Compile)
+	Seed         uint64        // seeds the guest's random source
+	MemoryLimit  int64         // guest linear memory; default 256 MiB
+	LogLimit     int           // debug log kept; default 64 KiB
+	MaxReply     int           // largest reply frame; default 1 MiB
+	WallGuard    time.Duration // wall clock per exchange; default 1 s + 2×cpuLimit
+	StartTimeout time.Duration // wall clock until the Hello frame; default 10 s
+	AddressSpace uint64        // RLIMIT_AS of the child; default MemoryLimit + 3 GiB (a child maps ~1.9 GB)
+	CPUBackstop  time.Duration // RLIMIT_CPU of the child, if the parent fails; default 10 min
+	KeepUser     bool          // do not switch a root child to nobody
+}
+
+func (o *RunOptions) defaults() {
+	if o.MemoryLimit <= 0 {
+		o.MemoryLimit = 256 << 20
+	}
+	if o.LogLimit <= 0 {
+		o.LogLimit = 64 << 10
+	}
+	if o.MaxReply <= 0 {
+		o.MaxReply = 1 << 20
+	}
+	if o.StartTimeout <= 0 {
+		o.StartTimeout = 10 * time.Second
+	}
+	if o.AddressSpace == 0 {
+		o.AddressSpace = uint64(o.MemoryLimit) + 3<<30
+	}
+	if o.CPUBackstop <= 0 {
+		o.CPUBackstop = 10 * time.Minute
+	}
+}
+
+// Bot is a running sandboxed bot: one session of a run child. Exchange must
+// not be called concurrently with itself; Close may be called at any time
+// from any goroutine.
+type Bot struct {
+	opts RunOptions
+	p    *proc
+	pool *Pool // where the child goes back on Close, or nil
+
+	in, out *os.File // the guest's stdin (we write) and stdout (we read)
+	log     cappedBuffer
+	logDone chan struct{}
+
+	killed  atomic.Pointer[BotError] // why we killed the child, if we did
+	closing atomic.Bool
+	stopCtx func() bool
+
+	mu     sync.Mutex // held by Exchange and Close
+	err    error      // sticky: the bot is dead
+	ended  bool       // the session's end is known (status or child gone)
+	status childStatus
+	mark   time.Duration // CPU clock when the player started being charged
+	rbuf   []byte        // reply bytes read ahead: rbuf[rpos:rend]
+	rpos   int
+	rend   int
+	wbuf   []byte
+}
+
+// Start launches art in a new sandbox child and waits for its Hello frame;
+// the start-up is not charged to the player. ctx bounds the whole life of
+// the bot: cancelling it kills the child. Close kills the child too; see
+// Pool to reuse children across matches.
+func Start(ctx context.Context, art Artifact, opts RunOptions) (*Bot, error) {
+	opts.defaults()
+	p, err := spawn(art, opts)
+	if err != nil {
+		return nil, err
+	}
+	return startSession(ctx, p, nil, opts)
+}
+
+// startSession starts a guest in p and waits for its Hello.
+func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*Bot, error) {
+	var pipes [3][2]*os.File // stdin, stdout, stderr: {read, write}
+	for i := range pipes {
+		var err error
+		if pipes[i][0], pipes[i][1], err = os.Pipe(); err != nil {
+			for _, pp := range pipes {
+				closeFiles(pp[:])
+			}
+			p.kill()
+			return nil, err
+		}
+	}
+	p.sessions++
+	err := sendSession(p.ctl, session{Seed: opts.Seed}, [3]*os.File{pipes[0][0], pipes[1][1], pipes[2][1]})
+	// The child has its ends (or is gone); ours must go so that EOF means
+	// the session is over.
+	closeFiles([]*os.File{pipes[0][0], pipes[1][1], pipes[2][1]})
+	b := &Bot{
+		opts: opts, p: p, pool: pool,
+		in: pipes[0][1], out: pipes[1][0],
+		log:     cappedBuffer{max: opts.LogLimit},
+		logDone: make(chan struct{}),
+		rbuf:    make([]byte, 64<<10),
+	}
+	go b.drainLog(pipes[2][0])
+	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
+	if err != nil {
+		err = b.die()
+	}
+	// b is not shared yet (the context's kill is safe): no locking.
+	var hello []byte
+	if err == nil {
+		hello, err = b.readFrame(0, time.Now().Add(opts.StartTimeout))
+	}
+	if err == nil && string(hello) != wire.Hello {
+		err = b.kill(botErr(ReasonProtocol, "expected the %q frame first, got %d bytes", wire.Hello, len(hello)))
+	}
+	if err == nil {
+		if b.mark, err = p.cpu(); err != nil {
+			err = b.die()
+		}
+	}
+	if err != nil {
+		b.err = err
+		b.Close()
+		return nil, err
+	}
+	return b, nil
+}
+
+// Exchange sends msg and returns the bot's reply and the CPU time it used
+// since the end of the previous exchange (or since Hello). When that time
+// exceeds cpuLimit, or the bot crashes, exits, breaks the protocol or runs
+// out of memory, it returns a *BotError and the bot is dead for good.
+func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu time.Duration, err error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.err != nil {
+		return nil, 0, b.err
+	}
+	if len(msg) > wire.MaxFrame {
+		return nil, 0, fmt.Errorf("sandbox: message of %d bytes: %w", len(msg), wire.ErrTooLarge)
+	}
+	if cpuLimit <= 0 {
+		cpuLimit = time.Nanosecond // no budget left: any work is too much
+	}
+	wall := b.opts.WallGuard
+	if wall <= 0 {
+		wall = time.Second + 2*cpuLimit
+	}
+	end := time.Now().Add(wall)
+	b.wbuf = binary.LittleEndian.AppendUint32(b.wbuf[:0], uint32(len(msg)))
+	b.wbuf = append(b.wbuf, msg...)
+	if err = b.writeAll(b.wbuf, cpuLimit, end); err == nil {
+		reply, err = b.readFrame(cpuLimit, end)
+	}
+	now, cerr := b.p.cpu()
+	if cerr != nil {
+		if err == nil {
+			err = b.die()
+		}
+		if t, ok := b.p.finalCPU(); ok {
+			now = t
+		} else {
+			now = b.mark
+		}
+	}
+	cpu = now - b.mark
+	if err == nil && cpu > cpuLimit {
+		err = b.kill(botErr(ReasonTimeout, "used %v of CPU, budget %v", cpu.Round(time.Microsecond), cpuLimit))
+	}
+	if err != nil {
+		b.err = err
+		return nil, cpu, err
+	}
+	b.mark = now
+	return append([]byte(nil), reply...), cpu, nil
+}
+
+// Log returns the bot's debug log (its stderr), capped at LogLimit.
+func (b *Bot) Log() []byte { return b.log.Bytes() }
+
+// Err returns why the bot is dead, or nil while it is alive.
+func (b *Bot) Err() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.err
+}
+
+// endGrace is how long a bot may take to exit once its stdin is closed at
+// the end of a match, before its child is killed instead of reused.
+const endGrace = 500 * time.Millisecond
+
+// Close ends the bot: it closes its stdin (the end of the match), and kills
+// its child unless a Pool can reuse it. It is safe to call more than once
+// and concurrently with Exchange, which it interrupts.
+func (b *Bot) Close() error {
+	if !b.closing.CompareAndSwap(false, true) {
+		// Another Close is at work: wait for it to finish.
+		b.mu.Lock()
+		b.mu.Unlock()
+		return nil
+	}
+	if !b.mu.TryLock() {
+		// An exchange is in progress: stop it the only way there is.
+		b.kill(botErr(ReasonClosed, "closed by the host"))
+		b.mu.Lock()
+	}
+	defer b.mu.Unlock()
+	b.stopCtx()
+	if b.err == nil {
+		b.err = botErr(ReasonClosed, "closed by the host")
+		if b.pool != nil {
+			// The protocol's end: the guest reads EOF and exits, and its
+			// child can serve another session.
+			b.in.Close()
+			b.awaitEnd(endGrace)
+		}
+	}
+	reuse := b.pool != nil && b.ended && b.p.alive() && b.killed.Load() == nil
+	if !reuse {
+		b.p.kill()
+		<-b.p.exited
+	}
+	<-b.logDone
+	b.in.Close()
+	b.out.Close()
+	if reuse {
+		b.pool.put(b.p)
+	}
+	return nil
+}
+
+// kill records why the host killed the child (the first reason wins) and
+// kills it. It returns the recorded reason.
+func (b *Bot) kill(why *BotError) error {
+	b.killed.CompareAndSwap(nil, why)
+	b.p.kill()
+	return b.killed.Load()
+}
+
+func (b *Bot) drainLog(r *os.File) {
+	defer close(b.logDone)
+	defer r.Close()
+	_, _ = io.Copy(&b.log, r)
+}
+
+// awaitEnd waits up to d for the end of the session: the guest's status
+// from the child, or the child's end. It reports whether it came.
+func (b *Bot) awaitEnd(d time.Duration) bool {
+	if b.ended {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case st := <-b.p.statuses:
+		b.ended, b.status = true, st
+	case <-b.p.exited:
+		// A status sent just before the child ended is still in the channel.
+		select {
+		case st := <-b.p.statuses:
+			b.status = st
+		default:
+		}
+		b.ended = true
+	case <-t.C:
+	}
+	return b.ended
+}
+
+// die waits for a session whose output ended and tells why it did.
+func (b *Bot) die() error {
+	if !b.awaitEnd(2 * time.Second) {
+		// It closed its output but lives on: that breaks the protocol.
+		b.kill(botErr(ReasonProtocol, "closed its output"))
+		b.awaitEnd(time.Minute)
+	}
+	if why := b.killed.Load(); why != nil {
+		return why
+	}
+	var ps *os.ProcessState
+	if !b.p.alive() {
+		ps = b.p.cmd.ProcessState
+	}
+	e := classify(b.status, ps)
+	if b.status.Kind == "" || b.status.Kind == "host" {
+		if line := lastLine(b.p.hostLog.Bytes()); line != "" {
+			e.Detail += ": " + line
+		}
+	}
+	return e
+}

@@ -1,0 +1,97 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"syscall"
+)
+
+// The parent re-executes its own binary with these variables (and nothing
+// else in the environment) to start a sandbox child.
+const (
+	envChild  = "ARENA_SANDBOX_CHILD"  // the mode: "run" or "exec"
+	envConfig = "ARENA_SANDBOX_CONFIG" // JSON configuration of that mode
+)
+
+// Child must be the first call in main() and in TestMain of every binary
+// that compiles or runs bots. In a sandbox child it does the child's work
+// and exits; in any other process it returns at once.
+func Child() {
+	mode := os.Getenv(envChild)
+	if mode == "" {
+		return
+	}
+	// Per-thread settings (no_new_privs) must hold on the thread that runs
+	// the guest or calls exec: stay on one.
+	runtime.LockOSThread()
+	cfg := os.Getenv(envConfig)
+	os.Clearenv()
+	var code int
+	switch mode {
+	case "run":
+		code = runChild(cfg)
+	case "exec":
+		code = execChild(cfg)
+	default:
+		fmt.Fprintf(os.Stderr, "sandbox: unknown child mode %q\n", mode)
+		code = 120
+	}
+	os.Exit(code)
+}
+
+// childCmd is the command line of a sandbox child: this binary, with an
+// argument that makes it stop at once if Child is not wired in (a test
+// binary runs no test, the arena binary rejects the command) instead of
+// running whatever it would run, like the test that started it.
+func childCmd() (*exec.Cmd, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	return exec.Command(self, "-test.run=^$"), nil
+}
+
+// notWired is the hint for a child that ended without doing its work.
+const notWired = "is sandbox.Child called first in main and TestMain?"
+
+// childEnv is the whole environment of a sandbox child.
+func childEnv(mode string, cfg any) ([]string, error) {
+	b, err := json.Marshal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return []string{envChild + "=" + mode, envConfig + "=" + string(b)}, nil
+}
+
+// execConfig describes a program to run under rlimits (the Go toolchain).
+type execConfig struct {
+	Path   string   `json:"path"`
+	Args   []string `json:"args"`
+	Env    []string `json:"env"`
+	Dir    string   `json:"dir"`
+	Limits []rlimit `json:"limits"`
+}
+
+// execChild applies the limits to itself, then replaces itself with the
+// program, which inherits them with everything it starts.
+func execChild(raw string) int {
+	var c execConfig
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox: bad exec config:", err)
+		return 120
+	}
+	if err := applyRlimits(c.Limits); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox: rlimits:", err)
+		return 120
+	}
+	if err := os.Chdir(c.Dir); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox:", err)
+		return 120
+	}
+	err := syscall.Exec(c.Path, c.Args, c.Env)
+	fmt.Fprintln(os.Stderr, "sandbox: exec:", err)
+	return 120
+}

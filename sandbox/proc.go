@@ -1,0 +1,169 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// proc is a run child: one jailed process that has loaded one module and
+// runs it once per session (see session_linux.go).
+type proc struct {
+	key      string // its configuration, for reuse by a Pool
+	cmd      *exec.Cmd
+	clock    int32    // its process CPU clock
+	ctl      *os.File // our end of the control socket
+	statuses chan childStatus
+	exited   chan struct{} // closed once it is reaped
+	hostLog  cappedBuffer  // the child's own stderr (not the guest's)
+
+	sessions  int // sessions started, guarded by the owner
+	idleSince time.Time
+}
+
+// runLimits are the rlimits of a run child.
+func runLimits(opts RunOptions) []rlimit {
+	limits := []rlimit{
+		{unix.RLIMIT_NOFILE, 64},
+		{unix.RLIMIT_FSIZE, 0}, // pipes are not files: this forbids writing any file
+		{unix.RLIMIT_CORE, 0},
+		{unix.RLIMIT_CPU, uint64(opts.CPUBackstop / time.Second)},
+	}
+	if !raceBuild {
+		limits = append(limits, rlimit{unix.RLIMIT_AS, opts.AddressSpace})
+	}
+	return limits
+}
+
+func runConfigFor(art Artifact, opts RunOptions) runConfig {
+	return runConfig{
+		Wasm: absPath(art.Path), CacheDir: absPath(opts.CacheDir), MemoryLimit: opts.MemoryLimit,
+		DropUser: !opts.KeepUser, Limits: runLimits(opts),
+		EmptyRoot: Namespaces() && os.Getuid() == 0,
+	}
+}
+
+// absPath makes p absolute: the child runs in "/".
+func absPath(p string) string {
+	if p == "" {
+		return ""
+	}
+	if a, err := filepath.Abs(p); err == nil {
+		return a
+	}
+	return p
+}
+
+// procKey identifies children that can serve each other's sessions.
+func procKey(cfg runConfig) string {
+	b, _ := json.Marshal(cfg)
+	return string(b)
+}
+
+// spawn starts a run child for art; it loads the module while the caller
+// goes on.
+func spawn(art Artifact, opts RunOptions) (*proc, error) {
+	cfg := runConfigFor(art, opts)
+	env, err := childEnv("run", cfg)
+	if err != nil {
+		return nil, err
+	}
+	ours, theirs, err := controlPair()
+	if err != nil {
+		return nil, err
+	}
+	p := &proc{
+		key:      procKey(cfg),
+		ctl:      ours,
+		statuses: make(chan childStatus, 1),
+		exited:   make(chan struct{}),
+		hostLog:  cappedBuffer{max: 4 << 10},
+	}
+	if _, err := childCmd(); err != nil {
+		return nil, err
+	}
+	cmd, err := startJailed(func() *exec.Cmd {
+		cmd, _ := childCmd()
+		cmd.Env, cmd.Dir = env, "/"
+		cmd.Stderr = &p.hostLog
+		cmd.ExtraFiles = []*os.File{theirs}
+		return cmd
+	})
+	theirs.Close()
+	if err != nil {
+		ours.Close()
+		return nil, fmt.Errorf("sandbox: start bot: %w", err)
+	}
+	p.cmd, p.clock = cmd, cpuClock(cmd.Process.Pid)
+	go p.reap()
+	return p, nil
+}
+
+// reap collects the statuses the child reports, then the child itself.
+func (p *proc) reap() {
+	defer close(p.exited)
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := p.ctl.Read(buf)
+		if err != nil || n == 0 {
+			break
+		}
+		var st childStatus
+		if json.Unmarshal(buf[:n], &st) != nil {
+			continue
+		}
+		select {
+		case p.statuses <- st:
+		default: // one status per session: extras are noise
+		}
+	}
+	// The control socket ends when the child does (or when we kill it).
+	_ = p.cmd.Wait()
+	p.ctl.Close()
+}
+
+// alive reports whether the child has not been reaped yet.
+func (p *proc) alive() bool {
+	select {
+	case <-p.exited:
+		return false
+	default:
+		return true
+	}
+}
+
+// kill kills the child unless it is gone already.
+func (p *proc) kill() {
+	if p.alive() {
+		killProcess(p.cmd.Process)
+	}
+}
+
+// cpu reads the child's CPU clock: all its threads, in nanoseconds.
+func (p *proc) cpu() (time.Duration, error) {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(p.clock, &ts); err != nil {
+		return 0, err
+	}
+	return time.Duration(ts.Nano()), nil
+}
+
+// finalCPU is the CPU time of a reaped child (user + system).
+func (p *proc) finalCPU() (time.Duration, bool) {
+	if p.alive() || p.cmd.ProcessState == nil {
+		return 0, false
+	}
+	ps := p.cmd.ProcessState
+	return ps.UserTime() + ps.SystemTime(), true
+}
+
+// cpuClock is the clock id of a process's CPU-time clock (the kernel's
+// MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)).
+func cpuClock(pid int) int32 {
+	return int32(^uint32(pid)<<3 | 2)
+}

@@ -1,0 +1,91 @@
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"syscall"
+)
+
+// Reason classifies why a bot was frozen.
+type Reason string
+
+const (
+	ReasonTimeout  Reason = "timeout"  // CPU budget exhausted
+	ReasonStalled  Reason = "stalled"  // wall-clock guard: blocked without answering
+	ReasonCrash    Reason = "crash"    // panic, trap, fatal runtime error, killed by a signal
+	ReasonExit     Reason = "exit"     // the bot exited on its own
+	ReasonProtocol Reason = "protocol" // malformed, oversized or missing frame
+	ReasonMemory   Reason = "memory"   // ran out of its linear memory
+	ReasonClosed   Reason = "closed"   // the host closed the bot or cancelled its context
+)
+
+// BotError is the error of a frozen bot. A bot is dead after the first one.
+type BotError struct {
+	Reason Reason
+	Detail string
+}
+
+func (e *BotError) Error() string {
+	if e.Detail == "" {
+		return "bot " + string(e.Reason)
+	}
+	return fmt.Sprintf("bot %s: %s", e.Reason, e.Detail)
+}
+
+// ReasonOf returns the reason of a *BotError in err's chain, or "".
+func ReasonOf(err error) Reason {
+	var be *BotError
+	if errors.As(err, &be) {
+		return be.Reason
+	}
+	return ""
+}
+
+func botErr(r Reason, format string, args ...any) *BotError {
+	return &BotError{Reason: r, Detail: fmt.Sprintf(format, args...)}
+}
+
+// classify turns a session's status, or the child's exit status when
+// there is none, into a reason.
+func classify(st childStatus, ps *os.ProcessState) *BotError {
+	switch st.Kind {
+	case "exit", "trap":
+		if st.OOM {
+			return botErr(ReasonMemory, "out of memory")
+		}
+		if st.Kind == "trap" {
+			return botErr(ReasonCrash, "%s", firstLine(st.Msg))
+		}
+		if st.Panic && st.Code != 0 {
+			return botErr(ReasonCrash, "panic or fatal error (exit code %d), see the log", st.Code)
+		}
+		return botErr(ReasonExit, "exited with code %d", st.Code)
+	case "host":
+		return botErr(ReasonCrash, "sandbox could not run the bot: %s", st.Msg)
+	}
+	if ps != nil {
+		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			if ws.Signal() == syscall.SIGXCPU {
+				return botErr(ReasonTimeout, "CPU backstop reached")
+			}
+			return botErr(ReasonCrash, "sandbox killed by %v", ws.Signal())
+		}
+		if ps.ExitCode() == 0 {
+			return botErr(ReasonCrash, "sandbox child ended without running the bot (%s)", notWired)
+		}
+		return botErr(ReasonCrash, "sandbox failed (exit code %d)", ps.ExitCode())
+	}
+	return botErr(ReasonCrash, "sandbox failed")
+}
+
+func firstLine(s string) string {
+	first, _, _ := strings.Cut(s, "\n")
+	return first
+}
+
+func lastLine(b []byte) string {
+	s := strings.TrimSpace(string(b))
+	return s[strings.LastIndexByte(s, '\n')+1:]
+}

@@ -1,0 +1,14 @@
+// want: start protocol
+// Says something other than the Hello frame.
+package main
+
+import (
+	"os"
+
+	"arena.dev/games/wire"
+)
+
+func main() {
+	wire.Write(os.Stdout, []byte("HTTP/1.1 200 OK"))
+	wire.Read(os.Stdin, nil, 0)
+}

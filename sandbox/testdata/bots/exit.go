@@ -1,0 +1,15 @@
+// want: frozen exit
+// Exits with code 3 on the first frame.
+package main
+
+import (
+	"os"
+
+	"arena.dev/games/wire"
+)
+
+func main() {
+	wire.Write(os.Stdout, []byte(wire.Hello))
+	wire.Read(os.Stdin, nil, 0)
+	os.Exit(3)
+}

@@ -1,0 +1,327 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+)
+
+// Overview is the admin dashboard's counts.
+type Overview struct {
+	Users, Admins, DisabledUsers  int
+	Bots, DisabledBots            int
+	Versions                      map[string]int // by status
+	MatchesQueued, MatchesRunning int
+	MatchesFinishedToday          int
+	MatchesFailedToday            int
+	Jobs                          map[string]int // River jobs by state
+}
+
+// AdminOverview counts what the dashboard shows, in one snapshot.
+func AdminOverview(ctx context.Context, db DB) (*Overview, error) {
+	o := &Overview{Versions: map[string]int{}}
+	err := db.QueryRow(ctx, `
+		SELECT (SELECT count(*) FROM users),
+		       (SELECT count(*) FROM users WHERE role = 'admin'),
+		       (SELECT count(*) FROM users WHERE disabled),
+		       (SELECT count(*) FROM bots),
+		       (SELECT count(*) FROM bots WHERE disabled),
+		       (SELECT count(*) FROM matches WHERE status = 'queued'),
+		       (SELECT count(*) FROM matches WHERE status = 'running'),
+		       (SELECT count(*) FROM matches WHERE status = 'finished' AND finished_at >= date_trunc('day', now())),
+		       (SELECT count(*) FROM matches WHERE status = 'failed' AND finished_at >= date_trunc('day', now()))`).
+		Scan(&o.Users, &o.Admins, &o.DisabledUsers, &o.Bots, &o.DisabledBots,
+			&o.MatchesQueued, &o.MatchesRunning, &o.MatchesFinishedToday, &o.MatchesFailedToday)
+	if err != nil {
+		return nil, err
+	}
+	if o.Versions, err = countBy(ctx, db, "SELECT status, count(*) FROM bot_versions GROUP BY status"); err != nil {
+		return nil, err
+	}
+	if o.Jobs, err = JobCounts(ctx, db); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// JobCounts counts River's jobs by state. River's client has no count, and
+// its table is in our database, so a plain query is the cheapest way.
+func JobCounts(ctx context.Context, db DB) (map[string]int, error) {
+	return countBy(ctx, db, "SELECT state::text, count(*) FROM river_job GROUP BY state")
+}
+
+func countBy(ctx context.Context, db DB, sql string) (map[string]int, error) {
+	rows, err := db.Query(ctx, sql)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var k string
+		var n int
+		if err := rows.Scan(&k, &n); err != nil {
+			return nil, err
+		}
+		out[k] = n
+	}
+	return out, rows.Err()
+}
+
+// likePattern turns a search into an ILIKE pattern matching it anywhere,
+// with the user's % and _ taken literally.
+func likePattern(q string) string {
+	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+	return "%" + r.Replace(q) + "%"
+}
+
+// UserListing is a user on the admin's list.
+type UserListing struct {
+	User
+	Bots int
+}
+
+// AdminUsers lists users whose name or email contains q, by name, with the
+// total number of matches for paging.
+func AdminUsers(ctx context.Context, db DB, q string, limit, offset int) ([]UserListing, int, error) {
+	rows, err := db.Query(ctx, `
+		SELECT u.id, u.name, u.email, u.role, u.disabled, u.created_at,
+		       (SELECT count(*) FROM bots b WHERE b.owner_id = u.id), count(*) OVER ()
+		FROM users u
+		WHERE $1 = '' OR u.name ILIKE $2 OR u.email ILIKE $2
+		ORDER BY lower(u.name) LIMIT $3 OFFSET $4`, q, likePattern(q), limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []UserListing
+	total := 0
+	for rows.Next() {
+		var u UserListing
+		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.Role, &u.Disabled, &u.CreatedAt, &u.Bots, &total); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, u)
+	}
+	return out, total, rows.Err()
+}
+
+// SetUserRole changes a user's role.
+func SetUserRole(ctx context.Context, db DB, id int64, role string) error {
+	if role != RoleStudent && role != RoleAdmin {
+		return fmt.Errorf("unknown role %q", role)
+	}
+	return updateOne(ctx, db, "UPDATE users SET role = $2 WHERE id = $1", id, role)
+}
+
+// SetUserDisabled disables or enables an account. A disabled user's
+// sessions and tokens stop working (they are checked on every request) and
+// their bots leave the leaderboards.
+func SetUserDisabled(ctx context.Context, db DB, id int64, disabled bool) error {
+	return updateOne(ctx, db, "UPDATE users SET disabled = $2 WHERE id = $1", id, disabled)
+}
+
+func updateOne(ctx context.Context, db DB, sql string, args ...any) error {
+	tag, err := db.Exec(ctx, sql, args...)
+	if err == nil && tag.RowsAffected() == 0 {
+		return ErrNotFound
+	}
+	return err
+}
+
+// GameRow is a game as the games table records it.
+type GameRow struct {
+	ID       string
+	Title    string
+	Enabled  bool
+	Settings map[string]int // the game's parameters plus qualification_matches
+}
+
+// AdminGames returns the games table by id.
+func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
+	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings FROM games")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]GameRow{}
+	for rows.Next() {
+		var g GameRow
+		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings); err != nil {
+			return nil, err
+		}
+		out[g.ID] = g
+	}
+	return out, rows.Err()
+}
+
+// SetGameEnabled opens or closes a game: a disabled game leaves the home
+// page and gets no ladder matches.
+func SetGameEnabled(ctx context.Context, db DB, id string, enabled bool) error {
+	return updateOne(ctx, db, "UPDATE games SET enabled = $2 WHERE id = $1", id, enabled)
+}
+
+// SetGameSettings replaces a game's default settings.
+func SetGameSettings(ctx context.Context, db DB, id string, settings map[string]int) error {
+	if settings == nil {
+		settings = map[string]int{}
+	}
+	return updateOne(ctx, db, "UPDATE games SET settings = $2 WHERE id = $1", id, settings)
+}
+
+// Board is an uploaded board file of a game.
+type Board struct {
+	ID         int64
+	GameID     string
+	Name       string
+	Size       int
+	Settings   map[string]int
+	UploadedBy string // the uploader's name; "" when unknown
+	CreatedAt  time.Time
+}
+
+// CreateBoard stores a board file the game has already parsed. A name
+// already used in that game gives ErrConflict.
+func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, settings map[string]int, uploadedBy int64) (int64, error) {
+	if settings == nil {
+		settings = map[string]int{}
+	}
+	var id int64
+	err := db.QueryRow(ctx, `INSERT INTO boards (game_id, name, data, settings, uploaded_by)
+		VALUES ($1, $2, $3, $4, $5) RETURNING id`, gameID, name, data, settings, uploadedBy).Scan(&id)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return 0, fmt.Errorf("board %q: %w", name, ErrConflict)
+	}
+	return id, err
+}
+
+// Boards lists the boards of all games, newest first.
+func Boards(ctx context.Context, db DB) ([]Board, error) {
+	rows, err := db.Query(ctx, `
+		SELECT b.id, b.game_id, b.name, length(b.data), b.settings, coalesce(u.name, ''), b.created_at
+		FROM boards b LEFT JOIN users u ON u.id = b.uploaded_by
+		ORDER BY b.game_id, b.id DESC`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Board
+	for rows.Next() {
+		var b Board
+		if err := rows.Scan(&b.ID, &b.GameID, &b.Name, &b.Size, &b.Settings, &b.UploadedBy, &b.CreatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, b)
+	}
+	return out, rows.Err()
+}
+
+// BoardData returns a board's file and name.
+func BoardData(ctx context.Context, db DB, id int64) (name string, data []byte, err error) {
+	err = db.QueryRow(ctx, "SELECT name, data FROM boards WHERE id = $1", id).Scan(&name, &data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
+	return name, data, err
+}
+
+// DeleteBoard removes an uploaded board.
+func DeleteBoard(ctx context.Context, db DB, id int64) error {
+	return updateOne(ctx, db, "DELETE FROM boards WHERE id = $1", id)
+}
+
+// BotListing is a bot on the admin's list with its versions' state.
+type BotListing struct {
+	Bot
+	OwnerName     string
+	OwnerDisabled bool
+	Versions      int
+	Current       *VersionBrief // the ladder's version, if any
+	Latest        *VersionBrief // the newest submission, if any
+}
+
+// VersionBrief is a version's number and status.
+type VersionBrief struct {
+	ID     int64
+	Number int
+	Status string
+}
+
+// AdminBots lists bots whose name or owner's name contains q, in a game
+// (all games when gameID is empty), newest first, with the total for paging.
+func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) ([]BotListing, int, error) {
+	rows, err := db.Query(ctx, `
+		SELECT b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at,
+		       u.name, u.disabled, (SELECT count(*) FROM bot_versions v WHERE v.bot_id = b.id),
+		       cv.id, cv.number, cv.status, lv.id, lv.number, lv.status, count(*) OVER ()
+		FROM bots b
+		JOIN users u ON u.id = b.owner_id
+		LEFT JOIN bot_versions cv ON cv.id = b.current_version_id
+		LEFT JOIN LATERAL (SELECT id, number, status FROM bot_versions
+			WHERE bot_id = b.id ORDER BY number DESC LIMIT 1) lv ON true
+		WHERE ($1 = '' OR b.name ILIKE $2 OR u.name ILIKE $2) AND ($3 = '' OR b.game_id = $3)
+		ORDER BY b.id DESC LIMIT $4 OFFSET $5`, q, likePattern(q), gameID, limit, offset)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []BotListing
+	total := 0
+	for rows.Next() {
+		var b BotListing
+		var cID, lID *int64
+		var cNum, lNum *int
+		var cStatus, lStatus *string
+		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt,
+			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cStatus, &lID, &lNum, &lStatus, &total); err != nil {
+			return nil, 0, err
+		}
+		if cID != nil {
+			b.Current = &VersionBrief{ID: *cID, Number: *cNum, Status: *cStatus}
+		}
+		if lID != nil {
+			b.Latest = &VersionBrief{ID: *lID, Number: *lNum, Status: *lStatus}
+		}
+		out = append(out, b)
+	}
+	return out, total, rows.Err()
+}
+
+// SetBotDisabled takes a bot off the ladder or puts it back; a disabled bot
+// also refuses new submissions.
+func SetBotDisabled(ctx context.Context, db DB, id int64, disabled bool) error {
+	return updateOne(ctx, db, "UPDATE bots SET disabled = $2 WHERE id = $1", id, disabled)
+}
+
+// RequeueVersion sends a version back to the start of judging: queued, its
+// old compile log cleared, rejudged_at set so that its earlier
+// qualification matches can be told apart from the new ones. The caller
+// inserts the compile job in the same transaction.
+func RequeueVersion(ctx context.Context, tx pgx.Tx, id int64) error {
+	return updateOne(ctx, tx, `UPDATE bot_versions SET status = 'queued', compile_log = '',
+		status_changed_at = now(), rejudged_at = now() WHERE id = $1`, id)
+}
+
+// JobKinds lists the kinds of River jobs present, for the queue's filter.
+func JobKinds(ctx context.Context, db DB) ([]string, error) {
+	rows, err := db.Query(ctx, "SELECT DISTINCT kind FROM river_job ORDER BY kind")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var k string
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}

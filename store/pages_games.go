@@ -1,0 +1,32 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// PublicGame is an enabled game as the public pages list it.
+type PublicGame struct {
+	ID, Title string
+}
+
+// PublicGames lists the enabled games by title.
+func PublicGames(ctx context.Context, db DB) ([]PublicGame, error) {
+	rows, err := db.Query(ctx, "SELECT id, title FROM games WHERE enabled ORDER BY title")
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[PublicGame])
+}
+
+// PublicGameByID returns an enabled game, or ErrNotFound.
+func PublicGameByID(ctx context.Context, db DB, id string) (*PublicGame, error) {
+	g := &PublicGame{}
+	err := db.QueryRow(ctx, "SELECT id, title FROM games WHERE id = $1 AND enabled", id).Scan(&g.ID, &g.Title)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return g, err
+}

@@ -1,0 +1,132 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// MatchSummary is a finished match as lists show it: when, what kind, and
+// how each seat did.
+type MatchSummary struct {
+	ID         int64
+	GameID     string
+	Kind       string
+	HasReplay  bool
+	FinishedAt *time.Time
+	Players    []SeatBrief // in seat order
+}
+
+// SeatBrief is one seat of a listed match. BotID is nil for a built-in.
+type SeatBrief struct {
+	Seat      int
+	BotID     *int64
+	BotName   string
+	OwnerName string
+	Score     *int64
+	Rank      *int
+	Frozen    bool
+}
+
+// FinishedMatches lists a game's finished matches newest first ("" means
+// every game), older than before when before > 0 (keyset pagination: no
+// OFFSET walking a million rows).
+func FinishedMatches(ctx context.Context, db DB, gameID string, before int64, limit int) ([]MatchSummary, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	q := `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+		WHERE status = 'finished' AND id < $1 ORDER BY id DESC LIMIT $2`
+	args := []any{before, limit}
+	if gameID != "" {
+		q = `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+			WHERE game_id = $3 AND status = 'finished' AND id < $1 ORDER BY id DESC LIMIT $2`
+		args = append(args, gameID)
+	}
+	return summaries(ctx, db, q, args...)
+}
+
+// BotMatches lists the finished matches any version of a bot played,
+// newest first, older than before when before > 0. It walks the
+// (version, match) index once per version and merges.
+func BotMatches(ctx context.Context, db DB, botID, before int64, limit int) ([]MatchSummary, error) {
+	if before <= 0 {
+		before = 1<<63 - 1
+	}
+	return summaries(ctx, db, `
+		SELECT m.id, m.game_id, m.kind, m.replay_key IS NOT NULL, m.finished_at
+		FROM (SELECT DISTINCT mid FROM bot_versions v
+			CROSS JOIN LATERAL (SELECT mp.match_id AS mid FROM match_players mp
+				WHERE mp.bot_version_id = v.id AND mp.match_id < $2
+				ORDER BY mp.match_id DESC LIMIT $3) p
+			WHERE v.bot_id = $1) ids
+		JOIN matches m ON m.id = ids.mid AND m.status = 'finished'
+		ORDER BY m.id DESC LIMIT $3`, botID, before, limit)
+}
+
+func summaries(ctx context.Context, db DB, q string, args ...any) ([]MatchSummary, error) {
+	rows, err := db.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	var out []MatchSummary
+	for rows.Next() {
+		var m MatchSummary
+		if err := rows.Scan(&m.ID, &m.GameID, &m.Kind, &m.HasReplay, &m.FinishedAt); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(out) == 0 {
+		return out, err
+	}
+	return out, fillSeats(ctx, db, out)
+}
+
+// fillSeats loads the seats of all the listed matches in one query.
+func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
+	ids := make([]int64, len(ms))
+	at := make(map[int64]int, len(ms))
+	for i, m := range ms {
+		ids[i] = m.ID
+		at[m.ID] = i
+	}
+	rows, err := db.Query(ctx, `
+		SELECT mp.match_id, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
+		       mp.score, mp.rank, mp.frozen_round IS NOT NULL
+		FROM match_players mp
+		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
+		LEFT JOIN bots b ON b.id = v.bot_id
+		LEFT JOIN users u ON u.id = b.owner_id
+		WHERE mp.match_id = ANY($1) ORDER BY mp.match_id, mp.seat`, ids)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var s SeatBrief
+		if err := rows.Scan(&id, &s.Seat, &s.BotID, &s.BotName, &s.OwnerName, &s.Score, &s.Rank, &s.Frozen); err != nil {
+			return err
+		}
+		ms[at[id]].Players = append(ms[at[id]].Players, s)
+	}
+	return rows.Err()
+}
+
+// LatestReplay returns the newest finished ladder match of a game that has
+// a replay, or ErrNotFound.
+func LatestReplay(ctx context.Context, db DB, gameID string) (int64, error) {
+	var id int64
+	err := db.QueryRow(ctx, `SELECT id FROM matches
+		WHERE game_id = $1 AND status = 'finished' AND kind = 'ladder' AND replay_key IS NOT NULL
+		ORDER BY id DESC LIMIT 1`, gameID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return id, err
+}

@@ -1,0 +1,330 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// The admin area. Every route is behind requireAdmin (see server.go); every
+// change is a POST (CSRF is stopped by crossOrigin) that redirects back to
+// the page it came from, or re-renders that page with the reason it was
+// refused.
+
+// adminPageSize is the length of the admin's paginated lists.
+const adminPageSize = 50
+
+// adminJobStates are River's states in the order the queue page shows them.
+var adminJobStates = []string{"available", "scheduled", "running", "retryable", "completed", "cancelled", "discarded"}
+
+func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
+	o, err := store.AdminOverview(r.Context(), s.Pool)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	people := templates.AdminCountGroup{Title: "Users", Href: "/admin/users", Counts: []templates.AdminCount{
+		{Label: "Accounts", N: o.Users, Href: "/admin/users"},
+		{Label: "Admins", N: o.Admins},
+		{Label: "Disabled", N: o.DisabledUsers},
+	}}
+	bots := templates.AdminCountGroup{Title: "Bots", Href: "/admin/bots", Counts: []templates.AdminCount{
+		{Label: "Bots", N: o.Bots, Href: "/admin/bots"},
+		{Label: "Disabled", N: o.DisabledBots},
+	}}
+	versions := templates.AdminCountGroup{Title: "Versions by status"}
+	for _, st := range []string{store.StatusQueued, store.StatusCompiling, store.StatusCompileError, store.StatusQualifying,
+		store.StatusRejected, store.StatusAccepted, store.StatusSuperseded} {
+		versions.Counts = append(versions.Counts, templates.AdminCount{Label: st, N: o.Versions[st], Class: st})
+	}
+	matches := templates.AdminCountGroup{Title: "Matches", Counts: []templates.AdminCount{
+		{Label: "Queued", N: o.MatchesQueued},
+		{Label: "Running", N: o.MatchesRunning},
+		{Label: "Finished today", N: o.MatchesFinishedToday},
+		{Label: "Failed today", N: o.MatchesFailedToday},
+	}}
+	jobs := templates.AdminCountGroup{Title: "Jobs by state", Href: "/admin/jobs"}
+	for _, st := range adminJobStates {
+		jobs.Counts = append(jobs.Counts, templates.AdminCount{Label: st, N: o.Jobs[st], Href: "/admin/jobs?state=" + st})
+	}
+	links := []templates.AdminLink{
+		{Label: "Failing jobs", Href: "/admin/jobs?state=retryable", Note: strconv.Itoa(o.Jobs["retryable"]) + " to retry"},
+		{Label: "Discarded jobs", Href: "/admin/jobs?state=discarded", Note: strconv.Itoa(o.Jobs["discarded"]) + " gave up"},
+		{Label: "Upload a board", Href: "/admin/games"},
+		{Label: "Game defaults and qualification", Href: "/admin/games"},
+		{Label: "Invite code", Href: "/admin/settings", Note: "who may sign up"},
+	}
+	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, "Admin", "admin"),
+		[]templates.AdminCountGroup{people, bots, matches, versions, jobs}, links))
+}
+
+// adminBack is where a change returns: the form's "back" field when it is
+// an admin page of this site, else def.
+func adminBack(r *http.Request, def string) string {
+	back := r.PostFormValue("back")
+	if back == "/admin" || strings.HasPrefix(back, "/admin/") || strings.HasPrefix(back, "/admin?") {
+		if safeNext(back) == back {
+			return back
+		}
+	}
+	return def
+}
+
+// adminDone reports a change with a flash and goes back (POST/redirect/GET).
+func (s *Server) adminDone(w http.ResponseWriter, r *http.Request, def, msg string) {
+	s.flash(r.Context(), msg)
+	http.Redirect(w, r, adminBack(r, def), http.StatusSeeOther)
+}
+
+// urlID reads a numeric id from the route.
+func adminURLID(r *http.Request, name string) (int64, bool) {
+	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
+	return id, err == nil && id > 0
+}
+
+// pageNumber reads ?page=, 1 when absent or wrong.
+func adminPageNumber(q url.Values) int {
+	n, err := strconv.Atoi(q.Get("page"))
+	if err != nil || n < 1 {
+		return 1
+	}
+	return n
+}
+
+// pager links to the pages around page of a list of total items at path
+// with query q.
+func adminPagerFor(path string, q url.Values, page, total int) templates.AdminPager {
+	var pg templates.AdminPager
+	if total == 0 {
+		return pg
+	}
+	link := func(n int) string {
+		v := url.Values{}
+		for k, vs := range q {
+			if k != "page" && len(vs) > 0 && vs[0] != "" {
+				v.Set(k, vs[0])
+			}
+		}
+		if n > 1 {
+			v.Set("page", strconv.Itoa(n))
+		}
+		if len(v) == 0 {
+			return path
+		}
+		return path + "?" + v.Encode()
+	}
+	from := (page-1)*adminPageSize + 1
+	to := min(page*adminPageSize, total)
+	pg.Info = fmt.Sprintf("%d–%d of %d", from, to, total)
+	if from > total {
+		pg.Info = fmt.Sprintf("page %d of %d items", page, total)
+	}
+	if page > 1 {
+		pg.Prev = link(page - 1)
+	}
+	if to < total {
+		pg.Next = link(page + 1)
+	}
+	return pg
+}
+
+// --- users ---
+
+func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) {
+	s.renderAdminUsers(w, r, http.StatusOK, r.URL.Query(), "")
+}
+
+// renderAdminUsers shows the users page for the query q (search and page),
+// with an error when a change was refused.
+func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, q url.Values, errMsg string) {
+	search := strings.TrimSpace(q.Get("q"))
+	page := adminPageNumber(q)
+	users, total, err := store.AdminUsers(r.Context(), s.Pool, search, adminPageSize, (page-1)*adminPageSize)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	me := userFrom(r.Context())
+	d := templates.AdminUsersData{Query: search, Error: errMsg, Back: "/admin/users", Pager: adminPagerFor("/admin/users", q, page, total)}
+	if enc := adminListQuery(search, "", page); enc != "" {
+		d.Back += "?" + enc
+	}
+	for _, u := range users {
+		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
+			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
+	}
+	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
+}
+
+// adminListQuery encodes a list's search, game filter and page.
+func adminListQuery(search, game string, page int) string {
+	v := url.Values{}
+	if search != "" {
+		v.Set("q", search)
+	}
+	if game != "" {
+		v.Set("game", game)
+	}
+	if page > 1 {
+		v.Set("page", strconv.Itoa(page))
+	}
+	return v.Encode()
+}
+
+// backQuery is the query of the page a change came from, to re-render it.
+func adminBackQuery(r *http.Request) url.Values {
+	u, err := url.Parse(adminBack(r, "/admin"))
+	if err != nil {
+		return url.Values{}
+	}
+	return u.Query()
+}
+
+// adminTarget loads the user a change is about, refusing changes to
+// oneself: an admin who demotes or disables themselves could leave the
+// site without any admin.
+func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string) (*store.User, bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	id, ok := adminURLID(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return nil, false
+	}
+	u, err := store.UserByID(r.Context(), s.Pool, id)
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return nil, false
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return nil, false
+	}
+	if u.ID == userFrom(r.Context()).ID {
+		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r),
+			"You cannot "+what+" yourself: ask another admin, so the site always keeps one.")
+		return nil, false
+	}
+	return u, true
+}
+
+func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.adminTarget(w, r, "change the role of")
+	if !ok {
+		return
+	}
+	role := r.PostFormValue("role")
+	if role != store.RoleStudent && role != store.RoleAdmin {
+		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), fmt.Sprintf("Unknown role %q: a user is a student or an admin.", role))
+		return
+	}
+	if err := store.SetUserRole(r.Context(), s.Pool, u.ID, role); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	s.adminDone(w, r, "/admin/users", u.Name+" is now "+adminArticle(role)+" "+role+".")
+}
+
+func adminArticle(role string) string {
+	if role == store.RoleAdmin {
+		return "an"
+	}
+	return "a"
+}
+
+func (s *Server) adminDisableUser(w http.ResponseWriter, r *http.Request) {
+	s.adminSetUserDisabled(w, r, true)
+}
+func (s *Server) adminEnableUser(w http.ResponseWriter, r *http.Request) {
+	s.adminSetUserDisabled(w, r, false)
+}
+
+func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, disabled bool) {
+	what := "enable"
+	if disabled {
+		what = "disable"
+	}
+	u, ok := s.adminTarget(w, r, what)
+	if !ok {
+		return
+	}
+	if err := store.SetUserDisabled(r.Context(), s.Pool, u.ID, disabled); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	msg := u.Name + " can log in again; their bots are back on the ladder."
+	if disabled {
+		msg = u.Name + " is disabled: they cannot log in and their bots left the ladder."
+	}
+	s.adminDone(w, r, "/admin/users", msg)
+}
+
+// --- site settings ---
+
+func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	f := templates.AdminSettingsForm{}
+	var err error
+	if f.InviteCode, err = store.Setting(ctx, s.Pool, store.SettingInviteCode, ""); err == nil {
+		f.SiteName, err = store.Setting(ctx, s.Pool, store.SettingSiteName, "")
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.AdminSettings(s.page(r, "Site settings · Admin", "admin"), f))
+}
+
+func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	f := templates.AdminSettingsForm{
+		InviteCode: strings.TrimSpace(r.PostFormValue("invite_code")),
+		SiteName:   strings.TrimSpace(r.PostFormValue("site_name")),
+		Errors:     map[string]string{},
+	}
+	if utf8.RuneCountInString(f.SiteName) > 64 {
+		f.Errors["site_name"] = "At most 64 characters."
+	}
+	// Students type the code: keep it to visible characters without spaces.
+	if utf8.RuneCountInString(f.InviteCode) > 64 || strings.ContainsFunc(f.InviteCode, func(c rune) bool { return c <= ' ' }) {
+		f.Errors["invite_code"] = "At most 64 characters, without spaces."
+	}
+	if len(f.Errors) > 0 {
+		s.render(w, r, http.StatusUnprocessableEntity, templates.AdminSettings(s.page(r, "Site settings · Admin", "admin"), f))
+		return
+	}
+	ctx := r.Context()
+	err := store.SetSetting(ctx, s.Pool, store.SettingInviteCode, f.InviteCode)
+	if err == nil {
+		err = store.SetSetting(ctx, s.Pool, store.SettingSiteName, f.SiteName)
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	msg := "Settings saved. Registration is open to anyone."
+	if f.InviteCode != "" {
+		msg = "Settings saved. Sign-up now asks for the invite code."
+	}
+	s.flash(ctx, msg)
+	http.Redirect(w, r, "/admin/settings", http.StatusSeeOther)
+}
+
+// adminSortedKeys returns a map's keys in order.
+func adminSortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,119 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/games"
+	"arena.dev/judge"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+func (s *Server) adminBots(w http.ResponseWriter, r *http.Request) {
+	s.renderAdminBots(w, r, http.StatusOK, r.URL.Query(), "")
+}
+
+func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status int, q url.Values, errMsg string) {
+	search, game := strings.TrimSpace(q.Get("q")), q.Get("game")
+	page := adminPageNumber(q)
+	bots, total, err := store.AdminBots(r.Context(), s.Pool, search, game, adminPageSize, (page-1)*adminPageSize)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	d := templates.AdminBotsData{Query: search, Game: game, Games: games.IDs(), Error: errMsg, Back: "/admin/bots",
+		Pager: adminPagerFor("/admin/bots", q, page, total)}
+	if enc := adminListQuery(search, game, page); enc != "" {
+		d.Back += "?" + enc
+	}
+	brief := func(v *store.VersionBrief) *templates.AdminVersion {
+		if v == nil {
+			return nil
+		}
+		return &templates.AdminVersion{ID: v.ID, Number: v.Number, Status: v.Status}
+	}
+	for _, b := range bots {
+		d.Rows = append(d.Rows, templates.AdminBotRow{ID: b.ID, Name: b.Name, Game: b.GameID, Owner: b.OwnerName,
+			OwnerDisabled: b.OwnerDisabled, Disabled: b.Disabled, Versions: b.Versions,
+			Current: brief(b.Current), Latest: brief(b.Latest), Created: templates.Ago(b.CreatedAt)})
+	}
+	s.render(w, r, status, templates.AdminBots(s.page(r, "Bots · Admin", "admin"), d))
+}
+
+func (s *Server) adminDisableBot(w http.ResponseWriter, r *http.Request) {
+	s.adminSetBotDisabled(w, r, true)
+}
+func (s *Server) adminEnableBot(w http.ResponseWriter, r *http.Request) {
+	s.adminSetBotDisabled(w, r, false)
+}
+
+func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, disabled bool) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	id, ok := adminURLID(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	b, err := store.BotByID(ctx, s.Pool, id)
+	if err == nil {
+		err = store.SetBotDisabled(ctx, s.Pool, id, disabled)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	msg := fmt.Sprintf("Bot %q is enabled again.", b.Name)
+	if disabled {
+		msg = fmt.Sprintf("Bot %q is disabled: it left the ladder and takes no new submissions.", b.Name)
+	}
+	s.adminDone(w, r, "/admin/bots", msg)
+}
+
+// adminRejudge sends a version back to the compile queue. The status and
+// the job change in one transaction, so a version is never queued without
+// a job to move it on (nor a job left for a version that was not reset).
+func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	id, ok := adminURLID(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if s.Jobs == nil {
+		s.renderAdminBots(w, r, http.StatusServiceUnavailable, adminBackQuery(r), "This server has no job client: it cannot queue a rejudge.")
+		return
+	}
+	ctx := r.Context()
+	var v *store.Version
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		var err error
+		if v, err = store.VersionForUpdate(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := store.RequeueVersion(ctx, tx, id); err != nil {
+			return err
+		}
+		_, err = s.Jobs.InsertTx(ctx, tx, judge.CompileArgs{VersionID: id}, nil)
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	s.adminDone(w, r, "/admin/bots", fmt.Sprintf("Version %d (was %s) is queued to be compiled and qualified again.", v.Number, v.Status))
+}

@@ -1,0 +1,180 @@
+package web_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"arena.dev/judge"
+	"arena.dev/store"
+)
+
+// TestAdminPagesInBrowser logs in as an admin in headless Chromium, opens
+// every admin page, uploads a broken board and checks that nothing breaks
+// the CSP (no inline script or style) and that the pages render. Set
+// ARENA_SCREENSHOTS to a directory to keep a screenshot of each page.
+func TestAdminPagesInBrowser(t *testing.T) {
+	e := newAdminEnv(t)
+	admin, adminID := e.user(store.RoleAdmin)
+	_, bobID := e.user(store.RoleStudent)
+	e.user(store.RoleStudent)
+	e.newVersion(bobID, "Gandalf", store.StatusRejected)
+	e.newVersion(bobID, "Saruman", store.StatusCompileError)
+	ctx := context.Background()
+	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 150, "qualification_matches": 6}'`); err != nil {
+		t.Fatal(err)
+	}
+	board, err := os.ReadFile("../../shared/boards/orkisland-default.cnf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.CreateBoard(ctx, e.pool, "orkisland", "default-70x70", board, map[string]int{"rows": 70, "cols": 70, "nb_rounds": 200}, adminID); err != nil {
+		t.Fatal(err)
+	}
+	ins, err := e.jobs.Insert(ctx, judge.CompileArgs{VersionID: 1}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A job that failed once, as a worker leaves it.
+	if _, err := e.pool.Exec(ctx, `UPDATE river_job SET state = 'retryable', attempt = 1, attempted_at = now(),
+		scheduled_at = now() + interval '30 seconds',
+		errors = ARRAY[jsonb_build_object('at', now(), 'attempt', 1, 'error', 'compiling version 1: sandbox: signal: killed', 'trace', '')]
+		WHERE id = $1`, ins.Job.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.jobs.Insert(ctx, judge.PingArgs{}, nil); err != nil {
+		t.Fatal(err)
+	}
+
+	dir := os.Getenv("ARENA_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	bctx, consoleErrors := adminBrowser(t)
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(bctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, actions...); err != nil {
+			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		s, err := chromedp.Run(bctx, chromedp.Text(sel))
+		if err != nil {
+			t.Fatalf("text of %s: %v", sel, err)
+		}
+		return s
+	}
+	shot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/admin"),
+		chromedp.SendKeys(`input[name=name]`, admin), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
+		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.admin-tabs`))
+	for _, p := range []struct{ name, path, wait string }{
+		{"dashboard", "/admin", ".admin-stats"},
+		{"users", "/admin/users", "table"},
+		{"games", "/admin/games", ".admin-game"},
+		{"bots", "/admin/bots", "table"},
+		{"jobs", "/admin/jobs?state=retryable", ".admin-error"},
+		{"settings", "/admin/settings", "input[name=invite_code]"},
+	} {
+		run("open "+p.path, chromedp.Navigate(e.srv.URL+p.path), chromedp.WaitVisible(p.wait))
+		shot("admin-" + p.name)
+	}
+
+	// A refused board: the page comes back with the parser's message.
+	bad := filepath.Join(t.TempDir(), "bad.cnf")
+	os.WriteFile(bad, []byte("OrkIsland 1.0\nrows 9999\nGENERATOR1\n"), 0o644)
+	run("upload a broken board", chromedp.Navigate(e.srv.URL+"/admin/games"),
+		chromedp.SetUploadFiles(`input[name=board]`, []string{bad}),
+		chromedp.Click(`.admin-upload button`), chromedp.WaitVisible(`.admin-board-error`))
+	msg := text(`.admin-board-error`)
+	if !strings.Contains(msg, "not a valid Ork Island board") && !strings.Contains(msg, "impossible settings") {
+		t.Errorf("broken board message: %q", msg)
+	}
+	shot("admin-games-board-error")
+
+	// Disabling a bot through its button: POST, redirect, flash.
+	run("disable a bot", chromedp.Navigate(e.srv.URL+"/admin/bots"),
+		chromedp.Click(`form[action$="/disable"] button`), chromedp.WaitVisible(`.flash`))
+	msg = text(`.flash`)
+	if !strings.Contains(msg, "disabled") {
+		t.Errorf("flash after disabling a bot: %q", msg)
+	}
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// adminBrowser starts a headless Chromium for this test and returns its tab
+// and the console errors seen so far.
+func adminBrowser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	var chromium string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			chromium = p
+			break
+		}
+	}
+	if chromium == "" {
+		t.Fatal("no Chromium on PATH: the admin pages are checked in a real browser; install it with `apt-get install -y chromium`")
+	}
+	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("force-device-scale-factor", "1"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	t.Cleanup(cancel)
+	ctx, cancel = chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	var mu sync.Mutex
+	var got []string
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			// The refused upload answers 422 on purpose; Chromium logs that.
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.String(), "status of 422") {
+				mu.Lock()
+				got = append(got, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), got...)
+	}
+}

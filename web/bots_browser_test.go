@@ -1,0 +1,240 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"arena.dev/games"
+	"arena.dev/store"
+)
+
+// TestBotPagesInBrowser submits a bot in headless Chromium and follows its
+// version page while the test moves it through the judge's statuses: the
+// badge, the compile log and the qualification table change without a
+// reload, a compile log position selects its line in the editor, and
+// nothing breaks the CSP. ARENA_SCREENSHOTS=dir keeps the screenshots.
+func TestBotPagesInBrowser(t *testing.T) {
+	e := newBotsEnv(t)
+	_, name, userID := e.user(store.RoleStudent)
+	ctx := context.Background()
+	dir := os.Getenv("ARENA_SCREENSHOTS")
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	bctx, consoleErrors := botsBrowser(t)
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(bctx, 20*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, actions...); err != nil {
+			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	wait := func(what, expr string) {
+		t.Helper()
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	shot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const editorReady = `document.getElementById('source')?.hasAttribute('data-editor-ready')`
+	badgeIs := func(status string) string {
+		return `document.querySelector('.version-head .live-status .badge')?.classList.contains('` + status + `') === true`
+	}
+
+	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/submit"),
+		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
+		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	wait("the editor is up", editorReady)
+	shot("submit")
+
+	// Too much text: refused, and the editor comes back with all of it.
+	const grow = `import('/static/editor/editor.js').then(m => {
+		const v = m.editorFor(document.getElementById('source'));
+		v.dispatch({changes: {from: v.state.doc.length, insert: '// ' + 'x'.repeat(262144) + '\n'}});
+		return v.state.doc.length;
+	})`
+	long, err := chromedp.Run(bctx, chromedp.Evaluate[int](grow, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run("submit too much", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.form-error`))
+	wait("the editor is up again", editorReady)
+	wait("the text is all there", fmt.Sprintf(`document.getElementById('source').value.length === %d`, long))
+	shot("submit-refused")
+	const restore = `import('/static/editor/editor.js').then(m => {
+		const v = m.editorFor(document.getElementById('source'));
+		const t = v.state.doc.toString();
+		v.dispatch({changes: {from: t.indexOf('// xxx'), to: t.length}});
+		return true;
+	})`
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](restore, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatal(err)
+	}
+
+	run("submit the Null bot", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
+	wait("the editor shows the source", editorReady)
+	vid := e.versionOf(userID, "mybot")
+	if got, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](badgeIs("queued"))); !got {
+		t.Fatal("the badge after submitting is not queued")
+	}
+	shot("version-queued")
+
+	// The worker's changes, as it makes them: the page follows.
+	if err := store.SetVersionStatus(ctx, e.pool, vid, store.StatusCompiling); err != nil {
+		t.Fatal(err)
+	}
+	wait("the badge says compiling", badgeIs("compiling"))
+	if err := store.SetCompileError(ctx, e.pool, vid, "# arena.dev/bot\nbot.go:7:2: undefined: frobnicate\nbot.go:9:1: missing return"); err != nil {
+		t.Fatal(err)
+	}
+	wait("the badge says compile error", badgeIs("compile_error"))
+	wait("the compile log is shown", `document.querySelector('#version-live a[data-goto-line="7"]') != null`)
+	// Clicked from script, in one step: a late refresh of the live part
+	// may replace the link between finding it and clicking it.
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.querySelector('#version-live a[data-goto-line="7"]').click(), true)`)); err != nil {
+		t.Fatal(err)
+	}
+	const selectedLine = `import('/static/editor/editor.js').then(m => {
+		const v = m.editorFor(document.getElementById('source'));
+		return v.state.doc.lineAt(v.state.selection.main.head).number;
+	})`
+	line, err := chromedp.Run(bctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise))
+	if err != nil || line != 7 {
+		t.Fatalf("the log link selected line %d (%v), want 7", line, err)
+	}
+	shot("version-compile-error")
+
+	// A new version from the version page: the editor starts from this one.
+	run("follow 'Submit a new version'", chromedp.Click(`.version-head a.button`), chromedp.WaitVisible(`.submit-form`))
+	wait("the editor is up", editorReady)
+	kit, _ := games.KitTemplate("orkisland")
+	if got, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('source').value`)); got != string(kit) {
+		t.Fatalf("the new version starts from %q", got)
+	}
+	run("submit version 2", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
+	v2 := e.versionOf(userID, "mybot")
+	if err := store.SetCompiled(ctx, e.pool, v2, "", "feedface"); err != nil {
+		t.Fatal(err)
+	}
+	wait("the badge says qualifying", badgeIs("qualifying"))
+	var matches []int64
+	for i := range 4 {
+		seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		seats[i] = store.Seat{VersionID: &v2}
+		m := &store.Match{GameID: "orkisland", Kind: store.KindQualification, Seed: int64(i), BotVersionID: &v2}
+		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
+			t.Fatal(err)
+		}
+		matches = append(matches, m.ID)
+	}
+	for i, id := range matches[:3] {
+		out := make([]store.SeatOutcome, 4)
+		for s := range out {
+			out[s] = store.SeatOutcome{Score: int64(10 + s), Rank: 4 - s}
+		}
+		out[i] = store.SeatOutcome{Score: 50, Rank: 1, Log: "round 1: going north\nround 2: found an ork"}
+		if err := store.FinishMatch(ctx, e.pool, id, "replay/none", false, out); err != nil {
+			t.Fatal(err)
+		}
+		if err := store.NotifyVersionChanged(ctx, e.pool, v2); err != nil { // as the judge does per match
+			t.Fatal(err)
+		}
+	}
+	wait("three matches are shown finished", `document.querySelectorAll('#version-live .table .badge.accepted').length === 3`)
+	shot("version-qualifying")
+	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = 27.5, sigma = 6.1 WHERE id = $1;`, v2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.pool.Exec(ctx, `UPDATE bots SET current_version_id = $1 WHERE id = (SELECT bot_id FROM bot_versions WHERE id = $1)`, v2); err != nil {
+		t.Fatal(err)
+	}
+	store.NotifyVersionChanged(ctx, e.pool, v2)
+	wait("the badge says accepted", badgeIs("accepted"))
+	wait("the rank is shown", `/Rank\s*#\d/.test(document.querySelector('#version-live .facts')?.textContent)`)
+	shot("version-accepted")
+
+	run("open My bots", chromedp.Navigate(e.srv.URL+"/bots"), chromedp.WaitVisible(`.my-bots`))
+	if err := store.SetVersionStatus(ctx, e.pool, v2, store.StatusSuperseded); err != nil {
+		t.Fatal(err)
+	}
+	wait("My bots follows too", `document.querySelector('.my-bots .live-status .badge')?.classList.contains('superseded') === true`)
+	shot("mybots")
+
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	}
+}
+
+// botsBrowser starts a headless Chromium for this test and returns its tab
+// and the console errors seen so far.
+func botsBrowser(t *testing.T) (context.Context, func() []string) {
+	t.Helper()
+	var chromium string
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			chromium = p
+			break
+		}
+	}
+	if chromium == "" {
+		t.Fatal("no Chromium on PATH: the bot pages are checked in a real browser; install it with `apt-get install -y chromium`")
+	}
+	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
+		chromedp.ExecPath(chromium),
+		chromedp.Flag("headless", true),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.Flag("force-device-scale-factor", "1"),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	)
+	t.Cleanup(cancel)
+	ctx, cancel = chromedp.NewContext(ctx)
+	t.Cleanup(cancel)
+	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	var mu sync.Mutex
+	var got []string
+	go func() {
+		for m, err := range chromedp.Console(ctx) {
+			if err != nil {
+				return
+			}
+			// A refused submission answers 422 on purpose; Chromium logs that.
+			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.String(), "status of 422") {
+				mu.Lock()
+				got = append(got, m.String())
+				mu.Unlock()
+			}
+		}
+	}()
+	return ctx, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), got...)
+	}
+}

@@ -1,0 +1,197 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/games"
+	"arena.dev/judge"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// maxSubmitBytes bounds a submission's body: the largest source, plus room
+// for the other fields and the multipart framing.
+const maxSubmitBytes = judge.MaxSource + 64<<10
+
+// submitForm is the submit page's form before anything is typed: the game,
+// and the user's bots in it, newest activity first.
+func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.SubmitForm, []store.BotSummary, bool) {
+	gameID := chi.URLParam(r, "game")
+	g, err := games.Get(gameID)
+	if err != nil || !submittable(gameID) {
+		s.notFound(w, r)
+		return templates.SubmitForm{}, nil, false
+	}
+	bots, err := store.BotsOfOwner(r.Context(), s.Pool, userFrom(r.Context()).ID, gameID)
+	if err != nil {
+		s.pageError(w, r, err)
+		return templates.SubmitForm{}, nil, false
+	}
+	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
+	for _, b := range bots {
+		f.Bots = append(f.Bots, b.Bot.Name)
+	}
+	return f, bots, true
+}
+
+// GET /games/{game}/submit[?bot=NAME][&from=template|latest][&new=1]: the
+// form, with the editor holding the user's latest version of the bot, or
+// the game's starter bot (the Null bot) for a new bot or on request.
+func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
+	f, bots, ok := s.submitForm(w, r)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	f.Bot = strings.TrimSpace(q.Get("bot"))
+	switch {
+	case q.Get("new") == "1":
+		f.Bot = freshBotName(bots)
+	case f.Bot == "":
+		f.Bot = lastBotName(bots)
+	}
+	var latest *store.Version
+	for _, b := range bots {
+		if strings.EqualFold(b.Bot.Name, f.Bot) && b.Latest != nil {
+			f.Bot, latest = b.Bot.Name, b.Latest
+		}
+	}
+	f.HasLatest = latest != nil
+	if latest != nil && q.Get("from") != "template" {
+		f.From, f.Source, f.LatestOf, f.LatestN = "latest", latest.Source, f.Bot, latest.Number
+	} else {
+		f.From = "template"
+		kit, err := games.KitTemplate(f.GameID)
+		if err != nil {
+			s.serverError(w, r, fmt.Errorf("starter bot of %s: %w", f.GameID, err))
+			return
+		}
+		f.Source = string(kit)
+	}
+	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
+}
+
+// POST /games/{game}/submit (bot, source, or a file): a new version. A
+// refused submission renders the form again with the user's text, so
+// nothing typed is lost.
+func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
+	f, bots, ok := s.submitForm(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	u := userFrom(ctx)
+	page := s.page(r, "Submit · "+f.GameTitle, "bots")
+	refuse := func(status int, msg string) {
+		f.Error = msg
+		s.render(w, r, status, templates.Submit(page, f))
+	}
+
+	r.Body = http.MaxBytesReader(w, r.Body, maxSubmitBytes)
+	source, bot, err := readSubmission(r)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		f.Bot, f.TextLost = lastBotName(bots), true
+		refuse(http.StatusRequestEntityTooLarge, fmt.Sprintf("The submission is larger than the limit of %d KB, "+
+			"so it could not be read: nothing was stored. Your browser's Back button returns to your text.", judge.MaxSource>>10))
+		return
+	}
+	if err != nil {
+		f.TextLost = true
+		refuse(http.StatusBadRequest, "The form could not be read ("+err.Error()+"). Nothing was stored.")
+		return
+	}
+	f.Bot, f.Source = bot, source
+	for _, b := range bots {
+		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(bot)))
+	}
+
+	if !s.submitLimit.allow("user:" + strconv.FormatInt(u.ID, 10)) {
+		w.Header().Set("Retry-After", "60")
+		refuse(http.StatusTooManyRequests, "You are submitting too often. Wait a minute, then submit again.")
+		return
+	}
+	v, err := judge.Submit(ctx, s.Pool, s.Jobs, u.ID, f.GameID, bot, source)
+	var se *judge.SubmitError
+	if errors.As(err, &se) {
+		refuse(http.StatusUnprocessableEntity, capitalize(se.Msg)+".")
+		return
+	}
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	s.flash(ctx, fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(bot)))
+	http.Redirect(w, r, "/bots/"+strconv.FormatInt(v.BotID, 10)+"/versions/"+strconv.Itoa(v.Number), http.StatusSeeOther)
+}
+
+// readSubmission reads the form, urlencoded or multipart. A chosen file
+// wins over the text area (without JavaScript the file is uploaded; with
+// it, the editor has already loaded the file and the input is empty).
+func readSubmission(r *http.Request) (source, bot string, err error) {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		// All in memory: the body limit is far below what would spill to disk.
+		if err := r.ParseMultipartForm(maxSubmitBytes); err != nil {
+			return "", "", err
+		}
+		defer r.MultipartForm.RemoveAll()
+	} else if err := r.ParseForm(); err != nil {
+		return "", "", err
+	}
+	// Browsers send a text area's line breaks as CRLF.
+	source = strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
+	bot = r.PostFormValue("bot")
+	if r.MultipartForm != nil {
+		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
+			file, err := fhs[0].Open()
+			if err != nil {
+				return source, bot, err
+			}
+			defer file.Close()
+			data, err := io.ReadAll(file)
+			if err != nil {
+				return source, bot, err
+			}
+			source = string(data)
+		}
+	}
+	return source, bot, nil
+}
+
+// lastBotName is the bot the user submitted to last, else "mybot".
+func lastBotName(bots []store.BotSummary) string {
+	name, last := "mybot", (*store.Version)(nil)
+	for _, b := range bots {
+		if b.Latest != nil && (last == nil || b.Latest.CreatedAt.After(last.CreatedAt)) {
+			name, last = b.Bot.Name, b.Latest
+		}
+	}
+	return name
+}
+
+// freshBotName is a name none of the user's bots has: mybot, mybot2, ...
+func freshBotName(bots []store.BotSummary) string {
+	taken := map[string]bool{}
+	for _, b := range bots {
+		taken[strings.ToLower(b.Bot.Name)] = true
+	}
+	name := "mybot"
+	for i := 2; taken[name]; i++ {
+		name = "mybot" + strconv.Itoa(i)
+	}
+	return name
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,193 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"regexp"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/games"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// maxDebugLogs is how many matches' debug logs the version page shows.
+const maxDebugLogs = 20
+
+// loadOwnVersion finds /bots/{id}/versions/{n} for its owner or an admin.
+// Anyone else gets the same 404 as for a version that does not exist: the
+// page does not say whether other people's bots exist.
+func (s *Server) loadOwnVersion(w http.ResponseWriter, r *http.Request) (*store.Bot, *store.Version, bool) {
+	ctx := r.Context()
+	botID, err1 := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	n, err2 := strconv.Atoi(chi.URLParam(r, "n"))
+	if err1 != nil || err2 != nil {
+		s.notFound(w, r)
+		return nil, nil, false
+	}
+	bot, err := store.BotByID(ctx, s.Pool, botID)
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return nil, nil, false
+	}
+	if err != nil {
+		s.pageError(w, r, err)
+		return nil, nil, false
+	}
+	if u := userFrom(ctx); u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
+		s.notFound(w, r)
+		return nil, nil, false
+	}
+	v, err := versionByNumber(ctx, s.Pool, bot.ID, n)
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return nil, nil, false
+	}
+	if err != nil {
+		s.pageError(w, r, err)
+		return nil, nil, false
+	}
+	return bot, v, true
+}
+
+// GET /bots/{id}/versions/{n}: one submission, followed live.
+func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
+	bot, v, ok := s.loadOwnVersion(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	live, err := s.versionLive(ctx, bot, v)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	refs, err := versionRefs(ctx, s.Pool, bot.ID)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	d := templates.VersionData{
+		BotID: bot.ID, BotName: bot.Name, GameID: bot.GameID, GameTitle: gameTitle(bot.GameID),
+		Version: templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt},
+		Source:  v.Source, Versions: refs, Live: live,
+	}
+	if u := userFrom(ctx); u.ID != bot.OwnerID {
+		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
+		if err != nil {
+			s.pageError(w, r, err)
+			return
+		}
+		d.Owner = owner.Name
+	}
+	title := bot.Name + " v" + strconv.Itoa(v.Number)
+	w.Header().Set("Cache-Control", "no-store") // private, and stale at once
+	s.render(w, r, http.StatusOK, templates.Version(s.page(r, title, "bots"), d))
+}
+
+// GET /bots/{id}/versions/{n}/live: the changing part of the version page,
+// fetched by htmx when the stream says the version changed.
+func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
+	bot, v, ok := s.loadOwnVersion(w, r)
+	if !ok {
+		return
+	}
+	live, err := s.versionLive(r.Context(), bot, v)
+	if err != nil {
+		s.pageError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.render(w, r, http.StatusOK, templates.VersionLiveParts(live))
+}
+
+// versionLive gathers what changes while a version is judged.
+func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionLive, error) {
+	l := templates.VersionLive{BotID: bot.ID, Number: v.Number, VersionID: v.ID, Status: v.Status,
+		CompileLog: linkLog(v.CompileLog), HasCompileLog: v.CompileLog != "", Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
+	if v.Mu != nil && v.Sigma != nil {
+		score := *v.Mu - 3**v.Sigma
+		l.Score = &score
+	}
+	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
+	if err != nil {
+		return l, err
+	}
+	for _, m := range ms {
+		q := templates.QualRow{MatchID: m.ID, Status: m.Status}
+		seats, err := store.Seats(ctx, s.Pool, m.ID)
+		if err != nil {
+			return l, err
+		}
+		for _, st := range seats {
+			switch {
+			case st.VersionID != nil && *st.VersionID == v.ID:
+				q.Seat, q.Score = st.Seat, st.Score
+			case st.Score != nil && (q.BestDummy == nil || *st.Score > *q.BestDummy):
+				q.BestDummy = st.Score
+			}
+		}
+		q.Won = q.Score != nil && (q.BestDummy == nil || *q.Score > *q.BestDummy)
+		l.Qualification = append(l.Qualification, q)
+	}
+	if v.Status == store.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
+		rows, _, err := store.Leaderboard(ctx, s.Pool, bot.GameID, bot.OwnerID, 1000, 0)
+		if err != nil {
+			return l, err
+		}
+		for _, st := range rows {
+			if st.BotID == bot.ID {
+				l.Rank = st.Rank
+			}
+		}
+	}
+	if l.Logs, err = versionLogs(ctx, s.Pool, v.ID, maxDebugLogs); err != nil {
+		return l, err
+	}
+	return l, nil
+}
+
+// logPosition is a position in the player's file as the sandbox names it.
+var logPosition = regexp.MustCompile(`\bbot\.go:(\d+)(?::(\d+))?`)
+
+// linkLog cuts a compile log into text and positions in bot.go, which the
+// page turns into links to the line in the editor.
+func linkLog(log string) []templates.LogSegment {
+	var out []templates.LogSegment
+	last := 0
+	for _, m := range logPosition.FindAllStringSubmatchIndex(log, -1) {
+		line, err := strconv.Atoi(log[m[2]:m[3]])
+		if err != nil || line <= 0 {
+			continue
+		}
+		if m[0] > last {
+			out = append(out, templates.LogSegment{Text: log[last:m[0]]})
+		}
+		out = append(out, templates.LogSegment{Text: log[m[0]:m[1]], Line: line})
+		last = m[1]
+	}
+	if last < len(log) {
+		out = append(out, templates.LogSegment{Text: log[last:]})
+	}
+	return out
+}
+
+// gameTitle is a game's title, or its id for an unknown game.
+func gameTitle(id string) string {
+	if g, err := games.Get(id); err == nil {
+		return g.Info().Title
+	}
+	return id
+}
+
+// pageError is serverError, except for a client that went away (a live
+// refresh cut short by leaving the page): nothing to log, no one to tell.
+func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		return
+	}
+	s.serverError(w, r, err)
+}

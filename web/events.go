@@ -1,0 +1,236 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"arena.dev/store"
+)
+
+// Live updates. Workers NOTIFY store.EventsChannel in the transactions that
+// change a version (store.NotifyVersion), so an event exists exactly when
+// the change committed, whichever machine made it. Each web process runs
+// one listener on a dedicated connection, started by the first stream and
+// stopped with the last, and a hub fans its events out to the streams of
+// the users they concern; events_sse.go serves them as SSE.
+
+// resync is the event that tells streams that events may have been missed
+// (the listener reconnected): they send their versions' current state.
+var resync = store.VersionEvent{}
+
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// Tuning; variables so that tests can shorten them.
+var (
+	eventsBuffer    = 32          // events a stream may lag behind before it is ended
+	listenCheck     = time.Minute // how often an idle listener checks its connection
+	listenBackoff   = 500 * time.Millisecond
+	listenBackoffTo = 30 * time.Second
+)
+
+// hub fans the notifications of one LISTEN out to subscribers.
+type hub struct {
+	connect func(context.Context) (*pgx.Conn, error)
+	log     *slog.Logger
+
+	mu     sync.Mutex
+	subs   map[*subscription]struct{}
+	stop   context.CancelFunc // stops the running listener; nil when none runs
+	ready  chan struct{}      // closed once the running listener is LISTENing
+	hooked map[*http.Server]bool
+	closed bool           // shut down: subscriptions end at once
+	wg     sync.WaitGroup // the listener goroutines
+}
+
+// subscription is one stream's view of the hub.
+type subscription struct {
+	userID int64
+	all    bool // admins follow every bot
+	events chan store.VersionEvent
+	ready  <-chan struct{} // closed once events are being listened for
+	gone   chan struct{}   // closed when the hub ends the subscription
+}
+
+// newHub returns an idle hub listening, when someone subscribes, on a new
+// connection configured like pool's (not one of pool's: a LISTEN holds
+// its connection for good).
+func newHub(pool *pgxpool.Pool, log *slog.Logger) *hub {
+	h := &hub{log: log, subs: map[*subscription]struct{}{}, hooked: map[*http.Server]bool{}}
+	if pool != nil {
+		cfg := pool.Config().ConnConfig
+		h.connect = func(ctx context.Context) (*pgx.Conn, error) { return pgx.ConnectConfig(ctx, cfg.Copy()) }
+	}
+	return h
+}
+
+// subscribe starts following the events of userID's bots (all bots if
+// all), starting the listener if it does not run.
+func (h *hub) subscribe(userID int64, all bool) *subscription {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		s := &subscription{events: make(chan store.VersionEvent), ready: closedChan, gone: make(chan struct{})}
+		close(s.gone)
+		return s
+	}
+	if h.stop == nil {
+		ctx, cancel := context.WithCancel(context.Background())
+		h.stop, h.ready = cancel, make(chan struct{})
+		h.wg.Add(1)
+		go h.listen(ctx, h.ready)
+	}
+	s := &subscription{userID: userID, all: all, events: make(chan store.VersionEvent, eventsBuffer),
+		ready: h.ready, gone: make(chan struct{})}
+	h.subs[s] = struct{}{}
+	return s
+}
+
+// unsubscribe ends a subscription; the last one stops the listener, so an
+// idle server holds no connection and tests leave no goroutine behind.
+func (h *hub) unsubscribe(s *subscription) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.drop(s)
+	if len(h.subs) == 0 && h.stop != nil {
+		h.stop()
+		h.stop = nil
+	}
+}
+
+// drop forgets s and tells its stream; h.mu is held.
+func (h *hub) drop(s *subscription) {
+	if _, ok := h.subs[s]; ok {
+		delete(h.subs, s)
+		close(s.gone)
+	}
+}
+
+// publish hands e to the subscribers it concerns, never waiting for one.
+func (h *hub) publish(e store.VersionEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		if e != resync && !s.all && e.OwnerID != s.userID {
+			continue
+		}
+		select {
+		case s.events <- e:
+		default:
+			// A stream this far behind has lost events: end it. The
+			// browser reconnects and gets the current state afresh.
+			h.drop(s)
+		}
+	}
+}
+
+// Close ends every subscription, stops the listener and waits for it;
+// later subscriptions end at once.
+func (h *hub) Close() {
+	h.mu.Lock()
+	h.closed = true
+	for s := range h.subs {
+		h.drop(s)
+	}
+	if h.stop != nil {
+		h.stop()
+		h.stop = nil
+	}
+	h.mu.Unlock()
+	h.wg.Wait()
+}
+
+// closeOnShutdown ends the streams when the http.Server serving r shuts
+// down: Shutdown waits for active requests, and a stream never ends on
+// its own.
+func (h *hub) closeOnShutdown(r *http.Request) {
+	srv, _ := r.Context().Value(http.ServerContextKey).(*http.Server)
+	if srv == nil {
+		return
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.hooked[srv] {
+		h.hooked[srv] = true
+		srv.RegisterOnShutdown(h.Close)
+	}
+}
+
+// listen keeps a LISTEN going until ctx ends, reconnecting with backoff.
+func (h *hub) listen(ctx context.Context, ready chan struct{}) {
+	defer h.wg.Done()
+	var once sync.Once
+	listened := false
+	delay := time.Duration(0)
+	for {
+		err := h.listenOnce(ctx, func() {
+			once.Do(func() { close(ready) })
+			if listened {
+				h.publish(resync) // events of the outage are lost
+			}
+			listened, delay = true, 0
+		})
+		if ctx.Err() != nil {
+			return
+		}
+		delay = min(max(2*delay, listenBackoff), listenBackoffTo)
+		h.log.Warn("live updates: the Postgres listener failed; retrying", "err", err, "retry_in", delay)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(delay):
+		}
+	}
+}
+
+// listenOnce connects, LISTENs and publishes notifications until an error.
+func (h *hub) listenOnce(ctx context.Context, listening func()) error {
+	if h.connect == nil {
+		return errors.New("no database")
+	}
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	conn, err := h.connect(cctx)
+	cancel()
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		conn.Close(cctx)
+		cancel()
+	}()
+	if _, err := conn.Exec(ctx, "LISTEN "+store.EventsChannel); err != nil {
+		return err
+	}
+	listening()
+	for {
+		wctx, cancel := context.WithTimeout(ctx, listenCheck)
+		n, err := conn.WaitForNotification(wctx)
+		cancel()
+		if err != nil && ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			// Quiet for a while: make sure the connection still works (a
+			// half-open TCP connection would never say).
+			pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err = conn.Ping(pctx)
+			cancel()
+			if err == nil {
+				continue
+			}
+		}
+		if err != nil {
+			return err
+		}
+		e, err := store.ParseVersionEvent(n.Payload)
+		if err != nil || e.VersionID == 0 {
+			h.log.Warn("live updates: ignoring a malformed notification", "payload", n.Payload, "err", err)
+			continue
+		}
+		h.publish(e)
+	}
+}

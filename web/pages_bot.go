@@ -1,0 +1,92 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+const (
+	botMatchesSize = 20
+	botRivals      = 12
+)
+
+// GET /bots/{id}[?before=MATCH]: a bot's public page. It never shows a
+// version's source or logs; the owner and admins get links to the version
+// pages, where those live.
+func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	b, err := store.BotProfileByID(ctx, s.Pool, id)
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	g, err := store.PublicGameByID(ctx, s.Pool, b.Bot.GameID)
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r) // a disabled game hides its bots too
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	p := s.page(r, b.Bot.Name, "games")
+	d := templates.BotData{ID: b.Bot.ID, Name: b.Bot.Name, Owner: b.OwnerName, GameID: g.ID, GameTitle: g.Title,
+		Disabled: b.Bot.Disabled}
+	if v := b.Current; v != nil {
+		d.Version, d.Games = v.Number, v.Games
+		if v.Mu != nil && v.Sigma != nil {
+			d.Rated, d.Mu, d.Sigma, d.Score = true, *v.Mu, *v.Sigma, *v.Mu-3**v.Sigma
+		}
+	}
+	if d.Rank, d.Ranked, err = store.BoardRank(ctx, s.Pool, g.ID, id); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	hist, err := store.BotRatingHistory(ctx, s.Pool, id, chartPoints)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	d.Chart = ratingChart(hist)
+	before := queryInt64(r, "before")
+	ms, err := store.BotMatches(ctx, s.Pool, id, before, botMatchesSize)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	d.Matches = matchRows(ms, nil, id)
+	d.Pager = olderPager(fmt.Sprintf("/bots/%d", id), before, matchIDs(ms), botMatchesSize)
+	rivals, err := store.HeadToHead(ctx, s.Pool, id, botRivals)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	for _, rv := range rivals {
+		row := templates.RivalRow{Bot: rv.BotName, Owner: rv.OwnerName, Wins: rv.Wins, Losses: rv.Losses,
+			Draws: rv.Draws, Matches: rv.Matches}
+		if rv.BotID != nil {
+			row.BotID = *rv.BotID
+		}
+		d.Rivals = append(d.Rivals, row)
+	}
+	if u := p.User; u != nil && (u.ID == b.Bot.OwnerID || u.Admin) {
+		for _, v := range b.Versions {
+			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Status: v.Status,
+				When: templates.Ago(v.CreatedAt)})
+		}
+	}
+	s.render(w, r, http.StatusOK, templates.Bot(p, d))
+}

@@ -1,0 +1,52 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+const leaderboardPageSize = 50
+
+// GET /games/{game}/leaderboard[?page=N][&mine=1]: the full ranking, the
+// viewer's bots highlighted; mine=1 keeps only them (logged-in users).
+func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
+	g, ok := s.publicGame(w, r)
+	if !ok {
+		return
+	}
+	p := s.page(r, g.Title+" leaderboard", "games")
+	page, limit, offset := pageParams(r, leaderboardPageSize)
+	mine := p.User != nil && r.URL.Query().Get("mine") == "1"
+	var owner int64
+	if mine {
+		owner = p.User.ID
+	}
+	rows, total, err := store.Leaderboard(r.Context(), s.Pool, g.ID, owner, limit, offset)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	pages := max(1, (total+limit-1)/limit)
+	if page > pages {
+		s.notFound(w, r)
+		return
+	}
+	base := "/games/" + g.ID + "/leaderboard?"
+	if mine {
+		base += "mine=1&"
+	}
+	pg := templates.ListPager{Label: fmt.Sprintf("Page %d of %d", page, pages)}
+	if page > 1 {
+		pg.Prev = fmt.Sprintf("%spage=%d", base, page-1)
+	}
+	if page < pages {
+		pg.Next = fmt.Sprintf("%spage=%d", base, page+1)
+	}
+	s.render(w, r, http.StatusOK, templates.Leaderboard(p, templates.LeaderboardData{
+		GameID: g.ID, GameTitle: g.Title, Rows: standingRows(rows, p.User), Total: total,
+		Mine: mine, LoggedIn: p.User != nil, Pager: pg,
+	}))
+}

@@ -1,0 +1,131 @@
+package web
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// Conversions from store rows to what the public pages' templates show.
+
+func standingRows(ss []store.Standing, viewer *templates.Viewer) []templates.StandingRow {
+	out := make([]templates.StandingRow, len(ss))
+	for i, s := range ss {
+		last := "–"
+		if s.LastChange != nil {
+			last = templates.Ago(*s.LastChange)
+		}
+		out[i] = templates.StandingRow{Rank: s.Rank, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName,
+			Score: s.Ordinal, Mu: s.Mu, Sigma: s.Sigma, Games: s.Games, LastChange: last,
+			Mine: viewer != nil && viewer.ID == s.OwnerID}
+	}
+	return out
+}
+
+// matchRows lists players best first; focus marks one bot's seats.
+func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) []templates.MatchRow {
+	out := make([]templates.MatchRow, len(ms))
+	for i, m := range ms {
+		row := templates.MatchRow{ID: m.ID, GameID: m.GameID, GameTitle: cmp.Or(titles[m.GameID], m.GameID),
+			Kind: m.Kind, HasReplay: m.HasReplay}
+		if m.FinishedAt != nil {
+			row.When = templates.Ago(*m.FinishedAt)
+		}
+		for _, p := range m.Players {
+			c := templates.PlayerCell{Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
+			if p.BotID != nil {
+				c.BotID = *p.BotID
+				c.Focus = *p.BotID == focus
+			}
+			if p.Score != nil {
+				c.Score = strconv.FormatInt(*p.Score, 10)
+			}
+			if p.Rank != nil {
+				c.Rank = *p.Rank
+			}
+			row.Players = append(row.Players, c)
+		}
+		slices.SortStableFunc(row.Players, func(a, b templates.PlayerCell) int {
+			return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank))
+		})
+		out[i] = row
+	}
+	return out
+}
+
+// rankKey puts unranked seats last.
+func rankKey(r int) int {
+	if r <= 0 {
+		return 1 << 30
+	}
+	return r
+}
+
+// olderPager links the next page of a newest-first list by keyset: the
+// ids below the last one shown.
+func olderPager(base string, before int64, ids []int64, size int) templates.ListPager {
+	var pg templates.ListPager
+	if before > 0 {
+		pg.Prev = base // back to the newest
+		pg.Label = "Older matches"
+	}
+	if len(ids) == size {
+		pg.Next = fmt.Sprintf("%s?before=%d", base, ids[len(ids)-1])
+	}
+	return pg
+}
+
+func matchIDs(ms []store.MatchSummary) []int64 {
+	ids := make([]int64, len(ms))
+	for i, m := range ms {
+		ids[i] = m.ID
+	}
+	return ids
+}
+
+// urlInt64 reads a positive numeric URL parameter; ok is false for
+// anything else, which the pages answer with 404.
+func urlInt64(r *http.Request, name string) (int64, bool) {
+	n, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
+	return n, err == nil && n > 0
+}
+
+// queryInt64 reads an optional positive query parameter (0 when absent or
+// invalid).
+func queryInt64(r *http.Request, name string) int64 {
+	n, err := strconv.ParseInt(r.URL.Query().Get(name), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// publicGame loads the enabled game of the URL or answers 404.
+func (s *Server) publicGame(w http.ResponseWriter, r *http.Request) (*store.PublicGame, bool) {
+	g, err := store.PublicGameByID(r.Context(), s.Pool, chi.URLParam(r, "game"))
+	if errors.Is(err, store.ErrNotFound) {
+		s.notFound(w, r)
+		return nil, false
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return nil, false
+	}
+	return g, true
+}
+
+func fullTime(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return t.UTC().Format("2006-01-02 15:04 UTC")
+}

@@ -1,0 +1,132 @@
+package web
+
+import (
+	"bytes"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/printer"
+	"go/token"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
+
+	"arena.dev/games"
+	"arena.dev/templates"
+)
+
+// hostSide are SDK names only the host uses to speak the protocol; a bot
+// never needs them, so the reference leaves them out.
+var hostSide = map[string]bool{
+	"Session": true, "NewSession": true, "Command": true,
+	"AppendCommands": true, "DecodeCommands": true, "ParamNames": true,
+}
+
+// sdkRefs caches each game's reference: the SDK is embedded in the binary,
+// so it is built once per process.
+var sdkRefs sync.Map // game id → *templates.SDKRef (nil when unavailable)
+
+// sdkReference returns the reference of a game's SDK package, generated
+// with go/doc from games.SDKFiles, or nil when the game has none.
+func sdkReference(gameID string) *templates.SDKRef {
+	if v, ok := sdkRefs.Load(gameID); ok {
+		return v.(*templates.SDKRef)
+	}
+	ref, _ := buildSDKRef(gameID)
+	sdkRefs.Store(gameID, ref)
+	return ref
+}
+
+func buildSDKRef(gameID string) (*templates.SDKRef, error) {
+	sdk, err := games.SDKFiles(gameID)
+	if err != nil {
+		return nil, err
+	}
+	dir := path.Join("games", gameID, "sdk")
+	entries, err := fs.ReadDir(sdk, dir)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		src, err := fs.ReadFile(sdk, path.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		f, err := parser.ParseFile(fset, e.Name(), src, parser.ParseComments)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	importPath := "arena.dev/" + dir
+	pkg, err := doc.NewFromFiles(fset, files, importPath)
+	if err != nil {
+		return nil, err
+	}
+	src := func(node any) string {
+		var b bytes.Buffer
+		(&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 4}).Fprint(&b, fset, node)
+		return b.String()
+	}
+	html := func(text string) string { return string(pkg.HTML(text)) }
+	fn := func(f *doc.Func) templates.SDKFunc {
+		decl := *f.Decl
+		decl.Body, decl.Doc = nil, nil
+		return templates.SDKFunc{Name: f.Name, Signature: src(&decl), DocHTML: html(f.Doc)}
+	}
+	values := func(vs []*doc.Value) []templates.SDKValue {
+		var out []templates.SDKValue
+		for _, v := range vs {
+			d := *v.Decl
+			d.Doc = nil
+			out = append(out, templates.SDKValue{Decl: src(&d), DocHTML: html(v.Doc)})
+		}
+		return out
+	}
+	ref := &templates.SDKRef{ImportPath: importPath, DocHTML: html(pkg.Doc)}
+	for _, f := range pkg.Funcs {
+		if !hostSide[f.Name] {
+			ref.Funcs = append(ref.Funcs, fn(f))
+		}
+	}
+	// Package-level values not tied to a type (e.g. MaxCommands, Dirs) go
+	// with the functions, as declarations.
+	for _, v := range values(append(pkg.Consts, pkg.Vars...)) {
+		if name := firstName(v.Decl); !hostSide[name] {
+			ref.Funcs = append(ref.Funcs, templates.SDKFunc{Name: name, Signature: v.Decl, DocHTML: v.DocHTML})
+		}
+	}
+	for _, t := range pkg.Types {
+		if hostSide[t.Name] {
+			continue
+		}
+		d := *t.Decl
+		d.Doc = nil
+		st := templates.SDKType{Name: t.Name, Decl: src(&d), DocHTML: html(t.Doc), Values: values(append(t.Consts, t.Vars...))}
+		for _, f := range t.Funcs {
+			if !hostSide[f.Name] {
+				st.Methods = append(st.Methods, fn(f))
+			}
+		}
+		for _, m := range t.Methods {
+			st.Methods = append(st.Methods, fn(m))
+		}
+		ref.Types = append(ref.Types, st)
+	}
+	return ref, nil
+}
+
+// firstName is the first declared name of a const or var block.
+func firstName(decl string) string {
+	f := strings.Fields(strings.NewReplacer("(", " ", "=", " ").Replace(decl))
+	if len(f) > 1 {
+		return f[1]
+	}
+	return decl
+}
