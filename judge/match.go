@@ -74,15 +74,27 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	var bad badMatch
 	if errors.As(err, &bad) {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			if err := store.FailMatch(ctx, tx, m.ID, bad.Error()); err != nil {
+			locked, err := store.MatchForUpdate(ctx, tx, m.ID)
+			if err != nil {
 				return err
 			}
-			if m.BotVersionID != nil { // the judged version's page shows the failure live
-				if err := store.NotifyVersionChanged(ctx, tx, *m.BotVersionID); err != nil {
+			if locked.Status == store.MatchQueued {
+				if err := store.FailMatch(ctx, tx, m.ID, bad.Error()); err != nil {
 					return err
 				}
+				if m.Kind == store.KindQualification && m.BotVersionID != nil {
+					// A failed match counts as not won: the verdict must not wait for ever.
+					if err := decideQualification(ctx, tx, *m.BotVersionID); err != nil {
+						return err
+					}
+				}
+				if m.BotVersionID != nil { // the judged version's page shows the failure live
+					if err := store.NotifyVersionChanged(ctx, tx, *m.BotVersionID); err != nil {
+						return err
+					}
+				}
 			}
-			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+			_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 			return err
 		})
 	}

@@ -152,3 +152,27 @@ func TestDummyBuiltForDownload(t *testing.T) {
 		t.Fatalf("the Dummy blob is not WebAssembly: % x", wasm[:8])
 	}
 }
+
+// Matches that cannot be played (here: settings out of range) fail, and the
+// version still gets its verdict instead of qualifying for ever.
+func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 1000000}' WHERE id = 'orkisland'`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`) })
+	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "doomed", readSource(t, "walker.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := e.waitStatus(t, v.ID, 2*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
+	if got.Status != store.StatusRejected {
+		t.Fatalf("status %s, want rejected", got.Status)
+	}
+	var failed int
+	e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'failed' AND error <> ''`, v.ID).Scan(&failed)
+	if failed != judge.DefaultQualificationMatches {
+		t.Fatalf("%d failed matches with their error, want %d", failed, judge.DefaultQualificationMatches)
+	}
+}

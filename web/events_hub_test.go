@@ -1,11 +1,18 @@
 package web
 
 import (
+	"bufio"
 	"context"
 	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"testing"
 	"time"
 
+	"arena.dev/auth"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -139,5 +146,46 @@ func TestHubReconnects(t *testing.T) {
 	store.NotifyVersion(ctx, pool, 13, 8, 1, "compiling")
 	if e := receive(t, s, time.Second); e.VersionID != 13 {
 		t.Fatalf("after the reconnection: %+v", e)
+	}
+}
+
+// TestEventsHeartbeat: an idle stream sends a comment now and then, so
+// proxies keep it open and a vanished client is noticed.
+func TestEventsHeartbeat(t *testing.T) {
+	pool := pgtest.Pool(t)
+	defer func(d time.Duration) { eventsHeartbeat = d }(eventsHeartbeat)
+	eventsHeartbeat = 50 * time.Millisecond
+	hash, _ := auth.HashPassword("pa55word!")
+	u := &store.User{Name: "beat_" + strconv.FormatInt(time.Now().UnixNano()%1e9, 36), PasswordHash: hash, Role: store.RoleStudent}
+	u.Email = u.Name + "@example.org"
+	if err := store.CreateUser(context.Background(), pool, u); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer((&Server{Pool: pool}).Handler())
+	defer srv.Close()
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	if resp, err := c.PostForm(srv.URL+"/login", url.Values{"name": {u.Name}, "password": {"pa55word!"}}); err != nil {
+		t.Fatal(err)
+	} else {
+		resp.Body.Close()
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL+"/bots/events", nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	pings := 0
+	for pings < 3 && sc.Scan() {
+		if sc.Text() == ": ping" {
+			pings++
+		}
+	}
+	if pings < 3 {
+		t.Fatalf("%d heartbeats, then %v", pings, sc.Err())
 	}
 }

@@ -83,9 +83,11 @@ func runServe(ctx context.Context, args []string) error {
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
+	// The listener is open: say so before serving, so that whoever sees the
+	// first answer has seen the URL too.
+	fmt.Printf("Arena is running on http://localhost:%d (workers: %v). Press Ctrl-C to stop.\n", cfg.Port, !*noWorkers)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
-	fmt.Printf("Arena is running on http://localhost:%d (workers: %v). Press Ctrl-C to stop.\n", cfg.Port, !*noWorkers)
 
 	select {
 	case err := <-served:
