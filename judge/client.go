@@ -105,6 +105,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	river.AddWorker(workers, &MatchWorker{j: j})
 	river.AddWorker(workers, &MatchmakingWorker{j: j})
 	river.AddWorker(workers, &BuildBuiltinsWorker{j: j})
+	river.AddWorker(workers, &TournamentStartWorker{j: j})
 	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return BuildBuiltinsArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}

@@ -30,10 +30,11 @@ func sandboxDir() string { return filepath.Join(os.TempDir(), "arena-judge-test"
 type env struct {
 	pool   *pgxpool.Pool
 	client *judge.Client
+	stop   func() // stops the workers gracefully (also done at cleanup)
 }
 
 // startJudge starts real River workers on the package database.
-func startJudge(t *testing.T, cfg judge.Config) *env {
+func startJudge(t testing.TB, cfg judge.Config) *env {
 	t.Helper()
 	pool := pgtest.Pool(t)
 	if cfg.Sandbox.Dir == "" {
@@ -50,22 +51,28 @@ func startJudge(t *testing.T, cfg judge.Config) *env {
 	if err := client.Start(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	stopped := false
+	stop := func() {
+		if stopped {
+			return
+		}
+		stopped = true
 		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
 		client.Stop(sctx)
-	})
+	}
+	t.Cleanup(stop)
 	for _, id := range []string{"orkisland"} {
 		if err := store.EnsureGame(ctx, pool, id, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return &env{pool: pool, client: client}
+	return &env{pool: pool, client: client, stop: stop}
 }
 
 var userSeq int
 
-func (e *env) user(t *testing.T) int64 {
+func (e *env) user(t testing.TB) int64 {
 	t.Helper()
 	userSeq++
 	u := &store.User{Name: "user" + time.Now().Format("150405.000000") + string(rune('a'+userSeq%26)), PasswordHash: "x"}
@@ -76,7 +83,7 @@ func (e *env) user(t *testing.T) int64 {
 	return u.ID
 }
 
-func readSource(t *testing.T, name string) string {
+func readSource(t testing.TB, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", name))
 	if err != nil {
@@ -86,7 +93,7 @@ func readSource(t *testing.T, name string) string {
 }
 
 // waitStatus polls until the version reaches one of the final statuses.
-func (e *env) waitStatus(t *testing.T, versionID int64, timeout time.Duration, final ...string) *store.Version {
+func (e *env) waitStatus(t testing.TB, versionID int64, timeout time.Duration, final ...string) *store.Version {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
@@ -107,7 +114,7 @@ func (e *env) waitStatus(t *testing.T, versionID int64, timeout time.Duration, f
 }
 
 // waitJobs waits until no job of the given kinds is left to do.
-func (e *env) waitJobs(t *testing.T, timeout time.Duration, kinds ...string) {
+func (e *env) waitJobs(t testing.TB, timeout time.Duration, kinds ...string) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {

@@ -14,7 +14,7 @@ import (
 
 // accepted submits source for a new user and puts the compiled version on
 // the ladder directly (as if it had qualified), at the default rating.
-func (e *env) accepted(t *testing.T, source string) int64 {
+func (e *env) accepted(t testing.TB, source string) int64 {
 	t.Helper()
 	ctx := context.Background()
 	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", source)

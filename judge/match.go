@@ -207,6 +207,11 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 				versions = append(versions, *s.VersionID)
 			}
 		}
+		// Lock the rows in id order first: two matches landing at once with
+		// shared players would otherwise deadlock on them.
+		if _, err := tx.Exec(ctx, `SELECT 1 FROM bot_versions WHERE id = ANY($1) ORDER BY id FOR UPDATE`, versions); err != nil {
+			return err
+		}
 		if _, err := tx.Exec(ctx, `UPDATE bot_versions SET games = games + 1, last_played_at = now()
 			WHERE id = ANY($1)`, versions); err != nil {
 			return err
@@ -222,6 +227,11 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 		}
 		if m.Kind == store.KindQualification && m.BotVersionID != nil {
 			if err := decideQualification(ctx, tx, *m.BotVersionID); err != nil {
+				return err
+			}
+		}
+		if m.Kind == store.KindTournament { // the round's last match starts the next round
+			if err := advanceTournament(ctx, tx, m.ID); err != nil {
 				return err
 			}
 		}
