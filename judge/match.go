@@ -212,8 +212,10 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 		if _, err := tx.Exec(ctx, `SELECT 1 FROM bot_versions WHERE id = ANY($1) ORDER BY id FOR UPDATE`, versions); err != nil {
 			return err
 		}
+		// games counts ladder games: the ones that rate and that matchmaking
+		// balances; qualification and tournament matches are counted apart.
 		if _, err := tx.Exec(ctx, `UPDATE bot_versions SET games = games + 1, last_played_at = now()
-			WHERE id = ANY($1)`, versions); err != nil {
+			WHERE id = ANY($1) AND $2`, versions, m.Kind == store.KindLadder); err != nil {
 			return err
 		}
 		rated := false

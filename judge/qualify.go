@@ -155,11 +155,12 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 	return err
 }
 
-// newSeed is a fresh match seed; it fits Postgres' bigint.
+// newSeed is a fresh match seed of 53 bits: it fits Postgres' bigint and a
+// JavaScript number, so the seed the viewer shows replays the same match.
 func newSeed() int64 {
 	var b [8]byte
 	rand.Read(b[:])
-	return int64(binary.LittleEndian.Uint64(b[:]) >> 1)
+	return int64(binary.LittleEndian.Uint64(b[:]) >> 11)
 }
 
 // insertJobs inserts jobs in tx with the River client that is working the

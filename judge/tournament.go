@@ -105,6 +105,13 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 		t.LeagueRounds < 1 || t.LeagueRounds > 100 || t.DropCount < 1 || t.DropCount > 3 {
 		return refuse("matches and rounds must be between 1 and 100, and the drop count between 1 and 3")
 	}
+	var known bool
+	if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1 AND enabled)", t.GameID).Scan(&known); err != nil {
+		return err
+	}
+	if !known {
+		return refuse("game %q is not enabled on this site", t.GameID)
+	}
 	if t.Seed == 0 {
 		t.Seed = newSeed()
 	}

@@ -91,8 +91,7 @@ func (e *env) waitTournament(t *testing.T, id int64, timeout time.Duration, what
 func finished(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished }
 
 // checkOnce checks that every match of the tournament landed exactly once:
-// finished, one completed job, and each entrant's games counter equal to
-// the tournament matches it played.
+// finished, one job each, one replay each.
 func (e *env) checkOnce(t *testing.T, id int64, wantMatches int) {
 	t.Helper()
 	ctx := context.Background()
@@ -112,14 +111,16 @@ func (e *env) checkOnce(t *testing.T, id int64, wantMatches int) {
 	if jobs != wantMatches || dupJobs != 0 {
 		t.Fatalf("%d match jobs (%d duplicates) for %d matches", jobs, dupJobs, wantMatches)
 	}
+	// One landing per match: finish() stores the replay of the attempt that
+	// lands under its own key, in the landing transaction; a second landing
+	// would leave a second replay.
 	var wrong int
-	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM tournament_entrants e JOIN bot_versions v ON v.id = e.bot_version_id
-		WHERE e.tournament_id = $1 AND v.games <> (SELECT count(*) FROM match_players mp
-			JOIN tournament_matches tm ON tm.match_id = mp.match_id WHERE mp.bot_version_id = v.id)`, id).Scan(&wrong); err != nil {
+	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM tournament_matches tm WHERE tm.tournament_id = $1
+		AND (SELECT count(*) FROM blobs WHERE key LIKE 'replay/' || tm.match_id || '/%') <> 1`, id).Scan(&wrong); err != nil {
 		t.Fatal(err)
 	}
 	if wrong != 0 {
-		t.Fatalf("%d entrants have a games count that differs from their matches", wrong)
+		t.Fatalf("%d matches do not have exactly one landed replay", wrong)
 	}
 }
 
@@ -285,6 +286,9 @@ func TestTournamentSurvivesWorkerRestart(t *testing.T) {
 	// A match being played when River stops is put back (River resets
 	// a job cancelled by its client's shutdown to available).
 	t.Logf("round 1's match jobs after the stop (state/attempt): %v", states)
+	if tr, _ := store.TournamentByID(ctx, e.pool, tr.ID); tr.Status == store.TournamentFinished {
+		t.Fatal("the tournament finished before the workers stopped: nothing was tested")
+	}
 	cfg.Sandbox.Dir = sandboxDir()
 	cfg.LadderEvery = -1
 	client, err := judge.NewWorkingClient(e.pool, cfg)
