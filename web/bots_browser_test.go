@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -15,6 +13,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/store"
+	"arena.dev/web/browsertest"
 )
 
 // TestBotPagesInBrowser submits a bot in headless Chromium and follows its
@@ -184,57 +183,9 @@ func TestBotPagesInBrowser(t *testing.T) {
 	}
 }
 
-// botsBrowser starts a headless Chromium for this test and returns its tab
-// and the console errors seen so far.
+// botsBrowser starts a headless Chromium for this test and returns its tab and the
+// console problems seen so far.
 func botsBrowser(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	var chromium string
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			chromium = p
-			break
-		}
-	}
-	if chromium == "" {
-		t.Fatal("no Chromium on PATH: the bot pages are checked in a real browser; install it with `apt-get install -y chromium`")
-	}
-	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	t.Cleanup(cancel)
-	ctx, cancel = chromedp.NewContext(ctx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	var mu sync.Mutex
-	var got []string
-	go func() {
-		for m, err := range chromedp.Console(ctx) {
-			if err != nil {
-				return
-			}
-			// A refused submission answers 422 on purpose; Chromium logs that.
-			if (m.Type == chromedp.ConsoleError || m.IsException()) && !strings.Contains(m.String(), "status of 422") {
-				mu.Lock()
-				got = append(got, m.String())
-				mu.Unlock()
-			}
-		}
-	}()
-	return ctx, func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), got...)
-	}
+	ctx := browsertest.Start(t, 1280, 900)
+	return ctx, browsertest.Console(ctx, "status of 422")
 }

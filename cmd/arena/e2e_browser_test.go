@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"arena.dev/store/pgtest"
+	"arena.dev/web/browsertest"
 )
 
 // TestEndToEndInBrowser is a student's first day, in a real headless
@@ -28,7 +29,6 @@ func TestEndToEndInBrowser(t *testing.T) {
 		t.Skip("compiles and qualifies a real bot: about 10 s with a warm build cache")
 	}
 	began := time.Now()
-	chromium := findChromium(t)
 	source, err := os.ReadFile(filepath.Join("..", "..", "judge", "testdata", "strong.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -44,29 +44,9 @@ func TestEndToEndInBrowser(t *testing.T) {
 		"ARENA_ADMIN_PASSWORD=e2e-admin-password"}, "serve")
 	waitHealthy(t, port, 60*time.Second)
 
-	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 900),
-	)
-	defer cancel()
-	ctx, cancel = chromedp.NewContext(ctx)
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	problems := watchConsole(ctx)
-	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
+	ctx := browsertest.Start(t, 1280, 900)
+	problems := browsertest.Console(ctx)
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
 	defer cancel()
 
 	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
@@ -110,7 +90,7 @@ func TestEndToEndInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatalf("screenshot %s: %v", name, err)
 		}
-		saveScreenshot(t, name, png)
+		browsertest.SaveScreenshot(t, name, png)
 	}
 
 	// Sign up.

@@ -7,12 +7,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"arena.dev/games"
+	"arena.dev/web/browsertest"
 )
 
 // The viewer element in the page; its state lives in its shadow root.
@@ -57,7 +54,6 @@ const jsCheckStates = `(() => {
 // headless Chromium, with a replay of a real match, under the view page's
 // strict Content-Security-Policy.
 func TestViewerInBrowser(t *testing.T) {
-	chromium := findChromium(t)
 	const rounds = 200
 	data := matchReplay(t, rounds)
 	mux := http.NewServeMux()
@@ -74,30 +70,10 @@ func TestViewerInBrowser(t *testing.T) {
 	srv := httptest.NewServer(mux)
 	defer srv.Close()
 
-	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 860),
-	)
-	defer cancel()
-	ctx, cancel = chromedp.NewContext(ctx)
-	defer cancel()
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	problems := watchConsole(ctx)
+	ctx := browsertest.Start(t, 1280, 860)
+	problems := browsertest.Console(ctx)
 
-	ctx, cancel = context.WithTimeout(ctx, time.Minute)
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -167,7 +143,7 @@ func TestViewerInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saveScreenshot(t, "viewer-orkisland.png", shot)
+	browsertest.SaveScreenshot(t, "viewer-orkisland.png", shot)
 
 	// Hovering the board says what is there.
 	var at struct{ X, Y float64 }
@@ -183,7 +159,7 @@ func TestViewerInBrowser(t *testing.T) {
 	if shot, err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
 		t.Fatal(err)
 	}
-	saveScreenshot(t, "viewer-orkisland-help.png", shot)
+	browsertest.SaveScreenshot(t, "viewer-orkisland-help.png", shot)
 	do("close the help", chromedp.KeyEvent("h"))
 	wait("the help is hidden", `!(`+jsHelp+`)`)
 
@@ -233,60 +209,6 @@ func frozenReplay(t *testing.T, gz []byte, p, r int) []byte {
 		t.Error(err)
 	}
 	return data
-}
-
-// findChromium fails, never skips: the viewer is part of the product and
-// CI installs the browser (apt-get install -y chromium).
-func findChromium(t *testing.T) string {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Fatal("no Chromium found on PATH: the browser test needs a real headless Chromium; " +
-		"install it with `apt-get install -y chromium` (Debian) and run the tests again")
-	return ""
-}
-
-// watchConsole collects the page's errors, warnings and exceptions (a CSP
-// violation is one), for a report at the end.
-func watchConsole(ctx context.Context) func() []string {
-	var mu sync.Mutex
-	var got []string
-	messages := chromedp.Console(ctx)
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
-				mu.Lock()
-				got = append(got, m.String()+" ("+m.URL+")")
-				mu.Unlock()
-			}
-		}
-	}()
-	return func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), got...)
-	}
-}
-
-// saveScreenshot writes to $ARENA_SCREENSHOTS when set, else to a
-// temporary directory, and logs where.
-func saveScreenshot(t *testing.T, name string, png []byte) {
-	dir := os.Getenv("ARENA_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

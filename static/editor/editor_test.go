@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/web/browsertest"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -198,7 +198,7 @@ func TestEditorInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saveScreenshot(t, "editor-search.png", shot)
+	browsertest.SaveScreenshot(t, "editor-search.png", shot)
 	b.do("close search", chromedp.KeyEvent(kb.Escape))
 	b.wait("the search panel is closed", jsShadow+`.querySelector('.cm-search') == null`)
 	b.wait("the editor has the focus again", jsShadow+`.activeElement?.classList.contains('cm-content')`)
@@ -237,7 +237,7 @@ func TestEditorInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	saveScreenshot(t, "editor.png", shot)
+	browsertest.SaveScreenshot(t, "editor.png", shot)
 
 	// Submitting posts the edited text; the server's rejection renders the
 	// form again, and the editor shows the text, nothing lost.
@@ -358,73 +358,6 @@ func withCSP(h http.Handler) http.Handler {
 	})
 }
 
-// startBrowser starts a fresh headless Chromium, and returns its tab and a
-// function that lists the console's errors and warnings so far (a CSP
-// violation is one).
-func startBrowser(t *testing.T) (context.Context, func() []string) {
-	t.Helper()
-	chromium := findChromium(t)
-	ctx, cancel := chromedp.NewExecAllocator(t.Context(),
-		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("disable-quic", true),
-		chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.Flag("force-device-scale-factor", "1"),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1100, 860),
-	)
-	t.Cleanup(cancel)
-	ctx, cancel = chromedp.NewContext(ctx)
-	t.Cleanup(cancel)
-	if err := chromedp.Do(ctx); err != nil { // starts the browser, outside any timeout
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	return ctx, watchConsole(ctx)
-}
-
-// findChromium fails, never skips: the editor is part of the product and CI
-// installs the browser.
-func findChromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if path, err := exec.LookPath(name); err == nil {
-			return path
-		}
-	}
-	t.Fatal("no Chromium found on PATH: the editor test needs a real headless Chromium; " +
-		"install it with `apt-get install -y chromium` (Debian) and run the tests again")
-	return ""
-}
-
-func watchConsole(ctx context.Context) func() []string {
-	var mu sync.Mutex
-	var got []string
-	messages := chromedp.Console(ctx)
-	go func() {
-		for m, err := range messages {
-			if err != nil {
-				return
-			}
-			if m.Type == chromedp.ConsoleError || m.Type == chromedp.ConsoleWarning || m.IsException() {
-				mu.Lock()
-				got = append(got, m.String()+" ("+m.URL+")")
-				mu.Unlock()
-			}
-		}
-	}()
-	return func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), got...)
-	}
-}
-
 type browser struct {
 	t        *testing.T
 	ctx      context.Context
@@ -521,24 +454,16 @@ func (b *browser) noViolations(expected ...string) {
 	}
 }
 
-// saveScreenshot writes to $ARENA_SCREENSHOTS when set, else to a
-// temporary directory, and logs where.
-func saveScreenshot(t *testing.T, name string, png []byte) {
-	dir := os.Getenv("ARENA_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name)
-	if err := os.WriteFile(path, png, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s", path)
-}
-
 // jsString quotes s as a JavaScript string literal.
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`, "\r", `\r`, "\t", `\t`)
 	return "'" + r.Replace(s) + "'"
+}
+
+// startBrowser starts a fresh headless Chromium, and returns its tab and a
+// function that lists the console's errors and warnings so far (a CSP
+// violation is one).
+func startBrowser(t *testing.T) (context.Context, func() []string) {
+	ctx := browsertest.Start(t, 1100, 860)
+	return ctx, browsertest.Console(ctx)
 }
