@@ -88,6 +88,12 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 						return err
 					}
 				}
+				if m.Kind == store.KindTournament {
+					// Nor must the next round of a tournament.
+					if err := advanceTournament(ctx, tx, m.ID); err != nil {
+						return err
+					}
+				}
 				if m.BotVersionID != nil { // the judged version's page shows the failure live
 					if err := store.NotifyVersionChanged(ctx, tx, *m.BotVersionID); err != nil {
 						return err

@@ -63,6 +63,7 @@ func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
 		{Label: "Upload a board", Href: "/admin/games"},
 		{Label: "Game defaults and qualification", Href: "/admin/games"},
 		{Label: "Invite code", Href: "/admin/settings", Note: "who may sign up"},
+		{Label: "Schedule a tournament", Href: "/admin/tournaments/new"},
 	}
 	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, "Admin", "admin"),
 		[]templates.AdminCountGroup{people, bots, matches, versions, jobs}, links))

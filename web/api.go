@@ -285,7 +285,7 @@ func pageParams(r *http.Request, size int) (page, limit, offset int) {
 func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
 	page, limit, offset := pageParams(r, 50)
-	rows, total, err := store.Leaderboard(r.Context(), s.Pool, game, 0, limit, offset)
+	rows, total, err := s.leaderboard(r.Context(), game, 0, limit, offset)
 	if err != nil {
 		s.apiServerError(w, r, err)
 		return

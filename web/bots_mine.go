@@ -41,13 +41,13 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 	// Ranks: one query per game, the user's bots with their overall rank.
 	for i := range d.Games {
 		g := &d.Games[i]
-		rows, _, err := store.Leaderboard(ctx, s.Pool, g.ID, u.ID, 1000, 0)
+		rows, _, err := s.leaderboard(ctx, g.ID, u.ID, 1000, 0)
 		if err != nil {
 			s.pageError(w, r, err)
 			return
 		}
 		if len(rows) > 0 { // the size of the whole board, for "#3 of 40"
-			if _, g.Total, err = store.Leaderboard(ctx, s.Pool, g.ID, 0, 1, 0); err != nil {
+			if _, g.Total, err = s.leaderboard(ctx, g.ID, 0, 1, 0); err != nil {
 				s.pageError(w, r, err)
 				return
 			}

@@ -134,14 +134,8 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		l.Qualification = append(l.Qualification, q)
 	}
 	if v.Status == store.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
-		rows, _, err := store.Leaderboard(ctx, s.Pool, bot.GameID, bot.OwnerID, 1000, 0)
-		if err != nil {
+		if l.Rank, _, err = s.boardRank(ctx, bot.GameID, bot.ID); err != nil {
 			return l, err
-		}
-		for _, st := range rows {
-			if st.BotID == bot.ID {
-				l.Rank = st.Rank
-			}
 		}
 	}
 	if l.Logs, err = versionLogs(ctx, s.Pool, v.ID, maxDebugLogs); err != nil {

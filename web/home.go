@@ -26,12 +26,12 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	titles := map[string]string{}
 	for _, g := range gs {
 		titles[g.ID] = g.Title
-		top, err := store.TopStandings(ctx, s.Pool, g.ID, homeTop)
+		top, err := s.topStandings(ctx, g.ID, homeTop)
 		if err != nil {
 			s.serverError(w, r, err)
 			return
 		}
-		ranked, err := store.RankedCount(ctx, s.Pool, g.ID)
+		ranked, err := s.rankedCount(ctx, g.ID)
 		if err != nil {
 			s.serverError(w, r, err)
 			return

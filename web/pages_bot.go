@@ -10,8 +10,9 @@ import (
 )
 
 const (
-	botMatchesSize = 20
-	botRivals      = 12
+	botMatchesSize  = 20
+	botRivals       = 12
+	botRivalMatches = 100 // head to head over the bot's last 100 matches
 )
 
 // GET /bots/{id}[?before=MATCH]: a bot's public page. It never shows a
@@ -51,7 +52,7 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 			d.Rated, d.Mu, d.Sigma, d.Score = true, *v.Mu, *v.Sigma, *v.Mu-3**v.Sigma
 		}
 	}
-	if d.Rank, d.Ranked, err = store.BoardRank(ctx, s.Pool, g.ID, id); err != nil {
+	if d.Rank, d.Ranked, err = s.boardRank(ctx, g.ID, id); err != nil {
 		s.serverError(w, r, err)
 		return
 	}
@@ -69,11 +70,12 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 	}
 	d.Matches = matchRows(ms, nil, id)
 	d.Pager = olderPager(fmt.Sprintf("/bots/%d", id), before, matchIDs(ms), botMatchesSize)
-	rivals, err := store.HeadToHead(ctx, s.Pool, id, botRivals)
+	rivals, err := store.HeadToHead(ctx, s.Pool, id, botRivals, botRivalMatches)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
+	d.RivalMatches = botRivalMatches
 	for _, rv := range rivals {
 		row := templates.RivalRow{Bot: rv.BotName, Owner: rv.OwnerName, Wins: rv.Wins, Losses: rv.Losses,
 			Draws: rv.Draws, Matches: rv.Matches}

@@ -44,13 +44,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.ReplayID = id
-	top, err := store.TopStandings(ctx, s.Pool, g.ID, gameTop)
+	top, err := s.topStandings(ctx, g.ID, gameTop)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
 	d.Top = standingRows(top, p.User)
-	if d.Ranked, err = store.RankedCount(ctx, s.Pool, g.ID); err != nil {
+	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
 		s.serverError(w, r, err)
 		return
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"net/http"
 
-	"arena.dev/store"
 	"arena.dev/templates"
 )
 
@@ -24,7 +23,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if mine {
 		owner = p.User.ID
 	}
-	rows, total, err := store.Leaderboard(r.Context(), s.Pool, g.ID, owner, limit, offset)
+	rows, total, err := s.leaderboard(r.Context(), g.ID, owner, limit, offset)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -27,6 +27,9 @@ type Server struct {
 	// SecureCookies marks the session cookie Secure: set it when users reach
 	// the site over HTTPS.
 	SecureCookies bool
+	// Boards keeps each game's ranked board for a few seconds (see
+	// BoardCache); nil ranks on every request.
+	Boards *BoardCache
 
 	sessions    *scs.SessionManager
 	loginLimit  *limiter
@@ -91,6 +94,21 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/bots/{id}/versions/{n}/live", s.versionLivePart)
 		})
 		// --- end submitting ---
+
+		// --- tournaments ---
+		r.Get("/tournaments", s.tournamentsPage)
+		r.Get("/tournaments/{id}", s.tournamentPage)
+		r.Get("/tournaments/{id}/live", s.tournamentLivePart)
+		r.Group(func(r chi.Router) {
+			r.Use(s.requireAdmin)
+			r.Get("/admin/tournaments/new", s.adminTournamentNew)
+			r.Post("/admin/tournaments", s.adminTournamentCreate)
+			r.Post("/admin/tournaments/{id}/pause", s.adminTournamentPause)
+			r.Post("/admin/tournaments/{id}/resume", s.adminTournamentResume)
+			r.Post("/admin/tournaments/{id}/cancel", s.adminTournamentCancel)
+			r.Post("/admin/tournaments/{id}/matches/{match}/replay", s.adminTournamentReplay)
+		})
+		// --- end tournaments ---
 
 		// --- admin ---
 		r.Group(func(r chi.Router) {

@@ -1,0 +1,128 @@
+package store
+
+import (
+	"context"
+	"time"
+)
+
+// Ranking is a snapshot of a game's whole leaderboard, ranked once: the web
+// process keeps one per game for a short while (see web.BoardCache) so that
+// leaderboard pages, ranks and counts need no ranking query of their own.
+// A Ranking is never modified after LoadRanking: share it freely.
+type Ranking struct {
+	GameID string
+	Built  time.Time  // when it was read
+	Rows   []Standing // rank order; Rows[i].Rank == i+1; LastChange not set
+	byBot  map[int64]int
+	owned  map[int64][]int // owner → indexes in Rows, in rank order
+}
+
+// LoadRanking reads and ranks a game's whole leaderboard in one query. The
+// order (μ−3σ, then games, then bot id) is total, so a bot's rank is its
+// position: the same as Leaderboard's rank().
+func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
+	rows, err := db.Query(ctx, `
+		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		`+boardFilter+`
+		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	b := &Ranking{GameID: gameID, Built: time.Now(), byBot: map[int64]int{}, owned: map[int64][]int{}}
+	for rows.Next() {
+		s := Standing{Rank: len(b.Rows) + 1}
+		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version,
+			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
+			return nil, err
+		}
+		b.byBot[s.BotID] = len(b.Rows)
+		b.owned[s.OwnerID] = append(b.owned[s.OwnerID], len(b.Rows))
+		b.Rows = append(b.Rows, s)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+// Len is the number of ranked bots.
+func (b *Ranking) Len() int { return len(b.Rows) }
+
+// Rank is a bot's rank and the number of ranked bots; rank 0 when the bot
+// is not ranked. Like BoardRank.
+func (b *Ranking) Rank(botID int64) (rank, total int) {
+	if i, ok := b.byBot[botID]; ok {
+		return i + 1, len(b.Rows)
+	}
+	return 0, len(b.Rows)
+}
+
+// Top is the first n standings (a copy). Like TopStandings.
+func (b *Ranking) Top(n int) []Standing {
+	n = max(0, min(n, len(b.Rows)))
+	return append([]Standing(nil), b.Rows[:n]...)
+}
+
+// Page is a page of the board (a copy) and the number of bots it is cut
+// from; ownerID > 0 keeps only that owner's bots, with their overall ranks.
+// Like Leaderboard, without the last-change times (see LastChanges).
+func (b *Ranking) Page(ownerID int64, limit, offset int) ([]Standing, int) {
+	if ownerID <= 0 {
+		lo, hi := window(len(b.Rows), limit, offset)
+		return append([]Standing(nil), b.Rows[lo:hi]...), len(b.Rows)
+	}
+	idx := b.owned[ownerID]
+	lo, hi := window(len(idx), limit, offset)
+	var out []Standing
+	for _, i := range idx[lo:hi] {
+		out = append(out, b.Rows[i])
+	}
+	return out, len(idx)
+}
+
+// window clamps [offset, offset+limit) to [0, n).
+func window(n, limit, offset int) (lo, hi int) {
+	lo = max(0, min(offset, n))
+	hi = n
+	if limit >= 0 && limit < n-lo {
+		hi = lo + limit
+	}
+	return lo, hi
+}
+
+// LastChanges sets each standing's LastChange, the time of its version's
+// latest rating change, in one query.
+func LastChanges(ctx context.Context, db DB, rows []Standing) error {
+	if len(rows) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(rows))
+	for i, s := range rows {
+		ids[i] = s.VersionID
+	}
+	res, err := db.Query(ctx, `SELECT bot_version_id, max(created_at) FROM rating_history
+		WHERE bot_version_id = ANY($1) GROUP BY bot_version_id`, ids)
+	if err != nil {
+		return err
+	}
+	defer res.Close()
+	last := map[int64]time.Time{}
+	for res.Next() {
+		var id int64
+		var at time.Time
+		if err := res.Scan(&id, &at); err != nil {
+			return err
+		}
+		last[id] = at
+	}
+	if err := res.Err(); err != nil {
+		return err
+	}
+	for i := range rows {
+		if at, ok := last[rows[i].VersionID]; ok {
+			rows[i].LastChange = &at
+		}
+	}
+	return nil
+}
