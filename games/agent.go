@@ -2,6 +2,7 @@ package games
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -41,3 +42,28 @@ func (n *Native) Exchange(msg []byte, _ time.Duration) (reply []byte, cpu time.D
 
 // Close implements Agent.
 func (n *Native) Close() error { return nil }
+
+// StartAgents makes the n agents of a match at once (a sandboxed bot takes
+// tens of milliseconds to start; four in a row would add up) and returns
+// them in seat order. If any fails, it closes the others and returns the
+// first error by seat.
+func StartAgents(n int, start func(seat int) (Agent, error)) ([]Agent, error) {
+	agents := make([]Agent, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range agents {
+		wg.Go(func() { agents[i], errs[i] = start(i) })
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			for _, a := range agents {
+				if a != nil {
+					a.Close()
+				}
+			}
+			return nil, err
+		}
+	}
+	return agents, nil
+}

@@ -126,37 +126,36 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	if err != nil {
 		return nil, nil, badMatch{err}
 	}
-	players := make([]games.Player, len(seats))
-	defer func() { // Play closes agents; this covers an early return.
-		for _, p := range players {
-			if p.Agent != nil {
-				p.Agent.Close()
-			}
-		}
-	}()
 	blobs := store.PGBlobs{DB: w.j.pool}
-	for i, s := range seats {
-		players[i].Name = s.BotName
+	agents, err := games.StartAgents(len(seats), func(i int) (games.Agent, error) {
+		s := seats[i]
 		if s.Builtin != nil {
-			if players[i].Agent, err = game.NewBot(*s.Builtin); err != nil {
-				return nil, nil, badMatch{err}
+			a, err := game.NewBot(*s.Builtin)
+			if err != nil {
+				return nil, badMatch{err}
 			}
-			continue
+			return a, nil
 		}
 		if s.ArtifactSHA256 == nil {
-			return nil, nil, badMatch{fmt.Errorf("seat %d: version %d has no artifact", i, *s.VersionID)}
+			return nil, badMatch{fmt.Errorf("seat %d: version %d has no artifact", i, *s.VersionID)}
 		}
 		art, err := w.j.cfg.Sandbox.artifact(ctx, blobs, *s.ArtifactSHA256)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, uint64(m.Seed)+uint64(i)*0x9E3779B97F4A7C15)
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
-			players[i].Agent = failedAgent{err}
-			continue
+			return failedAgent{err}, nil
 		}
-		players[i].Agent = bot
+		return bot, nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	players := make([]games.Player, len(seats))
+	for i, s := range seats {
+		players[i] = games.Player{Name: s.BotName, Agent: agents[i]}
 	}
 	replay, err := games.Play(ctx, games.Config{Game: game, Settings: games.Settings(m.Settings), Seed: uint64(m.Seed), Players: players})
 	if err != nil {

@@ -140,16 +140,15 @@ func (o playOptions) newAgent(ctx context.Context, spec string, seed uint64) (ga
 
 // match plays one seed, creating fresh agents.
 func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, error) {
+	agents, err := games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
+		return o.newAgent(ctx, o.bots[i], seed+uint64(i)*0x9E3779B97F4A7C15)
+	})
+	if err != nil {
+		return nil, err
+	}
 	players := make([]games.Player, len(o.bots))
 	for i, spec := range o.bots {
-		a, err := o.newAgent(ctx, spec, seed+uint64(i)*0x9E3779B97F4A7C15)
-		if err != nil {
-			for _, p := range players[:i] {
-				p.Agent.Close()
-			}
-			return nil, err
-		}
-		players[i] = games.Player{Name: botName(spec), Agent: a}
+		players[i] = games.Player{Name: botName(spec), Agent: agents[i]}
 	}
 	return games.Play(ctx, games.Config{
 		Game: o.game, Board: o.board, Settings: o.settings, Seed: seed, Players: players, CPUBudget: o.cpu,

@@ -89,6 +89,16 @@ func (p *process) wait(t *testing.T, timeout time.Duration) int {
 	}
 }
 
+// waitOutput waits until the process has printed want on stdout.
+func (p *process) waitOutput(t *testing.T, want string, timeout time.Duration) {
+	t.Helper()
+	for deadline := time.Now().Add(timeout); !strings.Contains(p.stdout.String(), want); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("arena %v did not print %q within %v:\n%s", p.cmd.Args[1:], want, timeout, p.stdout)
+		}
+	}
+}
+
 type syncBuffer struct {
 	mu sync.Mutex
 	b  bytes.Buffer
@@ -242,8 +252,10 @@ func TestServeFirstStart(t *testing.T) {
 	env := []string{"DATABASE_URL=" + url, fmt.Sprint("PORT=", port)}
 	first := start(t, env, "serve")
 	waitHealthy(t, port, 60*time.Second)
-	if !strings.Contains(first.stdout.String(), "password: ") || !strings.Contains(first.stdout.String(), fmt.Sprintf("http://localhost:%d", port)) {
-		t.Fatalf("first start should print the URL and the admin password:\n%s", first.stdout)
+	// Output reaches us through a pipe, possibly after the first answer.
+	first.waitOutput(t, fmt.Sprintf("http://localhost:%d", port), 10*time.Second)
+	if !strings.Contains(first.stdout.String(), "password: ") {
+		t.Fatalf("first start should print the admin password:\n%s", first.stdout)
 	}
 	first.cmd.Process.Signal(syscall.SIGINT)
 	if code := first.wait(t, 40*time.Second); code != 0 {
@@ -251,6 +263,7 @@ func TestServeFirstStart(t *testing.T) {
 	}
 	second := start(t, env, "serve")
 	waitHealthy(t, port, 60*time.Second)
+	second.waitOutput(t, fmt.Sprintf("http://localhost:%d", port), 10*time.Second) // printed after any password
 	if strings.Contains(second.stdout.String(), "password") {
 		t.Fatalf("second start printed a password again:\n%s", second.stdout)
 	}
