@@ -157,7 +157,18 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	for i, s := range seats {
 		players[i] = games.Player{Name: s.BotName, Agent: agents[i]}
 	}
-	replay, err := games.Play(ctx, games.Config{Game: game, Settings: games.Settings(m.Settings), Seed: uint64(m.Seed), Players: players})
+	var board games.Board
+	if m.BoardID != nil {
+		_, data, err := store.BoardData(ctx, w.j.pool, *m.BoardID)
+		if err != nil {
+			return nil, nil, fmt.Errorf("board %d: %w", *m.BoardID, err)
+		}
+		if board, err = game.ParseBoard(data); err != nil {
+			return nil, nil, badMatch{fmt.Errorf("board %d: %w", *m.BoardID, err)}
+		}
+	}
+	replay, err := games.Play(ctx, games.Config{Game: game, Settings: games.Settings(m.Settings), Board: board,
+		Seed: uint64(m.Seed), Players: players})
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil, nil, err

@@ -112,6 +112,16 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 	if !known {
 		return refuse("game %q is not enabled on this site", t.GameID)
 	}
+	if len(t.BoardIDs) > 0 {
+		var n int
+		if err := tx.QueryRow(ctx, "SELECT count(*) FROM boards WHERE id = ANY($1) AND game_id = $2",
+			t.BoardIDs, t.GameID).Scan(&n); err != nil {
+			return err
+		}
+		if n != len(t.BoardIDs) {
+			return refuse("a chosen board does not exist or is not a board of %s", t.GameID)
+		}
+	}
 	if t.Seed == 0 {
 		t.Seed = newSeed()
 	}
@@ -260,6 +270,9 @@ func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournam
 				seats[i] = base[(i+idx)%4]
 			}
 			m := &store.Match{GameID: t.GameID, Kind: store.KindTournament, Seed: matchSeed(t.Seed, r, g, idx), Settings: t.Settings}
+			if len(t.BoardIDs) > 0 { // the boards in turn, across the round's groups
+				m.BoardID = &t.BoardIDs[(g*matches+idx)%len(t.BoardIDs)]
+			}
 			if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 				return err
 			}
@@ -486,7 +499,7 @@ func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tourn
 	if err != nil {
 		return 0, err
 	}
-	m := &store.Match{GameID: orig.GameID, Kind: store.KindTournament, Seed: orig.Seed, Settings: orig.Settings}
+	m := &store.Match{GameID: orig.GameID, Kind: store.KindTournament, Seed: orig.Seed, Settings: orig.Settings, BoardID: orig.BoardID}
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return 0, err
 	}

@@ -1,6 +1,7 @@
 package judge_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"testing"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -389,5 +391,66 @@ func TestEliminationWithOddField(t *testing.T) {
 	}
 	if finalists != 2 {
 		t.Fatalf("%d finalists, want 2", finalists)
+	}
+}
+
+// A tournament's matches are played on its chosen board: the board's own
+// settings (here 12 rounds) hold in every replay.
+func TestTournamentOnUploadedBoard(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	board := []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n")
+	g, err := games.Get("orkisland")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := g.ParseBoard(board)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boardID, err := store.CreateBoard(ctx, e.pool, "orkisland", "short-"+t.Name(), board, parsed.Settings(), e.user(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := &store.Tournament{Format: store.FormatLeague, BotIDs: e.field(t, 4), LeagueRounds: 1, GroupMatches: 2,
+		Settings: map[string]int{}, BoardIDs: []int64{boardID}}
+	e.createTournament(t, tr)
+	e.waitTournament(t, tr.ID, 3*time.Minute, "finished", finished)
+	rows, err := e.pool.Query(ctx, `SELECT m.board_id, m.replay_key FROM matches m
+		JOIN tournament_matches tm ON tm.match_id = m.id WHERE tm.tournament_id = $1`, tr.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type played struct {
+		board *int64
+		key   string
+	}
+	var ms []played
+	for rows.Next() {
+		var p played
+		if err := rows.Scan(&p.board, &p.key); err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, p)
+	}
+	rows.Close()
+	if len(ms) != 2 {
+		t.Fatalf("%d matches, want 2", len(ms))
+	}
+	for _, p := range ms {
+		if p.board == nil || *p.board != boardID {
+			t.Fatalf("match board %v, want %d", p.board, boardID)
+		}
+		data, err := store.PGBlobs{DB: e.pool}.Get(ctx, p.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := games.ReadReplay(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.End.Rounds != 12 {
+			t.Fatalf("a match on the 12-round board lasted %d rounds", r.End.Rounds)
+		}
 	}
 }

@@ -31,6 +31,7 @@ type Match struct {
 	Settings     map[string]int
 	Status       string
 	BotVersionID *int64 // the version a qualification match judges
+	BoardID      *int64 // an uploaded board; nil: generated from the seed
 	ReplayKey    *string
 	Rated        bool
 	Error        *string
@@ -66,9 +67,9 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 	if m.Settings == nil {
 		m.Settings = map[string]int{}
 	}
-	err := db.QueryRow(ctx, `INSERT INTO matches (game_id, kind, seed, settings, bot_version_id)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id, status, created_at`,
-		m.GameID, m.Kind, m.Seed, m.Settings, m.BotVersionID).Scan(&m.ID, &m.Status, &m.CreatedAt)
+	err := db.QueryRow(ctx, `INSERT INTO matches (game_id, kind, seed, settings, bot_version_id, board_id)
+		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, status, created_at`,
+		m.GameID, m.Kind, m.Seed, m.Settings, m.BotVersionID, m.BoardID).Scan(&m.ID, &m.Status, &m.CreatedAt)
 	if err != nil {
 		return err
 	}
@@ -85,11 +86,11 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 	return nil
 }
 
-const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, replay_key, rated, error, created_at, finished_at`
+const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, replay_key, rated, error, created_at, finished_at`
 
 func scanMatch(row pgx.Row) (*Match, error) {
 	m := &Match{}
-	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.ReplayKey,
+	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ReplayKey,
 		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound

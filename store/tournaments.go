@@ -33,6 +33,7 @@ type Tournament struct {
 	Format       string
 	Settings     map[string]int
 	BotIDs       []int64 // chosen entrants; nil: every accepted bot at the start
+	BoardIDs     []int64 // uploaded boards the matches rotate through; nil: generated from each seed
 	GroupMatches int     // N: matches per group and round
 	FinalMatches int     // M: matches of the final group (elimination)
 	DropCount    int     // K: bots out of each group per round (elimination)
@@ -49,12 +50,12 @@ type Tournament struct {
 	FinishedAt   *time.Time
 }
 
-const tournamentColumns = `id, name, game_id, format, settings, bot_ids, group_matches, final_matches, drop_count,
+const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_ids, group_matches, final_matches, drop_count,
 	league_rounds, seed, status, round, final_round, note, start_at, created_by, created_at, started_at, finished_at`
 
 func scanTournament(row pgx.Row) (*Tournament, error) {
 	t := &Tournament{}
-	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.GroupMatches, &t.FinalMatches,
+	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.BoardIDs, &t.GroupMatches, &t.FinalMatches,
 		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.StartAt, &t.CreatedBy,
 		&t.CreatedAt, &t.StartedAt, &t.FinishedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
@@ -68,10 +69,13 @@ func CreateTournament(ctx context.Context, db DB, t *Tournament) error {
 	if t.Settings == nil {
 		t.Settings = map[string]int{}
 	}
-	return db.QueryRow(ctx, `INSERT INTO tournaments (name, game_id, format, settings, bot_ids, group_matches,
+	if t.BoardIDs == nil {
+		t.BoardIDs = []int64{}
+	}
+	return db.QueryRow(ctx, `INSERT INTO tournaments (name, game_id, format, settings, bot_ids, board_ids, group_matches,
 			final_matches, drop_count, league_rounds, seed, start_at, created_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id, status, created_at`,
-		t.Name, t.GameID, t.Format, t.Settings, t.BotIDs, t.GroupMatches, t.FinalMatches, t.DropCount, t.LeagueRounds,
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id, status, created_at`,
+		t.Name, t.GameID, t.Format, t.Settings, t.BotIDs, t.BoardIDs, t.GroupMatches, t.FinalMatches, t.DropCount, t.LeagueRounds,
 		t.Seed, t.StartAt, t.CreatedBy).Scan(&t.ID, &t.Status, &t.CreatedAt)
 }
 

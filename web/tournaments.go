@@ -357,7 +357,25 @@ func (s *Server) adminTournamentNew(w http.ResponseWriter, r *http.Request) {
 	if len(d.Games) > 0 {
 		d.Game = d.Games[0]
 	}
+	var err error
+	if d.Boards, err = s.boardOptions(r.Context(), nil); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
 	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+}
+
+// boardOptions lists the uploaded boards for the form, chosen ones checked.
+func (s *Server) boardOptions(ctx context.Context, chosen []int64) ([]templates.BoardOption, error) {
+	boards, err := store.Boards(ctx, s.Pool)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]templates.BoardOption, len(boards))
+	for i, b := range boards {
+		out[i] = templates.BoardOption{ID: b.ID, Game: b.GameID, Name: b.Name, Checked: slices.Contains(chosen, b.ID)}
+	}
+	return out, nil
 }
 
 // parseSettings reads "k=v k=v" (spaces, commas or new lines between) or a
@@ -394,11 +412,23 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		Format: f.Get("format"), Settings: f.Get("settings"), BotIDs: f.Get("bot_ids"), AllBots: f.Get("entrants") != "list",
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
 		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start")}
+	var boardIDs []int64
+	for _, v := range f["board"] {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			http.Error(w, "Bad board id.", http.StatusBadRequest)
+			return
+		}
+		boardIDs = append(boardIDs, id)
+	}
 	fail := func(msg string) {
+		if opts, err := s.boardOptions(r.Context(), boardIDs); err == nil {
+			d.Boards = opts
+		}
 		d.Error = "Not scheduled: " + msg
 		s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
 	}
-	t := &store.Tournament{Name: d.Name, GameID: d.Game, Format: d.Format, StartAt: time.Now()}
+	t := &store.Tournament{Name: d.Name, GameID: d.Game, Format: d.Format, StartAt: time.Now(), BoardIDs: boardIDs}
 	if n := len([]rune(t.Name)); n < 1 || n > 100 {
 		fail("the name must have 1 to 100 characters.")
 		return

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -190,5 +191,38 @@ func TestTournamentPages(t *testing.T) {
 	}
 	if code, _, _ := e.get(visitor, "/tournaments/999999"); code != http.StatusNotFound {
 		t.Errorf("unknown tournament: %d", code)
+	}
+}
+
+// The form offers the uploaded boards; a chosen board is kept with the
+// tournament, and one of another game is refused.
+func TestTournamentBoards(t *testing.T) {
+	e := newAdminEnv(t)
+	ctx := context.Background()
+	adminName, adminID := e.user(store.RoleAdmin)
+	admin := e.login(adminName)
+	id, err := store.CreateBoard(ctx, e.pool, "orkisland", "Twelve rounds", []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
+		map[string]int{"nb_rounds": 12}, adminID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, body, _ := e.get(admin, "/admin/tournaments/new"); !strings.Contains(body, "Twelve rounds") {
+		t.Fatal("the form does not offer the uploaded board")
+	}
+	form := tournamentForm("Board cup", time.Now().Add(time.Hour))
+	form.Add("board", strconv.FormatInt(id, 10))
+	code, body, loc := e.post(admin, "/admin/tournaments", form, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("create: %d\n%s", code, body)
+	}
+	var tid int64
+	fmt.Sscanf(strings.TrimPrefix(loc, "/tournaments/"), "%d", &tid)
+	if got := e.scalar("SELECT board_ids::text FROM tournaments WHERE id = $1", tid); got != fmt.Sprintf("{%d}", id) {
+		t.Fatalf("boards kept: %s", got)
+	}
+	bad := tournamentForm("Bad board cup", time.Now().Add(time.Hour))
+	bad.Add("board", "999999")
+	if code, body, _ := e.post(admin, "/admin/tournaments", bad, nil); code != http.StatusUnprocessableEntity || !strings.Contains(body, "board") {
+		t.Fatalf("unknown board: %d", code)
 	}
 }
