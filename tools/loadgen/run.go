@@ -46,6 +46,7 @@ func run(ctx context.Context, args []string) error {
 	maxReq := fs.Int("max", 1000000, "stop after this many requests in all")
 	warm := fs.Duration("warmup", 3*time.Second, "requests sent first and not counted")
 	game := fs.String("game", "orkisland", "the game whose pages are requested")
+	only := fs.String("only", "", "comma-separated routes to keep from the mix: leaderboard, match, bot, game, api (default: all)")
 	rate := fs.Float64("rate", 0, "requests per second from all clients together, at fixed intervals (an open loop; "+
 		"latency counts from when a request was due, so a slow server cannot hide its queue); 0: each client sends "+
 		"its next request as soon as the previous one is answered (a closed loop)")
@@ -121,6 +122,23 @@ func run(ctx context.Context, args []string) error {
 		{"GET /api/games/{game}/leaderboard?page=K", 10, func(r *rand.Rand) string {
 			return fmt.Sprintf("/api/games/%s/leaderboard?page=%d", *game, 1+r.IntN(pages))
 		}},
+	}
+	if *only != "" {
+		short := map[string]string{"leaderboard": "GET /games/{game}/leaderboard?page=K", "match": "GET /matches/{id}",
+			"bot": "GET /bots/{id}", "game": "GET /games/{game}", "api": "GET /api/games/{game}/leaderboard?page=K"}
+		var kept []route
+		for _, name := range strings.Split(*only, ",") {
+			full, ok := short[strings.TrimSpace(name)]
+			if !ok {
+				return fmt.Errorf("-only: unknown route %q (leaderboard, match, bot, game, api)", name)
+			}
+			for _, rt := range routes {
+				if rt.name == full {
+					kept = append(kept, rt)
+				}
+			}
+		}
+		routes = kept
 	}
 	total := 0
 	for _, rt := range routes {
