@@ -3,10 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
-
-	"github.com/go-chi/chi/v5"
 
 	"arena.dev/auth"
 	"arena.dev/store"
@@ -82,7 +79,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
-	id, _ := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
+	id, _ := urlInt64(r, "id")
 	err := store.DeleteAPIToken(r.Context(), s.Pool, userFrom(r.Context()).ID, id)
 	if errors.Is(err, store.ErrNotFound) {
 		s.notFound(w, r)

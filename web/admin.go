@@ -10,8 +10,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/go-chi/chi/v5"
-
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -85,12 +83,6 @@ func adminBack(r *http.Request, def string) string {
 func (s *Server) adminDone(w http.ResponseWriter, r *http.Request, def, msg string) {
 	s.flash(r.Context(), msg)
 	http.Redirect(w, r, adminBack(r, def), http.StatusSeeOther)
-}
-
-// urlID reads a numeric id from the route.
-func adminURLID(r *http.Request, name string) (int64, bool) {
-	id, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	return id, err == nil && id > 0
 }
 
 // pageNumber reads ?page=, 1 when absent or wrong.
@@ -196,7 +188,7 @@ func adminBackQuery(r *http.Request) url.Values {
 // site without any admin.
 func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string) (*store.User, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return nil, false

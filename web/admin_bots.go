@@ -55,7 +55,7 @@ func (s *Server) adminEnableBot(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, disabled bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -85,7 +85,7 @@ func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, dis
 // a job to move it on (nor a job left for a version that was not reset).
 func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

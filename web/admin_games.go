@@ -309,7 +309,7 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 
 // adminBoardFile lets the admin download a stored board as uploaded.
 func (s *Server) adminBoardFile(w http.ResponseWriter, r *http.Request) {
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -345,7 +345,7 @@ func adminBoardFileName(name string) string {
 
 func (s *Server) adminDeleteBoard(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

@@ -129,7 +129,7 @@ func (s *Server) adminCancelJob(w http.ResponseWriter, r *http.Request) {
 // also tells a worker running the job to stop.
 func (s *Server) adminJobAction(w http.ResponseWriter, r *http.Request, retry bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := adminURLID(r, "id")
+	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

@@ -199,8 +199,8 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
 func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
+	id, ok := urlInt64(r, "id")
+	if !ok {
 		apiError(w, http.StatusNotFound, "no such version")
 		return
 	}
@@ -341,8 +341,8 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*store.Match, []store.SeatResult, bool) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
+	id, ok := urlInt64(r, "id")
+	if !ok {
 		apiError(w, http.StatusNotFound, "no such match")
 		return nil, nil, false
 	}
@@ -365,8 +365,8 @@ func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*store.Match
 
 // GET /matches/{id}/replay: the gzip replay, inflated by the browser.
 func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
-	id, err := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	if err != nil {
+	id, ok := urlInt64(r, "id")
+	if !ok {
 		http.NotFound(w, r)
 		return
 	}
