@@ -69,6 +69,7 @@ type Bot struct {
 	ended  bool       // the session's end is known (status or child gone)
 	status childStatus
 	mark   time.Duration // CPU clock when the player started being charged
+	look   time.Time     // when to read the CPU clock again in this exchange (see deadline)
 	rbuf   []byte        // reply bytes read ahead: rbuf[rpos:rend]
 	rpos   int
 	rend   int
@@ -160,6 +161,7 @@ func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu ti
 		wall = time.Second + 2*cpuLimit
 	}
 	end := time.Now().Add(wall)
+	b.look = time.Time{}
 	b.wbuf = binary.LittleEndian.AppendUint32(b.wbuf[:0], uint32(len(msg)))
 	b.wbuf = append(b.wbuf, msg...)
 	if err = b.writeAll(b.wbuf, cpuLimit, end); err == nil {

@@ -87,8 +87,8 @@ func runGuest(ctx context.Context, rt wazero.Runtime, mod wazero.CompiledModule,
 	watch := &stderrWatch{w: stdio[2]}
 	cfg := wazero.NewModuleConfig().
 		WithName(""). // anonymous: a child runs the module once per session
-		WithStdin(stdio[0]).
-		WithStdout(stdio[1]).
+		WithStdin(newRawPipe(stdio[0])).
+		WithStdout(newRawPipe(stdio[1])).
 		WithStderr(watch).
 		WithRandSource(seededRand(s.Seed))
 	// No WithArgs, WithEnv, WithFS or WithSys* clocks: the guest sees no

@@ -23,6 +23,11 @@ func (b *Bot) deadline(cpuLimit time.Duration, end time.Time) (time.Time, error)
 	if cpuLimit <= 0 {
 		return end, nil
 	}
+	if now.Before(b.look) {
+		// Looked this exchange, and that look's deadline has not come:
+		// spare a system call (reading another process's CPU clock is one).
+		return b.look, nil
+	}
 	t, err := b.p.cpu()
 	if err != nil {
 		return now, b.die()
@@ -31,10 +36,11 @@ func (b *Bot) deadline(cpuLimit time.Duration, end time.Time) (time.Time, error)
 	if used > cpuLimit {
 		return now, b.kill(botErr(ReasonTimeout, "used %v of CPU, budget %v", used.Round(time.Microsecond), cpuLimit))
 	}
+	b.look = end
 	if d := now.Add(max(cpuLimit-used, minSlice)); d.Before(end) {
-		return d, nil
+		b.look = d
 	}
-	return end, nil
+	return b.look, nil
 }
 
 // ioError turns a pipe error into the bot's death, or nil for a deadline

@@ -73,6 +73,13 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The guest waits for the host in a read(2) that keeps the child's P
+	// (see rawPipe), so once it has waited 10 ms sysmon would send the
+	// thread a preemption signal (SIGURG) at every tick, each one restarting
+	// the read and charged to the player. Nothing in a run child needs
+	// asynchronous preemption: its one goroutine runs the guest, whose
+	// machine code the signal cannot preempt anyway.
+	env = append(env, "GODEBUG=asyncpreemptoff=1")
 	ours, theirs, err := controlPair()
 	if err != nil {
 		return nil, err

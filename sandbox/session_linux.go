@@ -102,6 +102,19 @@ func recvSession(ctl int) (session, [3]*os.File, error) {
 		return s, stdio, fmt.Errorf("session with %d descriptors: %v", len(fds), err)
 	}
 	for i, name := range []string{"stdin", "stdout", "stderr"} {
+		if i < 2 {
+			// The parent's os.Pipe made both ends non-blocking; these ends
+			// are ours alone now. Blocking, they stay out of the runtime's
+			// poller, and the guest reads and writes them with one system
+			// call each (see rawPipe).
+			if err := unix.SetNonblock(fds[i], false); err != nil {
+				for _, fd := range fds[i:] {
+					unix.Close(fd)
+				}
+				closeFiles(stdio[:i])
+				return s, [3]*os.File{}, err
+			}
+		}
 		stdio[i] = os.NewFile(uintptr(fds[i]), name)
 	}
 	if err := json.Unmarshal(buf[:n], &s); err != nil {
