@@ -67,3 +67,19 @@ func StartAgents(n int, start func(seat int) (Agent, error)) ([]Agent, error) {
 	}
 	return agents, nil
 }
+
+// SeatSeed derives the random seed of the bot in a seat from the match's
+// seed, so that bots in one match draw different numbers.
+func SeatSeed(seed uint64, seat int) uint64 { return seed + uint64(seat)*0x9E3779B97F4A7C15 }
+
+// FailedAgent stands for a bot that could not even start: its player is
+// frozen at setup with Err as the reason.
+type FailedAgent struct{ Err error }
+
+// Exchange implements Agent.
+func (f FailedAgent) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
+	return nil, 0, f.Err
+}
+
+// Close implements Agent.
+func (FailedAgent) Close() error { return nil }

@@ -72,7 +72,7 @@ func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuil
 				return err
 			}
 			src, _ := games.BotProgram(id, bot)
-			art, _, err := sandbox.Compile(ctx, src, sdk, w.j.cfg.Sandbox.compileOptions())
+			art, _, err := sandbox.Compile(ctx, src, sdk, w.j.cfg.Sandbox.caches().CompileOptions())
 			if err != nil {
 				return fmt.Errorf("building %s's %s: %w", id, bot, err)
 			}

@@ -64,7 +64,7 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if err := store.SetVersionStatus(ctx, pool, v.ID, store.StatusCompiling); err != nil {
 		return err
 	}
-	art, log, err := sandbox.Compile(ctx, []byte(v.Source), sdk, w.j.cfg.Sandbox.compileOptions())
+	art, log, err := sandbox.Compile(ctx, []byte(v.Source), sdk, w.j.cfg.Sandbox.caches().CompileOptions())
 	var ce *sandbox.CompileError
 	if errors.As(err, &ce) {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {

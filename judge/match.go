@@ -143,10 +143,10 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return nil, err
 		}
-		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, uint64(m.Seed)+uint64(i)*0x9E3779B97F4A7C15)
+		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, games.SeatSeed(uint64(m.Seed), i))
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
-			return failedAgent{err}, nil
+			return games.FailedAgent{Err: fmt.Errorf("did not start: %w", err)}, nil
 		}
 		return bot, nil
 	})
@@ -181,14 +181,6 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	}
 	return replay, logs, nil
 }
-
-// failedAgent stands for a bot that could not start.
-type failedAgent struct{ err error }
-
-func (f failedAgent) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
-	return nil, 0, fmt.Errorf("did not start: %w", f.err)
-}
-func (f failedAgent) Close() error { return nil }
 
 // finish lands a played match: everything or nothing.
 func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []store.SeatResult, replay *games.Replay, gz []byte, logs []string) error {

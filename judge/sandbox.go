@@ -22,26 +22,7 @@ type Sandbox struct {
 	Pool *sandbox.Pool
 }
 
-func (s Sandbox) dir() string {
-	if s.Dir != "" {
-		return s.Dir
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "arena")
-	}
-	return filepath.Join(os.TempDir(), "arena")
-}
-
-func (s Sandbox) compileOptions() sandbox.CompileOptions {
-	return sandbox.CompileOptions{
-		GoCache:     filepath.Join(s.dir(), "gocache"),
-		ArtifactDir: s.artifactDir(),
-		CacheDir:    s.wasmCache(),
-	}
-}
-
-func (s Sandbox) artifactDir() string { return filepath.Join(s.dir(), "artifacts") }
-func (s Sandbox) wasmCache() string   { return filepath.Join(s.dir(), "wazero") }
+func (s Sandbox) caches() sandbox.Caches { return sandbox.Caches{Dir: s.Dir} }
 
 // wasmKey is the blob key of a compiled bot.
 func wasmKey(sha string) string { return "wasm/" + sha }
@@ -49,7 +30,7 @@ func wasmKey(sha string) string { return "wasm/" + sha }
 // artifact returns the compiled bot with this hash, fetching it from the
 // database into the local cache the first time this machine needs it.
 func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (sandbox.Artifact, error) {
-	path := filepath.Join(s.artifactDir(), sha+".wasm")
+	path := filepath.Join(s.caches().ArtifactDir(), sha+".wasm")
 	if st, err := os.Stat(path); err == nil {
 		return sandbox.Artifact{Hash: sha, Path: path, Size: st.Size()}, nil
 	}
@@ -57,14 +38,14 @@ func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (s
 	if err != nil {
 		return sandbox.Artifact{}, fmt.Errorf("artifact %s: %w", sha, err)
 	}
-	art, err := sandbox.StoreArtifact(s.artifactDir(), wasm)
+	art, err := sandbox.StoreArtifact(s.caches().ArtifactDir(), wasm)
 	if err != nil {
 		return sandbox.Artifact{}, err
 	}
 	if art.Hash != sha {
 		return sandbox.Artifact{}, fmt.Errorf("artifact %s: stored bytes hash to %s", sha, art.Hash)
 	}
-	if err := sandbox.Precompile(ctx, s.wasmCache(), wasm); err != nil {
+	if err := sandbox.Precompile(ctx, s.caches().WasmCache(), wasm); err != nil {
 		return sandbox.Artifact{}, err
 	}
 	return art, nil
@@ -72,7 +53,7 @@ func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (s
 
 // startBot starts a sandboxed bot for one seat.
 func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64) (*sandbox.Bot, error) {
-	opts := sandbox.RunOptions{CacheDir: s.wasmCache(), Seed: seed}
+	opts := s.caches().RunOptions(seed)
 	if s.Pool != nil {
 		return s.Pool.Start(ctx, art, opts)
 	}

@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"arena.dev/games"
 	"arena.dev/sandbox"
@@ -18,22 +17,14 @@ import (
 // run, each file once however many matches it plays, and starts them in
 // the sandbox exactly as a worker does.
 type localBots struct {
-	dir  string // caches: Go build cache, artifacts, wazero
-	mu   sync.Mutex
-	arts map[string]sandbox.Artifact
-	pool sandbox.Pool // warm processes, reused across the matches of -n
+	caches sandbox.Caches
+	mu     sync.Mutex
+	arts   map[string]sandbox.Artifact
+	pool   sandbox.Pool // warm processes, reused across the matches of -n
 }
 
 func newLocalBots() *localBots {
-	dir := os.Getenv("ARENA_DATA_DIR")
-	if dir == "" {
-		if d, err := os.UserCacheDir(); err == nil {
-			dir = filepath.Join(d, "arena")
-		} else {
-			dir = filepath.Join(os.TempDir(), "arena")
-		}
-	}
-	return &localBots{dir: dir, arts: map[string]sandbox.Artifact{}}
+	return &localBots{caches: sandbox.Caches{Dir: os.Getenv("ARENA_DATA_DIR")}, arts: map[string]sandbox.Artifact{}}
 }
 
 func isBotFile(spec string) bool {
@@ -51,10 +42,10 @@ func (l *localBots) artifact(ctx context.Context, g games.Game, path string) (sa
 	if err != nil {
 		return sandbox.Artifact{}, err
 	}
-	cache := filepath.Join(l.dir, "wazero")
+	cache := l.caches.WasmCache()
 	var art sandbox.Artifact
 	if strings.HasSuffix(path, ".wasm") {
-		if art, err = sandbox.StoreArtifact(filepath.Join(l.dir, "artifacts"), data); err == nil {
+		if art, err = sandbox.StoreArtifact(l.caches.ArtifactDir(), data); err == nil {
 			err = sandbox.Precompile(ctx, cache, data)
 		}
 	} else {
@@ -62,11 +53,7 @@ func (l *localBots) artifact(ctx context.Context, g games.Game, path string) (sa
 		if serr != nil {
 			return sandbox.Artifact{}, serr
 		}
-		art, _, err = sandbox.Compile(ctx, data, sdk, sandbox.CompileOptions{
-			GoCache:     filepath.Join(l.dir, "gocache"),
-			ArtifactDir: filepath.Join(l.dir, "artifacts"),
-			CacheDir:    cache,
-		})
+		art, _, err = sandbox.Compile(ctx, data, sdk, l.caches.CompileOptions())
 		var ce *sandbox.CompileError
 		if errors.As(err, &ce) {
 			return sandbox.Artifact{}, fmt.Errorf("%s does not compile:\n%s", path, strings.ReplaceAll(ce.Log, "bot.go:", filepath.Base(path)+":"))
@@ -85,17 +72,10 @@ func (l *localBots) start(ctx context.Context, g games.Game, path string, seed u
 	if err != nil {
 		return nil, err
 	}
-	bot, err := l.pool.Start(ctx, art, sandbox.RunOptions{CacheDir: filepath.Join(l.dir, "wazero"), Seed: seed})
+	bot, err := l.pool.Start(ctx, art, l.caches.RunOptions(seed))
 	if err != nil {
 		// A bot that cannot even start is frozen at setup, as on the server.
-		return startFailed{fmt.Errorf("%s did not start: %w", filepath.Base(path), err)}, nil
+		return games.FailedAgent{Err: fmt.Errorf("%s did not start: %w", filepath.Base(path), err)}, nil
 	}
 	return bot, nil
 }
-
-type startFailed struct{ err error }
-
-func (s startFailed) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
-	return nil, 0, s.err
-}
-func (s startFailed) Close() error { return nil }

@@ -141,7 +141,7 @@ func (o playOptions) newAgent(ctx context.Context, spec string, seed uint64) (ga
 // match plays one seed, creating fresh agents.
 func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, error) {
 	agents, err := games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
-		return o.newAgent(ctx, o.bots[i], seed+uint64(i)*0x9E3779B97F4A7C15)
+		return o.newAgent(ctx, o.bots[i], games.SeatSeed(seed, i))
 	})
 	if err != nil {
 		return nil, err

@@ -1,0 +1,40 @@
+package sandbox
+
+import (
+	"os"
+	"path/filepath"
+)
+
+// Caches is where a machine keeps what compiling and running bots needs:
+// the Go build cache, the artifacts and wazero's compilation cache, all
+// under one directory. Every part is a cache that refills itself.
+type Caches struct {
+	Dir string // default: the user's cache directory + /arena
+}
+
+// Root is the directory holding the caches.
+func (c Caches) Root() string {
+	if c.Dir != "" {
+		return c.Dir
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "arena")
+	}
+	return filepath.Join(os.TempDir(), "arena")
+}
+
+// ArtifactDir holds compiled bots by hash.
+func (c Caches) ArtifactDir() string { return filepath.Join(c.Root(), "artifacts") }
+
+// WasmCache is wazero's compilation cache.
+func (c Caches) WasmCache() string { return filepath.Join(c.Root(), "wazero") }
+
+// CompileOptions compiles into these caches, with the default limits.
+func (c Caches) CompileOptions() CompileOptions {
+	return CompileOptions{GoCache: filepath.Join(c.Root(), "gocache"), ArtifactDir: c.ArtifactDir(), CacheDir: c.WasmCache()}
+}
+
+// RunOptions runs from these caches, with the default limits.
+func (c Caches) RunOptions(seed uint64) RunOptions {
+	return RunOptions{CacheDir: c.WasmCache(), Seed: seed}
+}
