@@ -58,13 +58,7 @@ type seat struct {
 // player's failure never stops the match; only a bad configuration or a
 // cancelled ctx returns an error.
 func Play(ctx context.Context, c Config) (*Replay, error) {
-	defer func() {
-		for _, p := range c.Players {
-			if p.Agent != nil {
-				p.Agent.Close()
-			}
-		}
-	}()
+	defer closeAll(c.Players)
 	info := c.Game.Info()
 	if len(c.Players) != info.Players {
 		return nil, fmt.Errorf("%s needs %d players, got %d", info.ID, info.Players, len(c.Players))
@@ -192,6 +186,18 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 		r.End.Frozen = []Frozen{}
 	}
 	return r, nil
+}
+
+// closeAll closes the players' agents at once: closing a sandboxed bot
+// waits for its process to end or to return to its pool, milliseconds each.
+func closeAll(players []Player) {
+	var wg sync.WaitGroup
+	for _, p := range players {
+		if p.Agent != nil {
+			wg.Go(func() { p.Agent.Close() })
+		}
+	}
+	wg.Wait()
 }
 
 // status fills each player's CPU status: the fraction of its budget used,

@@ -154,6 +154,50 @@ func TestExchangesAreConcurrent(t *testing.T) {
 	}
 }
 
+// closeBarrier is an agent whose Close waits until every agent of the
+// match is closing, or notes that it waited in vain: closing a sandboxed
+// bot takes milliseconds, so the runner closes them all at once.
+type closeBarrier struct {
+	games.Agent
+	wg     *sync.WaitGroup
+	serial *atomic.Bool
+}
+
+func (c closeBarrier) Close() error {
+	c.wg.Done()
+	done := make(chan struct{})
+	go func() { c.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(time.Second):
+		c.serial.Store(true)
+	}
+	return c.Agent.Close()
+}
+
+func TestAgentsCloseAtOnce(t *testing.T) {
+	var wg sync.WaitGroup
+	var serial atomic.Bool
+	wg.Add(4)
+	var players []games.Player
+	for i := range 4 {
+		a, err := orkisland.Game{}.NewBot("Demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, games.Player{Name: string(rune('A' + i)), Agent: closeBarrier{a, &wg, &serial}})
+	}
+	_, err := games.Play(context.Background(), games.Config{
+		Game: orkisland.Game{}, Seed: 1, Players: players, Settings: games.Settings{"nb_rounds": 2},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if serial.Load() {
+		t.Fatal("the agents were closed one after another")
+	}
+}
+
 func TestNativePanicFreezes(t *testing.T) {
 	a := &games.Native{H: panicky{}}
 	if _, _, err := a.Exchange(nil, time.Second); err == nil || !strings.Contains(err.Error(), "panicked") {

@@ -53,29 +53,37 @@ func BenchmarkRound4(b *testing.B) {
 }
 
 // BenchmarkHeavy compares CPU-bound bot code in the sandbox with the same
-// code native (target ≤ 1.6×). Each op is work(20) both ways, tens of
-// milliseconds; both are measured in CPU time (the child's clock, this
-// thread's clock), so a busy machine does not skew the ratio.
+// code native (target ≤ 1.6×), for each kernel of testdata/bots/heavy.go:
+// bfs (grid searches, what grid-game bots do), arith (a tight integer loop,
+// the best case), sort and maps. Each op is tens of milliseconds of work
+// both ways, measured in CPU time (the child's clock, this thread's clock)
+// so that a busy machine does not skew the ratio, reported as x-native.
 func BenchmarkHeavy(b *testing.B) {
-	const n = 20
 	bot := startBot(b, "heavy", runOptions())
-	msg := []byte(strconv.Itoa(n))
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	var native, wasm time.Duration
-	for b.Loop() {
-		t0 := threadCPU()
-		work(n)
-		native += threadCPU() - t0
-		_, c, err := bot.Exchange(msg, 10*time.Second)
-		if err != nil {
-			b.Fatal(err)
-		}
-		wasm += c
+	for _, k := range []struct {
+		name string
+		n    int
+	}{{"bfs", 20}, {"arith", 100}, {"sort", 20}, {"maps", 20}} {
+		b.Run(k.name, func(b *testing.B) {
+			frame := []byte(k.name + " " + strconv.Itoa(k.n))
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var native, wasm time.Duration
+			for b.Loop() {
+				t0 := threadCPU()
+				run(string(frame))
+				native += threadCPU() - t0
+				_, c, err := bot.Exchange(frame, 10*time.Second)
+				if err != nil {
+					b.Fatal(err)
+				}
+				wasm += c
+			}
+			b.ReportMetric(float64(native.Nanoseconds())/float64(b.N), "native-cpu-ns/op")
+			b.ReportMetric(float64(wasm.Nanoseconds())/float64(b.N), "wasm-cpu-ns/op")
+			b.ReportMetric(float64(wasm)/float64(native), "x-native")
+		})
 	}
-	b.ReportMetric(float64(native.Nanoseconds())/float64(b.N), "native-cpu-ns/op")
-	b.ReportMetric(float64(wasm.Nanoseconds())/float64(b.N), "wasm-cpu-ns/op")
-	b.ReportMetric(float64(wasm)/float64(native), "x-native")
 }
 
 func threadCPU() time.Duration {

@@ -164,9 +164,11 @@ func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu ti
 	b.look = time.Time{}
 	b.wbuf = binary.LittleEndian.AppendUint32(b.wbuf[:0], uint32(len(msg)))
 	b.wbuf = append(b.wbuf, msg...)
+	exchanging.Add(1)
 	if err = b.writeAll(b.wbuf, cpuLimit, end); err == nil {
 		reply, err = b.readFrame(cpuLimit, end)
 	}
+	exchanging.Add(-1)
 	now, cerr := b.p.cpu()
 	if cerr != nil {
 		if err == nil {

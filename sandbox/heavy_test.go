@@ -1,13 +1,15 @@
 package sandbox
 
 import (
+	"sort"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
 
-// A copy of work in testdata/bots/heavy.go, to compare WASM with native;
-// TestHeavySame checks that the copies agree.
+// Copies of the kernels in testdata/bots/heavy.go, to compare WASM with
+// native; TestHeavySame checks that the copies agree.
 // work runs n breadth-first searches on a 60×60 grid with walls, the bread
 // and butter of grid-game bots, and mixes the distances into a checksum.
 func work(n int) uint64 {
@@ -54,12 +56,73 @@ func work(n int) uint64 {
 	return sum
 }
 
+// arith is a tight integer loop (a xorshift generator): no memory, no
+// bounds checks, the best case for WebAssembly.
+func arith(n int) uint64 {
+	x := uint64(88172645463325252)
+	var s uint64
+	for i := 0; i < n*100000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		s += x % 1000
+	}
+	return s
+}
+
+// sorting sorts n slices of 10,000 pseudo-random ints.
+func sorting(n int) uint64 {
+	x := uint64(1)
+	a := make([]int, 10000)
+	var s uint64
+	for r := 0; r < n; r++ {
+		for i := range a {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			a[i] = int(x % 1000000)
+		}
+		sort.Ints(a)
+		s += uint64(a[len(a)/2])
+	}
+	return s
+}
+
+// maps fills n maps with 10,000 keys each.
+func maps(n int) uint64 {
+	var s uint64
+	for r := 0; r < n; r++ {
+		m := map[int]int{}
+		for i := 0; i < 10000; i++ {
+			m[i*7919%65536] += i
+		}
+		s += uint64(len(m))
+	}
+	return s
+}
+
+// kernels are the workloads by name; bfs, the default, is work.
+var kernels = map[string]func(int) uint64{"bfs": work, "arith": arith, "sort": sorting, "maps": maps}
+
+// run answers a frame "KERNEL N", or "N" for bfs.
+func run(frame string) uint64 {
+	name, arg, ok := strings.Cut(frame, " ")
+	if !ok {
+		name, arg = "bfs", frame
+	}
+	n, _ := strconv.Atoi(arg)
+	if k, ok := kernels[name]; ok {
+		return k(n)
+	}
+	return 0
+}
+
 func TestHeavySame(t *testing.T) {
 	b := startBot(t, "heavy", runOptions())
-	for _, n := range []int{0, 1, 3} {
-		reply, _, err := b.Exchange([]byte(strconv.Itoa(n)), 5*time.Second)
-		if err != nil || string(reply) != strconv.FormatUint(work(n), 10) {
-			t.Fatalf("work(%d): wasm %q (%v), native %d", n, reply, err, work(n))
+	for _, frame := range []string{"0", "1", "3", "bfs 2", "arith 2", "sort 2", "maps 2", "nothing 1"} {
+		reply, _, err := b.Exchange([]byte(frame), 5*time.Second)
+		if err != nil || string(reply) != strconv.FormatUint(run(frame), 10) {
+			t.Fatalf("%q: wasm %q (%v), native %d", frame, reply, err, run(frame))
 		}
 	}
 }

@@ -27,9 +27,11 @@ import (
 //go:embed viewer site.css vendor editor/editor.js
 var FS embed.FS
 
-// etags are content hashes: embedded files have no modification time, so
-// without them a browser could neither cache an asset nor revalidate it.
-var etags = func() map[string]string {
+// etags returns content hashes: embedded files have no modification time,
+// so without them a browser could neither cache an asset nor revalidate it.
+// They are computed by Handler, not at initialisation, which every process
+// of the binary (sandbox children included) would pay for.
+func etags() map[string]string {
 	m := map[string]string{}
 	fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
@@ -40,12 +42,13 @@ var etags = func() map[string]string {
 		return nil
 	})
 	return m
-}()
+}
 
 // Handler serves FS with an ETag per file, and asks browsers to revalidate
 // on every use so that a new binary's assets show at once.
 func Handler() http.Handler {
 	files := http.FileServerFS(FS)
+	etags := etags()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if tag, ok := etags[strings.TrimPrefix(r.URL.Path, "/")]; ok {
 			w.Header().Set("ETag", tag)

@@ -8,6 +8,7 @@ import (
 	"net/mail"
 	"regexp"
 	"strings"
+	"sync"
 
 	"arena.dev/auth"
 	"arena.dev/store"
@@ -44,7 +45,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		ok, _ = auth.CheckPassword(u.PasswordHash, r.PostFormValue("password"))
 	} else {
 		// Spend the same time as for a real account: no user enumeration by timing.
-		auth.CheckPassword(dummyHash, r.PostFormValue("password"))
+		auth.CheckPassword(dummyHash(), r.PostFormValue("password"))
 	}
 	switch {
 	case !ok:
@@ -63,7 +64,14 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, safeNext(f.Next), http.StatusSeeOther)
 }
 
-var dummyHash, _ = auth.HashPassword("not a real password")
+// dummyHash is checked against when the user does not exist, so a login
+// takes as long either way. It is made on first use, not at package
+// initialisation: every process of the arena binary, sandbox children
+// included, would otherwise pay for an argon2id hash as it starts.
+var dummyHash = sync.OnceValue(func() string {
+	h, _ := auth.HashPassword("not a real password")
+	return h
+})
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if err := s.sessions.Destroy(r.Context()); err != nil {

@@ -140,12 +140,22 @@ func (o playOptions) newAgent(ctx context.Context, spec string, seed uint64) (ga
 
 // match plays one seed, creating fresh agents.
 func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, error) {
-	agents, err := games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
-		return o.newAgent(ctx, o.bots[i], games.SeatSeed(seed, i))
-	})
+	agents, err := o.startAgents(ctx, seed)
 	if err != nil {
 		return nil, err
 	}
+	return o.play(ctx, seed, agents)
+}
+
+// startAgents starts the bots of the match with this seed.
+func (o playOptions) startAgents(ctx context.Context, seed uint64) ([]games.Agent, error) {
+	return games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
+		return o.newAgent(ctx, o.bots[i], games.SeatSeed(seed, i))
+	})
+}
+
+// play plays the match with started agents, which it closes.
+func (o playOptions) play(ctx context.Context, seed uint64, agents []games.Agent) (*games.Replay, error) {
 	players := make([]games.Player, len(o.bots))
 	for i, spec := range o.bots {
 		players[i] = games.Player{Name: botName(spec), Agent: agents[i]}

@@ -1,11 +1,14 @@
 // want: reply ^0$
-// CPU-bound work for the benchmarks: each frame is a decimal n, the answer
-// is work(n). work must stay identical to the copy in heavy_test.go.
+// CPU-bound work for the benchmarks: each frame is "KERNEL N" (or "N" for
+// the bfs kernel), the answer is the kernel's checksum. The kernels must
+// stay identical to the copies in heavy_test.go.
 package main
 
 import (
 	"os"
+	"sort"
 	"strconv"
+	"strings"
 
 	"arena.dev/games/wire"
 )
@@ -56,6 +59,67 @@ func work(n int) uint64 {
 	return sum
 }
 
+// arith is a tight integer loop (a xorshift generator): no memory, no
+// bounds checks, the best case for WebAssembly.
+func arith(n int) uint64 {
+	x := uint64(88172645463325252)
+	var s uint64
+	for i := 0; i < n*100000; i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+		s += x % 1000
+	}
+	return s
+}
+
+// sorting sorts n slices of 10,000 pseudo-random ints.
+func sorting(n int) uint64 {
+	x := uint64(1)
+	a := make([]int, 10000)
+	var s uint64
+	for r := 0; r < n; r++ {
+		for i := range a {
+			x ^= x << 13
+			x ^= x >> 7
+			x ^= x << 17
+			a[i] = int(x % 1000000)
+		}
+		sort.Ints(a)
+		s += uint64(a[len(a)/2])
+	}
+	return s
+}
+
+// maps fills n maps with 10,000 keys each.
+func maps(n int) uint64 {
+	var s uint64
+	for r := 0; r < n; r++ {
+		m := map[int]int{}
+		for i := 0; i < 10000; i++ {
+			m[i*7919%65536] += i
+		}
+		s += uint64(len(m))
+	}
+	return s
+}
+
+// kernels are the workloads by name; bfs, the default, is work.
+var kernels = map[string]func(int) uint64{"bfs": work, "arith": arith, "sort": sorting, "maps": maps}
+
+// run answers a frame "KERNEL N", or "N" for bfs.
+func run(frame string) uint64 {
+	name, arg, ok := strings.Cut(frame, " ")
+	if !ok {
+		name, arg = "bfs", frame
+	}
+	n, _ := strconv.Atoi(arg)
+	if k, ok := kernels[name]; ok {
+		return k(n)
+	}
+	return 0
+}
+
 func main() {
 	wire.Write(os.Stdout, []byte(wire.Hello))
 	var buf []byte
@@ -65,7 +129,6 @@ func main() {
 			return
 		}
 		buf = msg
-		n, _ := strconv.Atoi(string(msg))
-		wire.Write(os.Stdout, strconv.AppendUint(nil, work(n), 10))
+		wire.Write(os.Stdout, strconv.AppendUint(nil, run(string(msg)), 10))
 	}
 }
