@@ -25,6 +25,10 @@ type Config struct {
 	// without finishing before River hands it to another worker (its worker
 	// is presumed dead); default 5m.
 	RescueAfter time.Duration
+	// CPUPoll is ARENA_CPU_POLL (on or off, default on): whether idle cores
+	// poll instead of sleeping while bots run, which makes each round of a
+	// match faster (see sandbox.SetCPUPoll); it needs root.
+	CPUPoll bool
 }
 
 // Load reads the environment; it fails on values that do not parse.
@@ -52,12 +56,26 @@ func Load() (Config, error) {
 	if c.RescueAfter <= 0 {
 		return c, fmt.Errorf("ARENA_RESCUE_AFTER=%s: want a positive duration", c.RescueAfter)
 	}
+	if c.CPUPoll, err = CPUPoll(); err != nil {
+		return c, err
+	}
 	switch c.LogFormat {
 	case "auto", "text", "json":
 	default:
 		return c, fmt.Errorf("LOG_FORMAT=%q: want text, json or auto", c.LogFormat)
 	}
 	return c, nil
+}
+
+// CPUPoll reads ARENA_CPU_POLL alone, for the commands that run bots
+// without the rest of the configuration (arena play).
+func CPUPoll() (bool, error) {
+	switch v := env("ARENA_CPU_POLL", "on"); v {
+	case "on", "off":
+		return v == "on", nil
+	default:
+		return false, fmt.Errorf("ARENA_CPU_POLL=%q: want on or off", v)
+	}
 }
 
 func env(name, def string) string {

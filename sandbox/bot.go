@@ -114,6 +114,7 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 		logDone: make(chan struct{}),
 		rbuf:    make([]byte, 64<<10),
 	}
+	holdCPUPoll() // released by Close
 	go b.drainLog(pipes[2][0])
 	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
 	if err != nil {
@@ -216,6 +217,7 @@ func (b *Bot) Close() error {
 		b.mu.Unlock()
 		return nil
 	}
+	defer releaseCPUPoll()
 	if !b.mu.TryLock() {
 		// An exchange is in progress: stop it the only way there is.
 		b.kill(botErr(ReasonClosed, "closed by the host"))

@@ -123,6 +123,7 @@ func loadConfig() (config.Config, *slog.Logger, error) {
 	}
 	logger := newLogger(cfg, os.Stderr)
 	slog.SetDefault(logger)
+	sandbox.SetCPUPoll(cfg.CPUPoll)
 	return cfg, logger, nil
 }
 

@@ -13,8 +13,10 @@ import (
 	"sync"
 	"time"
 
+	"arena.dev/config"
 	"arena.dev/games"
 	_ "arena.dev/games/all" // every game registers itself
+	"arena.dev/sandbox"
 )
 
 func init() {
@@ -71,6 +73,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if len(pos) == 0 {
 		return usagef("missing GAME")
 	}
+	poll, err := config.CPUPoll()
+	if err != nil {
+		return err
+	}
+	sandbox.SetCPUPoll(poll)
 	g, err := games.Get(pos[0])
 	if err != nil {
 		return usagef("%v", err)
