@@ -139,14 +139,15 @@ const spinFor = 50 * time.Microsecond
 //
 // Parking costs more than it seems on a virtual machine: the thread sleeps,
 // its idle virtual CPU halts, and the bot's reply must wake it through the
-// hypervisor (tens of µs here), a cost the bot's write pays in part and is
-// charged for. Polling keeps this CPU awake for a reply that usually comes
-// within a few µs (BenchmarkExchange: 24 µs per exchange parked, 12 µs
-// polling, the bot charged 6.6 µs instead of 9.7; 55 µs parked without the
-// request of cpupoll.go). The polling is the host's CPU, not the bot's. A lone exchange is a match with one sandboxed
-// bot (a qualification against built-in bots); the exchanges of a round of
-// several sandboxed bots, or of several matches, see each other and park,
-// leaving the cores to the bots.
+// hypervisor, a cost the bot's write pays in part and is charged for.
+// Polling keeps this CPU awake for a reply that usually comes within a few
+// µs. BenchmarkExchange: 24 µs per exchange parked, 12 µs polling, the bot
+// charged 6.6 µs instead of 9.7 (55 µs parked without the request of
+// cpupoll.go). The polling is the host's CPU, not the bot's.
+//
+// A lone exchange is a match with one sandboxed bot (a qualification against
+// built-in bots). The exchanges of a round of several sandboxed bots, or of
+// several matches, see each other and park, leaving the cores to the bots.
 func (b *Bot) spin(p []byte) int {
 	// Let the other exchanges of a round, if any, start first: then a
 	// round's goroutines see each other and none polls.
