@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -29,6 +30,10 @@ type Config struct {
 	// poll instead of sleeping while bots run, which makes each round of a
 	// match faster (see sandbox.SetCPUPoll); it needs root.
 	CPUPoll bool
+	// CacheMax is ARENA_CACHE_MAX (bytes, or with a K, M, G or T suffix;
+	// default 10G): the most a worker machine keeps of compiled bots
+	// (artifacts and wazero's compilation cache) in ARENA_DATA_DIR.
+	CacheMax int64
 }
 
 // Load reads the environment; it fails on values that do not parse.
@@ -55,6 +60,9 @@ func Load() (Config, error) {
 	}
 	if c.RescueAfter <= 0 {
 		return c, fmt.Errorf("ARENA_RESCUE_AFTER=%s: want a positive duration", c.RescueAfter)
+	}
+	if c.CacheMax, err = sizeEnv("ARENA_CACHE_MAX", 10<<30); err != nil {
+		return c, err
 	}
 	if c.CPUPoll, err = CPUPoll(); err != nil {
 		return c, err
@@ -95,6 +103,26 @@ func intEnv(name string, def int) (int, error) {
 		return 0, fmt.Errorf("%s=%q: not a number", name, v)
 	}
 	return n, nil
+}
+
+// sizeEnv reads a size in bytes, with an optional K, M, G or T suffix
+// (powers of 1024; a trailing B or iB is allowed: 10G, 10GB, 10GiB).
+func sizeEnv(name string, def int64) (int64, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	num := strings.TrimSuffix(strings.TrimSuffix(strings.ToUpper(v), "B"), "I")
+	shift := 0
+	if i := strings.IndexAny(num, "KMGT"); i >= 0 && i == len(num)-1 {
+		shift = 10 * (1 + strings.IndexByte("KMGT", num[i]))
+		num = num[:i]
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n < 0 || n > (1<<62)>>shift {
+		return 0, fmt.Errorf("%s=%q: not a size (like 10G, 500M or a number of bytes)", name, v)
+	}
+	return n << shift, nil
 }
 
 func durationEnv(name string, def time.Duration) (time.Duration, error) {

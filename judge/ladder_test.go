@@ -2,6 +2,8 @@ package judge_test
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -9,6 +11,7 @@ import (
 
 	"arena.dev/judge"
 	"arena.dev/rating"
+	"arena.dev/sandbox"
 	"arena.dev/store"
 )
 
@@ -183,4 +186,43 @@ func ids(seats []store.Seat) []int64 {
 		out = append(out, *s.VersionID)
 	}
 	return out
+}
+
+// A worker whose cache lost a bot's artifact (sandbox.Caches.Trim) fetches
+// it from the database again and plays the match normally.
+func TestMatchFetchesATrimmedArtifact(t *testing.T) {
+	e := startJudge(t, judge.Config{})
+	ctx := context.Background()
+	id := e.accepted(t, readSource(t, "walker.go"))
+	e.waitJobs(t, 3*time.Minute, "match", "compile")
+	var sha string
+	if err := e.pool.QueryRow(ctx, "SELECT artifact_sha256 FROM bot_versions WHERE id = $1", id).Scan(&sha); err != nil {
+		t.Fatal(err)
+	}
+	art := filepath.Join(sandbox.Caches{Dir: sandboxDir()}.ArtifactDir(), sha+".wasm")
+	if err := os.Remove(art); err != nil {
+		t.Fatal(err)
+	}
+	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	seats := []store.Seat{{VersionID: &id}, {Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Null"}}
+	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch}); err != nil {
+		t.Fatal(err)
+	}
+	e.waitJobs(t, 2*time.Minute, "match")
+	results, err := store.Seats(ctx, e.pool, m.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := store.MatchByID(ctx, e.pool, m.ID); got == nil || got.Status != store.MatchFinished {
+		t.Fatalf("match %+v", got)
+	}
+	if results[0].FrozenReason != nil {
+		t.Fatalf("the bot whose artifact was trimmed was frozen: %s", *results[0].FrozenReason)
+	}
+	if _, err := os.Stat(art); err != nil {
+		t.Fatalf("the artifact was not fetched back: %v", err)
+	}
 }

@@ -76,6 +76,7 @@ func runServe(ctx context.Context, args []string) error {
 		if err := jobs.Start(context.WithoutCancel(ctx)); err != nil {
 			return err
 		}
+		go trimCaches(ctx, cfg, logger)
 	}
 
 	srv := &http.Server{

@@ -3,10 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"os"
 	"strings"
+	"time"
 
+	"arena.dev/config"
 	"arena.dev/judge"
+	"arena.dev/sandbox"
 )
 
 func init() {
@@ -48,6 +52,7 @@ func runWorker(ctx context.Context, args []string) error {
 	if err := jobs.Start(context.WithoutCancel(ctx)); err != nil {
 		return err
 	}
+	go trimCaches(ctx, cfg, logger)
 	logger.Info("worker started", "name", workerName(), "queues", *queues)
 	<-ctx.Done()
 	logger.Info("worker stopping: finishing jobs in flight", "grace", shutdownGrace)
@@ -60,4 +65,29 @@ func runWorker(ctx context.Context, args []string) error {
 func workerName() string {
 	host, _ := os.Hostname()
 	return fmt.Sprintf("%s:%d", host, os.Getpid())
+}
+
+// trimEvery is how often a worker trims its bot caches.
+const trimEvery = 15 * time.Minute
+
+// trimCaches keeps this machine's compiled bots within ARENA_CACHE_MAX, now
+// and every trimEvery, until ctx ends.
+func trimCaches(ctx context.Context, cfg config.Config, logger *slog.Logger) {
+	caches := sandbox.Caches{Dir: cfg.DataDir}
+	tick := time.NewTicker(trimEvery)
+	defer tick.Stop()
+	for {
+		removed, freed, err := caches.Trim(cfg.CacheMax)
+		switch {
+		case err != nil:
+			logger.Warn("trimming the bot caches", "dir", caches.Root(), "err", err)
+		case removed > 0:
+			logger.Info("trimmed the bot caches", "dir", caches.Root(), "files", removed, "bytes", freed)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
