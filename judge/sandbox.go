@@ -32,7 +32,7 @@ func wasmKey(sha string) string { return "wasm/" + sha }
 func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (sandbox.Artifact, error) {
 	path := filepath.Join(s.caches().ArtifactDir(), sha+".wasm")
 	if st, err := os.Stat(path); err == nil {
-		sandbox.MarkUsed(path) // Trim spares it
+		sandbox.MarkUsed(path, st) // Trim spares it
 		return sandbox.Artifact{Hash: sha, Path: path, Size: st.Size()}, nil
 	}
 	wasm, err := blobs.Get(ctx, wasmKey(sha))

@@ -8,6 +8,7 @@ import (
 	"os"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"arena.dev/games/wire"
@@ -56,7 +57,8 @@ type Bot struct {
 	p    *proc
 	pool *Pool // where the child goes back on Close, or nil
 
-	in, out *os.File // the guest's stdin (we write) and stdout (we read)
+	in, out *os.File        // the guest's stdin (we write) and stdout (we read)
+	outConn syscall.RawConn // out's descriptor, for spin
 	log     cappedBuffer
 	logDone chan struct{}
 
@@ -114,7 +116,8 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 		logDone: make(chan struct{}),
 		rbuf:    make([]byte, 64<<10),
 	}
-	holdCPUPoll() // released by Close
+	b.outConn, _ = b.out.SyscallConn() // never fails for a pipe
+	holdCPUPoll()                      // released by Close
 	go b.drainLog(pipes[2][0])
 	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
 	if err != nil {

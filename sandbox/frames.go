@@ -155,13 +155,9 @@ func (b *Bot) spin(p []byte) int {
 	if exchanging.Load() != 1 {
 		return 0
 	}
-	rc, err := b.out.SyscallConn()
-	if err != nil {
-		return 0
-	}
 	got := 0
 	start := time.Now()
-	rc.Read(func(fd uintptr) bool {
+	b.outConn.Read(func(fd uintptr) bool {
 		for exchanging.Load() == 1 && time.Since(start) < spinFor {
 			n, err := unix.Read(int(fd), p)
 			if n > 0 {

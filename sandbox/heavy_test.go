@@ -1,128 +1,74 @@
 package sandbox
 
 import (
-	"sort"
-	"strconv"
-	"strings"
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"arena.dev/games/wire"
 )
 
-// Copies of the kernels in testdata/bots/heavy.go, to compare WASM with
-// native; TestHeavySame checks that the copies agree.
-// work runs n breadth-first searches on a 60×60 grid with walls, the bread
-// and butter of grid-game bots, and mixes the distances into a checksum.
-func work(n int) uint64 {
-	const size = 60
-	var wall [size * size]bool
-	x := uint64(12345)
-	for i := range wall {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		wall[i] = x%5 == 0
-	}
-	dist := make([]int32, size*size)
-	queue := make([]int32, 0, size*size)
-	var sum uint64
-	for r := 0; r < n; r++ {
-		for i := range dist {
-			dist[i] = -1
-		}
-		src := int32((r * 7919) % (size * size))
-		dist[src] = 0
-		queue = append(queue[:0], src)
-		for len(queue) > 0 {
-			c := queue[0]
-			queue = queue[1:]
-			row, col := c/size, c%size
-			for _, d := range [4][2]int32{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-				nr, nc := row+d[0], col+d[1]
-				if nr < 0 || nr >= size || nc < 0 || nc >= size {
-					continue
-				}
-				nb := nr*size + nc
-				if wall[nb] || dist[nb] >= 0 {
-					continue
-				}
-				dist[nb] = dist[c] + 1
-				queue = append(queue, nb)
-			}
-		}
-		for i, d := range dist {
-			sum = sum*31 + uint64(d) + uint64(i)
-		}
-	}
-	return sum
+// native is a test bot of testdata/bots compiled for this machine and run
+// as a plain child process over the same frames: the WASM bot's very
+// program, to compare the two on identical code.
+type native struct {
+	in  io.WriteCloser
+	out *bufio.Reader
+	p   proc // for its CPU clock
 }
 
-// arith is a tight integer loop (a xorshift generator): no memory, no
-// bounds checks, the best case for WebAssembly.
-func arith(n int) uint64 {
-	x := uint64(88172645463325252)
-	var s uint64
-	for i := 0; i < n*100000; i++ {
-		x ^= x << 13
-		x ^= x >> 7
-		x ^= x << 17
-		s += x % 1000
+func startNative(t testing.TB, name string) *native {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), name)
+	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join("testdata", "bots", name+".go")).CombinedOutput(); err != nil {
+		t.Fatalf("go build %s: %v\n%s", name, err, out)
 	}
-	return s
+	cmd := exec.Command(bin)
+	// One thread runs Go code, as in the sandbox.
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
+	n := &native{in: in, out: bufio.NewReader(out), p: proc{clock: cpuClock(cmd.Process.Pid)}}
+	if hello, err := wire.Read(n.out, nil, 0); err != nil || string(hello) != wire.Hello {
+		t.Fatalf("native %s: hello %q, %v", name, hello, err)
+	}
+	return n
 }
 
-// sorting sorts n slices of 10,000 pseudo-random ints.
-func sorting(n int) uint64 {
-	x := uint64(1)
-	a := make([]int, 10000)
-	var s uint64
-	for r := 0; r < n; r++ {
-		for i := range a {
-			x ^= x << 13
-			x ^= x >> 7
-			x ^= x << 17
-			a[i] = int(x % 1000000)
-		}
-		sort.Ints(a)
-		s += uint64(a[len(a)/2])
+// exchange sends frame and returns the reply and the CPU time the process
+// used meanwhile.
+func (n *native) exchange(frame []byte) ([]byte, time.Duration, error) {
+	t0, _ := n.p.cpu()
+	if err := wire.Write(n.in, frame); err != nil {
+		return nil, 0, err
 	}
-	return s
-}
-
-// maps fills n maps with 10,000 keys each.
-func maps(n int) uint64 {
-	var s uint64
-	for r := 0; r < n; r++ {
-		m := map[int]int{}
-		for i := 0; i < 10000; i++ {
-			m[i*7919%65536] += i
-		}
-		s += uint64(len(m))
-	}
-	return s
-}
-
-// kernels are the workloads by name; bfs, the default, is work.
-var kernels = map[string]func(int) uint64{"bfs": work, "arith": arith, "sort": sorting, "maps": maps}
-
-// run answers a frame "KERNEL N", or "N" for bfs.
-func run(frame string) uint64 {
-	name, arg, ok := strings.Cut(frame, " ")
-	if !ok {
-		name, arg = "bfs", frame
-	}
-	n, _ := strconv.Atoi(arg)
-	if k, ok := kernels[name]; ok {
-		return k(n)
-	}
-	return 0
+	reply, err := wire.Read(n.out, nil, 0)
+	t1, _ := n.p.cpu()
+	return reply, t1 - t0, err
 }
 
 func TestHeavySame(t *testing.T) {
 	b := startBot(t, "heavy", runOptions())
+	n := startNative(t, "heavy")
 	for _, frame := range []string{"0", "1", "3", "bfs 2", "arith 2", "sort 2", "maps 2", "nothing 1"} {
 		reply, _, err := b.Exchange([]byte(frame), 5*time.Second)
-		if err != nil || string(reply) != strconv.FormatUint(run(frame), 10) {
-			t.Fatalf("%q: wasm %q (%v), native %d", frame, reply, err, run(frame))
+		want, _, nerr := n.exchange([]byte(frame))
+		if err != nil || nerr != nil || string(reply) != string(want) {
+			t.Fatalf("%q: wasm %q (%v), native %q (%v)", frame, reply, err, want, nerr)
 		}
 	}
 }

@@ -21,11 +21,10 @@ import (
 // whatever the size: a bot about to start must find its files.
 const TrimSpare = time.Hour
 
-// MarkUsed records that the file at path is in use, for Trim. It touches the
-// file at most once per ten minutes.
-func MarkUsed(path string) {
-	st, err := os.Stat(path)
-	if err == nil && time.Since(st.ModTime()) > 10*time.Minute {
+// MarkUsed records that the file at path, as info describes it, is in use,
+// for Trim. It touches the file at most once per ten minutes.
+func MarkUsed(path string, info fs.FileInfo) {
+	if time.Since(info.ModTime()) > 10*time.Minute {
 		now := time.Now()
 		_ = os.Chtimes(path, now, now)
 	}

@@ -68,7 +68,11 @@ func TestTrim(t *testing.T) {
 	if err := os.Chtimes(old, now.Add(-5*time.Hour), now.Add(-5*time.Hour)); err != nil {
 		t.Fatal(err)
 	}
-	MarkUsed(old)
+	info, err := os.Stat(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	MarkUsed(old, info)
 	if removed, _, _ := c.Trim(0); removed != 0 || !exists("artifacts/c.wasm") {
 		t.Fatalf("an artifact just marked used was trimmed (%d removed)", removed)
 	}

@@ -1,7 +1,7 @@
 // want: reply ^0$
 // CPU-bound work for the benchmarks: each frame is "KERNEL N" (or "N" for
-// the bfs kernel), the answer is the kernel's checksum. The kernels must
-// stay identical to the copies in heavy_test.go.
+// the bfs kernel), the answer is the kernel's checksum. heavy_test.go
+// also builds this file for the host, to compare WASM with native.
 package main
 
 import (
