@@ -19,6 +19,9 @@ HEALTHCHECK --interval=10s --timeout=3s CMD ["/bin/sh", "-c", "exec 3<>/dev/tcp/
 ENTRYPOINT ["arena"]
 CMD ["serve", "--no-workers"]
 
+# The worker runs as root: its bots' children need root to enter their
+# namespaces, mount their empty root and become nobody (docker-compose.yml
+# gives the container the capabilities for that and no others).
 FROM golang:1.26-bookworm AS worker
 ENV GOTOOLCHAIN=local GOFLAGS=-mod=mod GOPROXY=off
 COPY --from=build /out/arena /usr/local/bin/arena

@@ -1,6 +1,8 @@
 package games
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"sync"
 	"time"
@@ -69,8 +71,23 @@ func StartAgents(n int, start func(seat int) (Agent, error)) ([]Agent, error) {
 }
 
 // SeatSeed derives the random seed of the bot in a seat from the match's
-// seed, so that bots in one match draw different numbers.
-func SeatSeed(seed uint64, seat int) uint64 { return seed + uint64(seat)*0x9E3779B97F4A7C15 }
+// seed. It is the one source of a bot's randomness: its SDK's generator
+// (Match.Setup) and, in the sandbox, the WASI random source.
+//
+// It is one-way (SHA-256 of the seed and the seat): a bot learns neither
+// the match's seed, from which the engine draws (where a hidden opponent
+// reappears, who wins a tie), nor the other bots' seeds (what a built-in
+// opponent will do). A game whose Info says OriginalSeeds seeds seat p
+// with seed+p instead, as the original engines do, so that per-seed
+// results match the original's.
+func (i Info) SeatSeed(seed uint64, seat int) uint64 {
+	if i.OriginalSeeds {
+		return seed + uint64(seat)
+	}
+	b := binary.LittleEndian.AppendUint64([]byte("arena seat seed\x00"), seed)
+	sum := sha256.Sum256(binary.LittleEndian.AppendUint64(b, uint64(seat)))
+	return binary.LittleEndian.Uint64(sum[:8])
+}
 
 // FailedAgent stands for a bot that could not even start: its player is
 // frozen at setup with Err as the reason.

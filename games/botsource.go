@@ -2,40 +2,28 @@ package games
 
 import (
 	"bytes"
-	"embed"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"path"
 	"strings"
 )
-
-// botSources are the reference bots' files, for building them as
-// stand-alone programs (e.g. the Dummy as a downloadable .wasm).
-//
-//go:embed orkisland/bots/*.go
-var botSources embed.FS
-
-// botDirs lists, per game, the directory (relative to games/) of its
-// reference bots: package bots, one file per bot named after it.
-var botDirs = map[string]string{
-	"orkisland": "orkisland/bots",
-}
 
 // BotProgram returns a built-in bot as a single-file main package, built
 // like a submission against SDKFiles(gameID): its file in package bots with
 // the package clause renamed and a main that runs it. Only bots that live
 // in a file of their own (e.g. Demo, Dummy) can be made into a program.
 func BotProgram(gameID, name string) ([]byte, error) {
-	dir, ok := botDirs[gameID]
-	if !ok {
-		return nil, fmt.Errorf("no built-in bots for game %q", gameID)
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
 	}
 	if name == "" || strings.ContainsAny(name, "/.\\") {
 		return nil, fmt.Errorf("invalid bot name %q", name)
 	}
-	src, err := botSources.ReadFile(path.Join(dir, strings.ToLower(name)+".go"))
+	src, err := fs.ReadFile(info.Files.FS, path.Join("bots", strings.ToLower(name)+".go"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: no stand-alone source for bot %q", gameID, name)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest/fake"
 )
 
 // The Dummy made into a program builds natively against the SDK alone, as a
@@ -16,7 +17,7 @@ func TestBotProgramBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the go tool")
 	}
-	src, err := games.BotProgram("orkisland", "Dummy")
+	src, err := games.BotProgram(fake.ID, "Dummy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,7 +25,7 @@ func TestBotProgramBuilds(t *testing.T) {
 		t.Fatalf("not a main package:\n%s", src)
 	}
 	dir := t.TempDir()
-	sdk, err := games.SDKFiles("orkisland")
+	sdk, err := games.SDKFiles(fake.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +48,7 @@ func TestBotProgramBuilds(t *testing.T) {
 }
 
 func TestBotProgramErrors(t *testing.T) {
-	for _, c := range [][2]string{{"chess", "Dummy"}, {"orkisland", "Nobody"}, {"orkisland", "../x"}, {"orkisland", "Null"}} {
+	for _, c := range [][2]string{{"chess", "Dummy"}, {fake.ID, "Nobody"}, {fake.ID, "../x"}, {fake.ID, "Null"}} {
 		if _, err := games.BotProgram(c[0], c[1]); err == nil {
 			t.Errorf("BotProgram(%q, %q) succeeded", c[0], c[1])
 		}
@@ -56,11 +57,14 @@ func TestBotProgramErrors(t *testing.T) {
 
 // The kit has the files `arena kit` writes.
 func TestKitFiles(t *testing.T) {
-	files, err := games.KitFiles("orkisland")
+	files, err := games.KitFiles(fake.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"go.mod", "main.go", "README.md", "games/wire/wire.go", "games/orkisland/sdk/game.go"} {
+	if !strings.Contains(string(files["README.md"]), "go doc ./games/gametest/fake/sdk") {
+		t.Errorf("the README does not point at the SDK:\n%s", files["README.md"])
+	}
+	for _, name := range []string{"go.mod", "main.go", "README.md", "games/wire/wire.go", "games/gametest/fake/sdk/sdk.go"} {
 		if len(files[name]) == 0 {
 			t.Errorf("kit lacks %s", name)
 		}

@@ -5,16 +5,15 @@
 // Engines are pure: no I/O, no clocks, randomness only from the RNG they are
 // given, so a seed and the players' commands determine the whole match.
 //
-// Adding a game: a package games/ID with the engine implementing Game and
-// Match and registering itself from init, an SDK at games/ID/sdk (standard
-// library and games/wire only) with a Session for built-in bots and Run for
-// compiled ones, its reference bots written against that SDK, a starter bot
-// at games/ID/kit/main.go, an entry in sdkDirs and the go:embed line of
-// sdkfiles.go, an import in games/all, and its payloads in docs/replay.md.
+// A game is one package under games/ that registers itself from init and
+// describes itself in its Info, files included; docs/adding-a-game.md is
+// the whole recipe.
 package games
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"sort"
 	"time"
 )
@@ -39,14 +38,50 @@ type Param struct {
 	Min, Max int
 }
 
-// Info describes a game for listings and for the runner.
+// Info is everything a game says about itself: for listings, for the
+// runner and judge, and the files the framework serves or builds.
 type Info struct {
 	ID        string
 	Title     string
 	Players   int           // players per match
 	CPUBudget time.Duration // default CPU budget per player for a whole match
 	Params    []Param       // in the statement's order
-	Bots      []string      // built-in bots, e.g. Null, Demo, Dummy
+	// Validate checks what ranges alone cannot (e.g. a square board, or
+	// enough cells for the units); nil when ranges suffice. Its error
+	// names the setting at fault.
+	Validate func(Settings) error
+	// OriginalSeeds seeds player p's bot with seed+p, as the original
+	// engines do, so that per-seed results match the original's; a bot
+	// can then tell the match's seed and predict the engine's draws, so
+	// only a game whose engine uses the original's generator and whose
+	// bots see everything sets it. Otherwise seats get one-way seeds
+	// (Info.SeatSeed).
+	OriginalSeeds bool
+	Bots          []string // built-in bots, weakest first, e.g. Null, Demo, Dummy
+	// Qualifier is the built-in bot a submission must beat to be ranked.
+	Qualifier string
+	// Downloads are the built-in bots offered as .wasm files (no source),
+	// so students can test against them locally.
+	Downloads []string
+	Files     Files
+}
+
+// Files are the sources and assets a game package embeds and hands the
+// framework. Variants of one engine share them, all but the rules page.
+type Files struct {
+	// Dir is the package's directory under games/ (e.g. "orkisland"); bots
+	// import its SDK as arena.dev/games/Dir/sdk.
+	Dir string
+	// FS is rooted at that directory and holds sdk/*.go (the SDK: standard
+	// library and games/wire only), kit/main.go (the starter bot),
+	// bots/*.go (package bots, one file per reference bot named after it
+	// in lower case) and viewer.js (the replay renderer, docs/viewer.md).
+	FS fs.FS
+	// Rules is the path in FS of the rules page, a trusted HTML fragment.
+	Rules string
+	// HostOnly are SDK names that only the host uses; the SDK reference
+	// page leaves them out.
+	HostOnly []string
 }
 
 // Defaults returns the default settings.
@@ -58,7 +93,9 @@ func (i Info) Defaults() Settings {
 	return s
 }
 
-// Check reports the first unknown or out-of-range setting.
+// Check reports the first unknown or out-of-range setting of s, then
+// what Validate finds wrong with s over the defaults: s may be only some
+// settings (an admin's overrides, a board file's).
 func (i Info) Check(s Settings) error {
 	known := make(map[string]Param, len(i.Params))
 	for _, p := range i.Params {
@@ -78,7 +115,39 @@ func (i Info) Check(s Settings) error {
 			return fmt.Errorf("%s: setting %s=%d out of range [%d, %d]", i.ID, n, v, p.Min, p.Max)
 		}
 	}
+	if i.Validate != nil {
+		all := i.Defaults()
+		for k, v := range s {
+			all[k] = v
+		}
+		if err := i.Validate(all); err != nil {
+			return fmt.Errorf("%s: %w", i.ID, err)
+		}
+	}
 	return nil
+}
+
+// A LineError is a board file's fault, with the line (from 1) it is on.
+type LineError struct {
+	Line int
+	Err  error
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
+func (e *LineError) Unwrap() error { return e.Err }
+
+// LineErrorf returns a *LineError for line.
+func LineErrorf(line int, format string, args ...any) error {
+	return &LineError{Line: line, Err: fmt.Errorf(format, args...)}
+}
+
+// ErrorLine returns the line a board file's error names, or 0.
+func ErrorLine(err error) int {
+	var le *LineError
+	if errors.As(err, &le) {
+		return le.Line
+	}
+	return 0
 }
 
 // A Board is a starting position read from a file: the settings the file
@@ -91,7 +160,8 @@ type Board interface {
 // Game is one game's engine factory.
 type Game interface {
 	Info() Info
-	// ParseBoard reads a board file in the game's own format(s).
+	// ParseBoard reads a board file in the game's own format(s); a fault
+	// in it is a *LineError.
 	ParseBoard(data []byte) (Board, error)
 	// NewMatch starts a match. Settings are complete (defaults merged) and
 	// checked by the caller with Info().Check; board nil means generate one
@@ -104,7 +174,7 @@ type Game interface {
 
 // Match is one match in progress. The runner drives it:
 //
-//	for each player p: send Setup(p)
+//	for each player p: send Setup(p, Info().SeatSeed(seed, p))
 //	until Done(): for each live player: send View(p, status), Commands(p, reply); then Step()
 //
 // Commands are only registered until Step, which applies them in the
@@ -115,8 +185,10 @@ type Match interface {
 	Round() int  // rounds played so far; the next round to play
 	Done() bool
 
-	// Setup is player p's setup frame (settings, its index, the static board).
-	Setup(p int) []byte
+	// Setup is player p's setup frame (settings, its index, the static
+	// board); seed seeds the random generator of p's SDK, so that a whole
+	// match replays exactly.
+	Setup(p int, seed uint64) []byte
 	// View is player p's round frame: what changed since its last view,
 	// scores, and every player's CPU status (fraction used, -1 frozen).
 	View(p int, cpu []float64) []byte
@@ -134,6 +206,17 @@ type Match interface {
 	// last round played.
 	Changes() any
 	Executed() any
+}
+
+// A Refuser is a Match that says why it ignored commands. The runner
+// keeps the reasons in Replay.Refused for each player's owner (the judge
+// puts them in the owner's match log); they are not part of the public
+// replay.
+type Refuser interface {
+	// Refusals returns why player p's ignored commands were ignored, so
+	// far in the match: one line each, its round included, the first few
+	// dozen only.
+	Refusals(p int) []string
 }
 
 var registry = map[string]Game{}

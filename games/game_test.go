@@ -1,49 +1,71 @@
 package games_test
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"slices"
 	"strings"
 	"testing"
 
 	"arena.dev/games"
-	_ "arena.dev/games/all"
+	"arena.dev/games/gametest/fake"
 )
 
 func TestRegistry(t *testing.T) {
-	if !slices.Contains(games.IDs(), "orkisland") {
+	if !slices.Contains(games.IDs(), fake.ID) {
 		t.Fatalf("ids %v", games.IDs())
 	}
-	g, err := games.Get("orkisland")
+	g, err := games.Get(fake.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
-	info := g.Info()
-	if info.Title != "Ork Island" || info.Players != 4 || info.CPUBudget <= 0 || !slices.Equal(info.Bots, []string{"Null", "Demo", "Dummy"}) {
+	if info := g.Info(); info.Title != "Race" || info.Players != 4 {
 		t.Fatalf("info %+v", info)
 	}
-	if _, err := games.Get("chess"); err == nil {
-		t.Fatal("unknown game found")
+	if _, err := games.Get("chess"); err == nil || !strings.Contains(err.Error(), fake.ID) {
+		t.Fatalf("unknown game: %v", err)
 	}
-	if _, err := g.NewBot("Nobody"); err == nil {
-		t.Fatal("unknown bot found")
-	}
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a second registration under one id was allowed")
+		}
+	}()
+	games.Register(fake.Game{Sprint: true})
 }
 
 func TestSettingsCheck(t *testing.T) {
-	g, _ := games.Get("orkisland")
-	info := g.Info()
+	info := fake.Game{}.Info()
 	d := info.Defaults()
-	if d["nb_rounds"] != 200 || d["rows"] != 70 || d["nb_orks"] != 15 || d["factor_connected_component"] != 2 {
+	if d["nb_rounds"] != 20 || d["max_step"] != 3 || d["track"] != 100 {
 		t.Fatalf("defaults %v", d)
 	}
 	if err := info.Check(d); err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []games.Settings{{"nb_rounds": 0}, {"rows": 10}, {"colour": 3}, {"nb_players": 3}} {
-		if err := info.Check(bad); err == nil {
-			t.Errorf("%v accepted", bad)
+	for bad, name := range map[string]games.Settings{
+		"nb_rounds": {"nb_rounds": 0},
+		"colour":    {"colour": 3},
+		// Validate sees the overrides over the defaults: 200 rounds on
+		// the default track of 100 cells.
+		"track": {"nb_rounds": 200},
+	} {
+		if err := info.Check(name); err == nil || !strings.Contains(err.Error(), bad) {
+			t.Errorf("%v: %v, want an error naming %s", name, err, bad)
 		}
+	}
+	if err := info.Check(games.Settings{"nb_rounds": 200, "track": 500}); err != nil {
+		t.Errorf("a consistent override refused: %v", err)
+	}
+}
+
+func TestLineError(t *testing.T) {
+	err := fmt.Errorf("board: %w", games.LineErrorf(7, "want %q", "rows"))
+	if games.ErrorLine(err) != 7 || err.Error() != `board: line 7: want "rows"` {
+		t.Fatalf("%v (line %d)", err, games.ErrorLine(err))
+	}
+	if games.ErrorLine(errors.New("no line")) != 0 {
+		t.Fatal("a line found in a plain error")
 	}
 }
 
@@ -59,8 +81,10 @@ func TestWinners(t *testing.T) {
 	}
 }
 
-func TestSDKFiles(t *testing.T) {
-	sdk, err := games.SDKFiles("orkisland")
+// A game's files come from its own package, under the paths its SDK has
+// in a bot's module.
+func TestGameFiles(t *testing.T) {
+	sdk, err := games.SDKFiles(fake.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,26 +95,81 @@ func TestSDKFiles(t *testing.T) {
 		}
 		return err
 	})
-	if !slices.Contains(names, "games/wire/wire.go") || !slices.Contains(names, "games/orkisland/sdk/session.go") {
-		t.Fatalf("files %v", names)
+	if !slices.Equal(names, []string{"games/gametest/fake/sdk/sdk.go", "games/wire/codec.go", "games/wire/session.go", "games/wire/wire.go"}) {
+		t.Fatalf("SDK files %v", names)
 	}
-	for _, n := range names {
-		if strings.HasSuffix(n, "_test.go") || !strings.HasSuffix(n, ".go") {
-			t.Fatalf("served %s", n)
+	if p, err := games.SDKImportPath(fake.ID); err != nil || p != "arena.dev/games/gametest/fake/sdk" {
+		t.Fatalf("import path %q, %v", p, err)
+	}
+	if tmpl, err := games.KitTemplate(fake.ID); err != nil || !strings.Contains(string(tmpl), "sdk.Run(") {
+		t.Fatalf("template: %v", err)
+	}
+	if rules, err := games.RulesHTML(fake.ID); err != nil || !strings.Contains(rules, "max_step") {
+		t.Fatalf("rules: %v", err)
+	}
+	if js, err := games.Renderer(fake.ID); err != nil || !strings.Contains(string(js), "export default") {
+		t.Fatalf("renderer: %v", err)
+	}
+	for _, f := range []func(string) error{
+		func(id string) error { _, err := games.SDKFiles(id); return err },
+		func(id string) error { _, err := games.KitTemplate(id); return err },
+		func(id string) error { _, err := games.RulesHTML(id); return err },
+		func(id string) error { _, err := games.Renderer(id); return err },
+	} {
+		if err := f("chess"); err == nil {
+			t.Error("files of an unknown game")
 		}
-		data, _ := fs.ReadFile(sdk, n)
-		// Standard library only: the kit builds with no module download.
-		for _, line := range strings.Split(string(data), "\n") {
-			if q := strings.TrimSpace(line); strings.HasPrefix(q, `"`) && strings.Contains(q, ".") && !strings.HasPrefix(q, `"arena.dev/games/`) {
-				t.Fatalf("%s imports %s", n, q)
+	}
+}
+
+// Variants of one engine share its SDK and renderer, and differ in their
+// settings and rules page.
+func TestVariants(t *testing.T) {
+	race, sprint := fake.Game{}.Info(), fake.Game{Sprint: true}.Info()
+	if race.ID == sprint.ID || race.Defaults()["nb_rounds"] == sprint.Defaults()["nb_rounds"] {
+		t.Fatalf("variants %+v and %+v", race, sprint)
+	}
+	same := func(what string, get func(id string) (string, error)) string {
+		a, errA := get(race.ID)
+		b, errB := get(sprint.ID)
+		if errA != nil || errB != nil {
+			t.Fatalf("%s: %v, %v", what, errA, errB)
+		}
+		return fmt.Sprint(a == b)
+	}
+	sdk := func(id string) (string, error) {
+		f, err := games.SDKFiles(id)
+		if err != nil {
+			return "", err
+		}
+		b, err := fs.ReadFile(f, "games/gametest/fake/sdk/sdk.go")
+		return string(b), err
+	}
+	renderer := func(id string) (string, error) { b, err := games.Renderer(id); return string(b), err }
+	if same("SDK", sdk) != "true" || same("renderer", renderer) != "true" || same("rules", games.RulesHTML) != "false" {
+		t.Fatal("variants must share the SDK and renderer and have their own rules")
+	}
+}
+
+// A bot's seed tells it neither the match's seed nor another seat's,
+// unless the game seeds its bots as the original engines do.
+func TestSeatSeed(t *testing.T) {
+	info := fake.Game{}.Info()
+	seen := map[uint64]bool{}
+	for seed := uint64(0); seed < 50; seed++ {
+		for seat := range 4 {
+			s := info.SeatSeed(seed, seat)
+			if seen[s] || s == seed+uint64(seat) || s == seed {
+				t.Fatalf("seat %d of seed %d: %d", seat, seed, s)
+			}
+			seen[s] = true
+			if info.SeatSeed(seed, seat) != s {
+				t.Fatal("not a function of seed and seat")
 			}
 		}
 	}
-	if _, err := games.SDKFiles("chess"); err == nil {
-		t.Fatal("SDK for an unknown game")
-	}
-	tmpl, err := games.KitTemplate("orkisland")
-	if err != nil || !strings.Contains(string(tmpl), "sdk.Run(") {
-		t.Fatalf("template: %v", err)
+	info.OriginalSeeds = true
+	if info.SeatSeed(1000, 3) != 1003 {
+		t.Fatalf("original seeds: %d, want 1003", info.SeatSeed(1000, 3))
 	}
 }

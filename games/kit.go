@@ -42,11 +42,13 @@ func KitFiles(gameID string) (map[string][]byte, error) {
 }
 
 func kitReadme(info Info) string {
-	r := strings.NewReplacer("GAME", info.ID, "TITLE", info.Title, "BOTS", strings.Join(info.Bots, ", "))
+	opponents := func(bot string) string { return strings.TrimSpace(strings.Repeat(bot+" ", info.Players-1)) }
+	r := strings.NewReplacer("GAME", info.ID, "DIR", info.Files.Dir, "TITLE", info.Title, "BOTS", strings.Join(info.Bots, ", "),
+		"DEMOS", opponents("Demo"), "QUALIFIERS", opponents(info.Qualifier))
 	return r.Replace(`# TITLE starter kit
 
-Your bot is main.go: a Go program that uses the SDK in games/GAME/sdk (its
-documentation: ` + "`go doc ./games/GAME/sdk`" + `). It starts as the Null bot, which does
+Your bot is main.go: a Go program that uses the SDK in games/DIR/sdk (its
+documentation: ` + "`go doc ./games/DIR/sdk`" + `). It starts as the Null bot, which does
 nothing: fill in its Play method, called once per round.
 
 Only the standard library is available. Do not write to standard output:
@@ -61,9 +63,9 @@ fmt.Println and friends go to your debug log (standard error) anyway.
 
 With the arena binary (built-in bots: BOTS):
 
-    arena play GAME ./main.go Demo Demo Demo -s 1 -o match.json.gz
+    arena play GAME ./main.go DEMOS -s 1 -o match.json.gz
     arena view match.json.gz
-    arena play GAME ./main.go Dummy Dummy Dummy -n 100   # many seeds: wins, mean, sd
+    arena play GAME ./main.go QUALIFIERS -n 100   # many seeds: wins, mean, sd
 
 Submit main.go on the website. Keep it in one file.
 `)

@@ -22,6 +22,10 @@ type Replay struct {
 	Initial     json.RawMessage `json:"initial"`
 	Rounds      []ReplayRound   `json:"rounds"`
 	End         End             `json:"end"`
+	// Refused holds, per player, why some of its commands were ignored,
+	// when the match is a Refuser: for that player's owner only, so it is
+	// not written with the replay.
+	Refused [][]string `json:"-"`
 }
 
 // ReplayRound is one round: its game-specific changes and executed commands,

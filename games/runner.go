@@ -133,7 +133,7 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 
 	frames := make([][]byte, n)
 	for p := range seats {
-		frames[p] = m.Setup(p)
+		frames[p] = m.Setup(p, info.SeatSeed(c.Seed, p))
 	}
 	exchange(-1, frames)
 
@@ -177,6 +177,12 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 			Scores:   m.Scores(),
 			CPU:      append([]float64(nil), cpu...),
 		})
+	}
+	if rf, ok := m.(Refuser); ok {
+		r.Refused = make([][]string, n)
+		for p := range n {
+			r.Refused[p] = rf.Refusals(p)
+		}
 	}
 	r.End.Rounds = m.Round()
 	r.End.Scores = m.Scores()

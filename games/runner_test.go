@@ -3,6 +3,7 @@ package games_test
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -10,8 +11,8 @@ import (
 	"time"
 
 	"arena.dev/games"
-	"arena.dev/games/orkisland"
-	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/gametest/fake"
+	"arena.dev/games/gametest/fake/sdk"
 )
 
 // scripted wraps a built-in bot and misbehaves from a given round on.
@@ -53,7 +54,7 @@ func (s *scripted) Exchange(msg []byte, limit time.Duration) ([]byte, time.Durat
 	case "garbage":
 		return []byte{0xff}, 0, nil
 	case "invalid":
-		return sdk.AppendCommands(nil, []sdk.Command{{ID: 999, Dir: sdk.Top}, {ID: 0, Dir: 9}}), 0, nil
+		return sdk.AppendCommands(nil, []int{99, 1}), 0, nil // a step too long, and a second step
 	}
 	return reply, cpu, err
 }
@@ -64,7 +65,7 @@ func (s *scripted) Close() error {
 }
 
 func newScripted(t *testing.T, bot, mode string, failAt int) *scripted {
-	a, err := orkisland.Game{}.NewBot(bot)
+	a, err := fake.Game{}.NewBot(bot)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func run(t *testing.T, agents []*scripted, rounds int) *games.Replay {
 		players = append(players, games.Player{Name: string(rune('A' + i)), Agent: a})
 	}
 	r, err := games.Play(context.Background(), games.Config{
-		Game: orkisland.Game{}, Seed: 1, Players: players,
+		Game: fake.Game{}, Seed: 1, Players: players,
 		Settings: games.Settings{"nb_rounds": rounds},
 	})
 	if err != nil {
@@ -139,6 +140,28 @@ func TestInvalidCommandsCounted(t *testing.T) {
 	}
 }
 
+// Why commands were ignored reaches the replay for the owners, and not its
+// public JSON.
+func TestRefusalsForTheOwner(t *testing.T) {
+	agents := []*scripted{newScripted(t, "Null", "invalid", 1), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0)}
+	r := run(t, agents, 3)
+	want := []string{
+		"round 0: a step of 99 is longer than max_step 3", "round 0: only the first step of a round counts",
+		"round 1: a step of 99 is longer than max_step 3", "round 1: only the first step of a round counts",
+		"round 2: a step of 99 is longer than max_step 3", "round 2: only the first step of a round counts",
+	}
+	if len(r.Refused) != 4 || !slices.Equal(r.Refused[0], want) || len(r.Refused[1]) != 0 {
+		t.Fatalf("refused %q", r.Refused)
+	}
+	js, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(js), "max_step 3") {
+		t.Fatal("the reasons are in the public replay")
+	}
+}
+
 func TestExchangesAreConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	wg.Add(4)
@@ -181,14 +204,14 @@ func TestAgentsCloseAtOnce(t *testing.T) {
 	wg.Add(4)
 	var players []games.Player
 	for i := range 4 {
-		a, err := orkisland.Game{}.NewBot("Demo")
+		a, err := fake.Game{}.NewBot("Demo")
 		if err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, games.Player{Name: string(rune('A' + i)), Agent: closeBarrier{a, &wg, &serial}})
 	}
 	_, err := games.Play(context.Background(), games.Config{
-		Game: orkisland.Game{}, Seed: 1, Players: players, Settings: games.Settings{"nb_rounds": 2},
+		Game: fake.Game{}, Seed: 1, Players: players, Settings: games.Settings{"nb_rounds": 2},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -211,7 +234,7 @@ func (panicky) Handle([]byte) ([]byte, error) { panic("boom") }
 
 func TestPlayRejectsBadConfig(t *testing.T) {
 	a := newScripted(t, "Null", "", 0)
-	_, err := games.Play(context.Background(), games.Config{Game: orkisland.Game{}, Players: []games.Player{{Name: "x", Agent: a}}})
+	_, err := games.Play(context.Background(), games.Config{Game: fake.Game{}, Players: []games.Player{{Name: "x", Agent: a}}})
 	if err == nil {
 		t.Fatal("one player accepted")
 	}
@@ -219,9 +242,9 @@ func TestPlayRejectsBadConfig(t *testing.T) {
 	for range 4 {
 		four = append(four, games.Player{Agent: newScripted(t, "Null", "", 0)})
 	}
-	_, err = games.Play(context.Background(), games.Config{Game: orkisland.Game{}, Players: four, Settings: games.Settings{"rows": 5}})
-	if err == nil || !strings.Contains(err.Error(), "rows") {
-		t.Fatalf("rows=5 accepted: %v", err)
+	_, err = games.Play(context.Background(), games.Config{Game: fake.Game{}, Players: four, Settings: games.Settings{"max_step": 0}})
+	if err == nil || !strings.Contains(err.Error(), "max_step") {
+		t.Fatalf("max_step=0 accepted: %v", err)
 	}
 	if a.closed.Load() == 0 {
 		t.Fatal("agent not closed on a bad config")
@@ -235,7 +258,7 @@ func TestCancelled(t *testing.T) {
 	for range 4 {
 		four = append(four, games.Player{Agent: newScripted(t, "Null", "", 0)})
 	}
-	if _, err := games.Play(ctx, games.Config{Game: orkisland.Game{}, Players: four}); !errors.Is(err, context.Canceled) {
+	if _, err := games.Play(ctx, games.Config{Game: fake.Game{}, Players: four}); !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v", err)
 	}
 }

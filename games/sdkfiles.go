@@ -4,55 +4,75 @@ import (
 	"archive/zip"
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 )
 
-// sources are the SDKs compiled into every bot and the kits' templates.
+// wireSources is the bot-side runtime every SDK imports.
 //
-//go:embed wire/*.go orkisland/sdk/*.go orkisland/kit/main.go
-var sources embed.FS
+//go:embed wire/*.go
+var wireSources embed.FS
 
-// sdkDirs lists, per game, the directories (relative to games/) whose Go
-// files a bot needs besides its own main package.
-var sdkDirs = map[string][]string{
-	"orkisland": {"wire", "orkisland/sdk"},
+// files returns a registered game's files, checked to be there.
+func files(gameID string) (Info, error) {
+	g, err := Get(gameID)
+	if err != nil {
+		return Info{}, err
+	}
+	info := g.Info()
+	if info.Files.FS == nil || info.Files.Dir == "" {
+		return info, fmt.Errorf("game %q hands over no files", gameID)
+	}
+	return info, nil
 }
 
 // SDKFiles returns the SDK sources of a game with module-relative paths
-// (games/wire/wire.go, games/orkisland/sdk/...), tests excluded: with a
-// go.mod saying `module arena.dev` and a main package, they build a bot.
+// (games/wire/wire.go, games/DIR/sdk/...), tests excluded: with a go.mod
+// saying `module arena.dev` and a main package, they build a bot.
 func SDKFiles(gameID string) (fs.FS, error) {
-	dirs, ok := sdkDirs[gameID]
-	if !ok {
-		return nil, fmt.Errorf("no SDK for game %q", gameID)
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
 	}
 	// A zip reader is a ready-made read-only fs.FS with directories.
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)
-	for _, dir := range dirs {
-		entries, err := sources.ReadDir(dir)
+	add := func(fsys fs.FS, dir, as string) error {
+		entries, err := fs.ReadDir(fsys, dir)
 		if err != nil {
-			return nil, err
+			return err
 		}
+		n := 0
 		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), "_test.go") {
+			if e.IsDir() || !strings.HasSuffix(e.Name(), ".go") || strings.HasSuffix(e.Name(), "_test.go") {
 				continue
 			}
-			data, err := sources.ReadFile(path.Join(dir, e.Name()))
+			data, err := fs.ReadFile(fsys, path.Join(dir, e.Name()))
 			if err != nil {
-				return nil, err
+				return err
 			}
-			w, err := zw.Create(path.Join("games", dir, e.Name()))
+			w, err := zw.Create(path.Join(as, e.Name()))
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if _, err := w.Write(data); err != nil {
-				return nil, err
+				return err
 			}
+			n++
 		}
+		if n == 0 {
+			return fmt.Errorf("%s: no Go files in %s", gameID, as)
+		}
+		return nil
+	}
+	if err := add(wireSources, "wire", "games/wire"); err != nil {
+		return nil, err
+	}
+	if err := add(info.Files.FS, "sdk", path.Join("games", info.Files.Dir, "sdk")); err != nil {
+		return nil, err
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
@@ -60,11 +80,49 @@ func SDKFiles(gameID string) (fs.FS, error) {
 	return zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
 }
 
+// SDKImportPath is the import path of a game's SDK package.
+func SDKImportPath(gameID string) (string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return "", err
+	}
+	return "arena.dev/games/" + info.Files.Dir + "/sdk", nil
+}
+
 // KitTemplate returns the starter bot (the Null bot) of a game, a main
 // package to save as main.go next to the SDK files.
 func KitTemplate(gameID string) ([]byte, error) {
-	if _, ok := sdkDirs[gameID]; !ok {
-		return nil, fmt.Errorf("no starter kit for game %q", gameID)
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
 	}
-	return sources.ReadFile(gameID + "/kit/main.go")
+	return fs.ReadFile(info.Files.FS, "kit/main.go")
+}
+
+// RulesHTML returns a game's rules page: a trusted HTML fragment written
+// for the platform and embedded by the game.
+func RulesHTML(gameID string) (string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return "", err
+	}
+	if info.Files.Rules == "" {
+		return "", fmt.Errorf("game %q has no rules page", gameID)
+	}
+	b, err := fs.ReadFile(info.Files.FS, info.Files.Rules)
+	return string(b), err
+}
+
+// Renderer returns a game's replay renderer, the JavaScript module the
+// viewer imports as games/ID.js (docs/viewer.md).
+func Renderer(gameID string) ([]byte, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := fs.ReadFile(info.Files.FS, "viewer.js")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("game %q has no replay renderer", gameID)
+	}
+	return b, err
 }

@@ -18,10 +18,6 @@ import (
 	"arena.dev/store"
 )
 
-// DownloadableBots are the built-in bots offered as .wasm downloads with no
-// source, as on Jutge: students test against the Dummy locally.
-var DownloadableBots = []string{"Dummy"}
-
 // BuiltinWasmKey is the blob key of a built-in bot compiled to WebAssembly.
 // It names the source's hash, so a new release of the bot gets a new build.
 func BuiltinWasmKey(gameID, bot string) (string, error) {
@@ -43,8 +39,9 @@ func (BuildBuiltinsArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueCompile, Priority: 4, UniqueOpts: river.UniqueOpts{ByPeriod: time.Hour}}
 }
 
-// BuildBuiltinsWorker compiles each game's downloadable bots with the
-// same locked-down toolchain as students' bots.
+// BuildBuiltinsWorker compiles each game's downloadable bots (its
+// Info.Downloads, as on Jutge: students test against the Dummy locally)
+// with the same locked-down toolchain as students' bots.
 type BuildBuiltinsWorker struct {
 	river.WorkerDefaults[BuildBuiltinsArgs]
 	j *judge
@@ -61,7 +58,8 @@ func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuil
 		if err != nil {
 			return err
 		}
-		for _, bot := range DownloadableBots {
+		g, _ := games.Get(id)
+		for _, bot := range g.Info().Downloads {
 			key, err := BuiltinWasmKey(id, bot)
 			if err != nil {
 				return err

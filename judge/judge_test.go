@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
@@ -131,6 +132,15 @@ func (e *env) waitJobs(t testing.TB, timeout time.Duration, kinds ...string) {
 			t.Fatalf("%d %v jobs still pending after %v", pending, kinds, timeout)
 		}
 		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// scanOne scans the one row a query returns, failing the test when the
+// query fails: an ignored error leaves zeros that may pass the checks after.
+func scanOne(t testing.TB, row pgx.Row, dest ...any) {
+	t.Helper()
+	if err := row.Scan(dest...); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -1,14 +1,19 @@
 package judge_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/riverqueue/river"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/rating"
 	"arena.dev/sandbox"
@@ -117,7 +122,7 @@ func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
 		t.Fatal(err)
 	}
 	var before []int
-	e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)).Scan(&before)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)), &before)
 	for i := 0; i < 3; i++ {
 		if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch}); err != nil {
 			t.Fatal(err)
@@ -125,14 +130,14 @@ func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
 	}
 	e.waitJobs(t, 2*time.Minute, "match")
 	var after []int
-	e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)).Scan(&after)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT array_agg(games ORDER BY id) FROM bot_versions WHERE id = ANY($1)", ids(seats)), &after)
 	for i := range after {
 		if after[i] != before[i]+1 {
 			t.Fatalf("games before %v, after %v: want each +1", before, after)
 		}
 	}
 	var history, blobs int
-	e.pool.QueryRow(ctx, "SELECT count(*) FROM rating_history WHERE match_id = $1", m.ID).Scan(&history)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM rating_history WHERE match_id = $1", m.ID), &history)
 	if history != 4 {
 		t.Fatalf("%d rating changes for one match, want 4", history)
 	}
@@ -140,7 +145,7 @@ func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
 	if err != nil || got.Status != store.MatchFinished || got.ReplayKey == nil {
 		t.Fatalf("match %+v, %v", got, err)
 	}
-	e.pool.QueryRow(ctx, "SELECT count(*) FROM blobs WHERE key = $1", *got.ReplayKey).Scan(&blobs)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM blobs WHERE key = $1", *got.ReplayKey), &blobs)
 	if blobs != 1 {
 		t.Fatal("the replay the match refers to is missing")
 	}
@@ -174,7 +179,7 @@ func TestSupersededVersionMovesNoRating(t *testing.T) {
 		t.Fatalf("status %s rated %v; want finished and unrated", got.Status, got.Rated)
 	}
 	var moved int
-	e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions WHERE id = ANY($1) AND mu <> $2", ids(seats), rating.DefaultMu).Scan(&moved)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions WHERE id = ANY($1) AND mu <> $2", ids(seats), rating.DefaultMu), &moved)
 	if moved != 0 {
 		t.Fatalf("%d ratings moved", moved)
 	}
@@ -224,5 +229,123 @@ func TestMatchFetchesATrimmedArtifact(t *testing.T) {
 	}
 	if _, err := os.Stat(art); err != nil {
 		t.Fatalf("the artifact was not fetched back: %v", err)
+	}
+}
+
+// The ladder plays on the boards the admin chose for the game: here two
+// uploaded boards (12 and 13 rounds) and a generated one (the game's
+// settings: 20 rounds), in turn.
+func TestLadderPlaysOnChosenBoards(t *testing.T) {
+	e := startJudge(t, judge.Config{LadderQueue: 6})
+	ctx := context.Background()
+	g, err := games.Get("orkisland")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []int64
+	for _, rounds := range []int{12, 13, 14} {
+		data := []byte(fmt.Sprintf("OrkIsland 1.0\nnb_rounds %d\nGENERATOR1\n", rounds))
+		parsed, err := g.ParseBoard(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := store.CreateBoard(ctx, e.pool, "orkisland", fmt.Sprintf("ladder-%d", rounds), data, parsed.Settings(), e.user(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, id)
+	}
+	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 20}' WHERE id = 'orkisland'`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`); err != nil {
+			t.Error(err)
+		}
+		if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, nil); err != nil {
+			t.Error(err)
+		}
+	})
+	// The third board is chosen, then deleted: it leaves the turn.
+	if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, boards); err != nil {
+		t.Fatal(err)
+	}
+	if err := store.DeleteBoard(ctx, e.pool, boards[2]); err != nil {
+		t.Fatal(err)
+	}
+	gen, chosen, err := store.LadderBoards(ctx, e.pool, "orkisland")
+	var ids []int64
+	for _, b := range chosen {
+		ids = append(ids, b.ID)
+	}
+	if err != nil || !gen || !slices.Equal(ids, boards[:2]) {
+		t.Fatalf("ladder boards after a deletion: generated %v, %v, %v; want true, %v", gen, ids, err, boards[:2])
+	}
+
+	src := readSource(t, "walker.go")
+	for i := 0; i < 4; i++ {
+		e.accepted(t, src)
+	}
+	e.waitJobs(t, 3*time.Minute, "match", "compile")
+	var before int64
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT coalesce(max(id), 0) FROM matches"), &before)
+	if _, err := e.client.Insert(ctx, judge.MatchmakingArgs{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	e.waitJobs(t, 3*time.Minute, "matchmaking", "match")
+
+	rows, err := e.pool.Query(ctx, `SELECT board_id, status, replay_key FROM matches
+		WHERE kind = 'ladder' AND id > $1 ORDER BY id`, before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type played struct {
+		board  *int64
+		status string
+		key    *string
+	}
+	var ms []played
+	for rows.Next() {
+		var p played
+		if err := rows.Scan(&p.board, &p.status, &p.key); err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, p)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) != 6 {
+		t.Fatalf("%d ladder matches, want 6", len(ms))
+	}
+	wantBoards := []int64{boards[0], boards[1], 0, boards[0], boards[1], 0}
+	wantRounds := map[int64]int{boards[0]: 12, boards[1]: 13, 0: 20}
+	for i, p := range ms {
+		var board int64
+		if p.board != nil {
+			board = *p.board
+		}
+		if board != wantBoards[i] {
+			t.Fatalf("match %d on board %d, want %d (boards in turn: %v, 0 generated)", i, board, wantBoards[i], wantBoards)
+		}
+		if p.status != store.MatchFinished || p.key == nil {
+			t.Fatalf("match %d: %s", i, p.status)
+		}
+		data, err := store.PGBlobs{DB: e.pool}.Get(ctx, *p.key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := games.ReadReplay(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.End.Rounds != wantRounds[board] {
+			t.Fatalf("match %d on board %d lasted %d rounds, want %d", i, board, r.End.Rounds, wantRounds[board])
+		}
+	}
+	// A board the ladder played on stays: its matches refer to it.
+	if err := store.DeleteBoard(ctx, e.pool, boards[0]); !errors.Is(err, store.ErrInUse) {
+		t.Fatalf("deleting a board that was played on: %v, want ErrInUse", err)
 	}
 }

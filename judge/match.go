@@ -143,7 +143,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return nil, err
 		}
-		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, games.SeatSeed(uint64(m.Seed), i))
+		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i))
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
 			return games.FailedAgent{Err: fmt.Errorf("did not start: %w", err)}, nil
@@ -177,7 +177,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	}
 	logs := make([]string, len(players))
 	for i, p := range players {
-		logs[i] = agentLog(p.Agent)
+		logs[i] = refusedLog(replay, i) + agentLog(p.Agent)
 	}
 	return replay, logs, nil
 }
@@ -217,17 +217,17 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 		}
 		// Lock the rows in id order first: two matches landing at once with
 		// shared players would otherwise deadlock on them.
-		if _, err := tx.Exec(ctx, `SELECT 1 FROM bot_versions WHERE id = ANY($1) ORDER BY id FOR UPDATE`, versions); err != nil {
-			return err
-		}
-		// games counts ladder games: the ones that rate and that matchmaking
-		// balances; qualification and tournament matches are counted apart.
-		if _, err := tx.Exec(ctx, `UPDATE bot_versions SET games = games + 1, last_played_at = now()
-			WHERE id = ANY($1) AND $2`, versions, m.Kind == store.KindLadder); err != nil {
+		if err := store.LockVersions(ctx, tx, versions); err != nil {
 			return err
 		}
 		rated := false
 		if m.Kind == store.KindLadder {
+			// games counts ladder games: the ones that rate and that
+			// matchmaking balances; qualification and tournament matches
+			// are counted apart.
+			if err := store.CountLadderGame(ctx, tx, versions); err != nil {
+				return err
+			}
 			if rated, err = rate(ctx, tx, m.ID, seats, ranks); err != nil {
 				return err
 			}
@@ -273,44 +273,23 @@ func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResul
 		}
 		ids[i] = *s.VersionID
 	}
-	rows, err := tx.Query(ctx, `
-		SELECT v.id, coalesce(v.mu, 0), coalesce(v.sigma, 0), v.status = 'accepted' AND b.current_version_id = v.id
-		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
-		WHERE v.id = ANY($1) ORDER BY v.id FOR UPDATE OF v`, ids)
-	if err != nil {
-		return false, err
-	}
-	before := map[int64]rating.Rating{}
-	current := true
-	for rows.Next() {
-		var id int64
-		var r rating.Rating
-		var isCurrent bool
-		if err := rows.Scan(&id, &r.Mu, &r.Sigma, &isCurrent); err != nil {
-			rows.Close()
-			return false, err
-		}
-		before[id] = r
-		current = current && isCurrent
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || !current || len(before) != len(ids) {
+	before, err := store.RatingsForUpdate(ctx, tx, ids)
+	if err != nil || len(before) != len(ids) {
 		return false, err
 	}
 	in := make([]rating.Rating, len(ids))
 	for i, id := range ids {
-		in[i] = before[id]
+		if !before[id].Current {
+			return false, nil
+		}
+		in[i] = rating.Rating{Mu: before[id].Mu, Sigma: before[id].Sigma}
 	}
 	out, err := rating.Default().Rate(in, ranks)
 	if err != nil {
 		return false, err
 	}
 	for i, id := range ids {
-		if _, err := tx.Exec(ctx, "UPDATE bot_versions SET mu = $2, sigma = $3 WHERE id = $1", id, out[i].Mu, out[i].Sigma); err != nil {
-			return false, err
-		}
-		if _, err := tx.Exec(ctx, "INSERT INTO rating_history (bot_version_id, match_id, mu, sigma) VALUES ($1, $2, $3, $4)",
-			id, matchID, out[i].Mu, out[i].Sigma); err != nil {
+		if err := store.SetRating(ctx, tx, id, matchID, out[i].Mu, out[i].Sigma); err != nil {
 			return false, err
 		}
 	}

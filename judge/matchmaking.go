@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"arena.dev/games"
 	"arena.dev/ladder"
 	"arena.dev/store"
 )
@@ -20,7 +21,8 @@ type MatchmakingArgs struct{}
 func (MatchmakingArgs) Kind() string { return "matchmaking" }
 
 // MatchmakingWorker tops up each enabled game's queue of ladder matches,
-// chosen in the Halite style by package ladder, each with a fresh seed.
+// chosen in the Halite style by package ladder, each with a fresh seed, on
+// the boards the game's admin chose for its ladder.
 type MatchmakingWorker struct {
 	river.WorkerDefaults[MatchmakingArgs]
 	j *judge
@@ -30,10 +32,10 @@ func (w *MatchmakingWorker) Work(ctx context.Context, job *river.Job[Matchmaking
 	rng := rand.New(rand.NewPCG(uint64(newSeed()), uint64(time.Now().UnixNano())))
 	return pgx.BeginFunc(ctx, w.j.pool, func(tx pgx.Tx) error {
 		// One matchmaker at a time, even if a period's job were doubled.
-		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('arena-matchmaking'))"); err != nil {
+		if err := store.LockMatchmaking(ctx, tx); err != nil {
 			return err
 		}
-		gameIDs, err := enabledGames(ctx, tx)
+		gameIDs, err := store.EnabledGameIDs(ctx, tx)
 		if err != nil {
 			return err
 		}
@@ -53,60 +55,42 @@ func (w *MatchmakingWorker) Work(ctx context.Context, job *river.Job[Matchmaking
 	})
 }
 
-func enabledGames(ctx context.Context, db store.DB) ([]string, error) {
-	rows, err := db.Query(ctx, "SELECT id FROM games WHERE enabled ORDER BY id")
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
-}
-
 // planLadder creates enough ladder matches for one game to bring its queue
 // to target, and returns their jobs.
 func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *rand.Rand) ([]river.InsertManyParams, error) {
-	var queued int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM matches WHERE game_id = $1 AND kind = 'ladder' AND status = 'queued'`,
-		gameID).Scan(&queued); err != nil {
+	queued, err := store.QueuedLadderMatches(ctx, tx, gameID)
+	if err != nil {
 		return nil, err
 	}
 	k := target - queued
 	if k <= 0 {
 		return nil, nil
 	}
-	rows, err := tx.Query(ctx, `
-		SELECT v.id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch')
-		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id
-		JOIN users u ON u.id = b.owner_id
-		WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled AND v.status = 'accepted'`, gameID)
+	cands, err := store.LadderCandidates(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	var cands []ladder.Candidate
-	for rows.Next() {
-		var c ladder.Candidate
-		if err := rows.Scan(&c.BotID, &c.OwnerID, &c.Mu, &c.Sigma, &c.Games, &c.LastPlayed); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		cands = append(cands, c)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	settings, err := matchSettings(ctx, tx, gameID)
+	settings, err := store.GameMatchSettings(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	plan, err := ladder.Plan(cands, k, rng)
+	game, err := games.Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	plan, err := ladder.Plan(cands, game.Info().Players, k, rng)
 	if errors.Is(err, ladder.ErrTooFewOwners) {
 		return nil, nil // not enough players yet
 	}
 	if err != nil {
 		return nil, err
 	}
+	boards, err := ladderBoards(ctx, tx, gameID, len(plan))
+	if err != nil {
+		return nil, err
+	}
 	var jobs []river.InsertManyParams
-	for _, ids := range plan {
+	for k, ids := range plan {
 		seats := make([]store.Seat, len(ids))
 		for i := range ids {
 			seats[i] = store.Seat{VersionID: &ids[i]}
@@ -114,10 +98,53 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 		// The seed bot is first in the plan; rotate so it is not always seat 0.
 		rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
 		m := &store.Match{GameID: gameID, Kind: store.KindLadder, Seed: newSeed(), Settings: settings}
+		if b, ok := boards[k]; ok {
+			m.BoardID, m.Settings = &b.ID, boardSettings(settings, b)
+		}
 		if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 			return nil, err
 		}
 		jobs = append(jobs, matchJob(m))
 	}
 	return jobs, nil
+}
+
+// ladderBoards chooses the boards of a game's next n ladder matches as its
+// admin chose, going on from the board of its latest ladder match: by
+// match index, the uploaded board to play on (none: a board generated from
+// the match's seed).
+func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int]store.Board, error) {
+	generated, boards, err := store.LadderBoards(ctx, tx, gameID)
+	if err != nil || len(boards) == 0 {
+		return nil, err
+	}
+	last, err := store.LastLadderBoard(ctx, tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	byID := map[int64]store.Board{}
+	ids := make([]int64, len(boards))
+	for i, b := range boards {
+		byID[b.ID], ids[i] = b, b.ID
+	}
+	out := map[int]store.Board{}
+	for k, id := range ladder.Boards(ids, generated, last, n) {
+		if id != 0 {
+			out[k] = byID[id]
+		}
+	}
+	return out, nil
+}
+
+// boardSettings are the settings of a ladder match on an uploaded board:
+// the game's, except those the board file fixes (its size, its rounds...),
+// which the board keeps.
+func boardSettings(game map[string]int, b store.Board) map[string]int {
+	out := map[string]int{}
+	for k, v := range game {
+		if _, fixed := b.Settings[k]; !fixed {
+			out[k] = v
+		}
+	}
+	return out
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+
+	"arena.dev/store"
 )
 
 // PingArgs is the trivial job that proves the whole loop: inserted by one
@@ -26,7 +28,7 @@ type PingWorker struct {
 
 func (w *PingWorker) Work(ctx context.Context, job *river.Job[PingArgs]) error {
 	return pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "INSERT INTO pings (job_id, worker) VALUES ($1, $2)", job.ID, w.name); err != nil {
+		if err := store.RecordPing(ctx, tx, job.ID, w.name); err != nil {
 			return fmt.Errorf("ping %d: %w", job.ID, err)
 		}
 		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)

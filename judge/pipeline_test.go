@@ -77,7 +77,7 @@ func TestSubmitRefusesBadInput(t *testing.T) {
 		}
 	}
 	var n int
-	e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE b.owner_id = $1", uid).Scan(&n)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE b.owner_id = $1", uid), &n)
 	if n != 0 {
 		t.Fatalf("%d versions stored from refused submissions", n)
 	}
@@ -89,7 +89,7 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	uid := e.user(t)
-	src := readSource(t, "strong.go")
+	src := readSource(t, "../../games/orkisland/testdata/strong.go")
 	v1, err := judge.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", src)
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +161,11 @@ func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
 	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 1000000}' WHERE id = 'orkisland'`); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`) })
+	t.Cleanup(func() {
+		if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`); err != nil {
+			t.Error(err) // the tests after this one would play with its settings
+		}
+	})
 	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "doomed", readSource(t, "walker.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -171,7 +175,7 @@ func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
 		t.Fatalf("status %s, want rejected", got.Status)
 	}
 	var failed int
-	e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'failed' AND error <> ''`, v.ID).Scan(&failed)
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'failed' AND error <> ''`, v.ID), &failed)
 	if failed != judge.DefaultQualificationMatches {
 		t.Fatalf("%d failed matches with their error, want %d", failed, judge.DefaultQualificationMatches)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"arena.dev/games"
 	"arena.dev/rating"
 	"arena.dev/store"
 )
@@ -17,53 +18,29 @@ import (
 // Dummies a version plays; a game's settings may set qualification_matches.
 const DefaultQualificationMatches = 4
 
-// QualifierBot is the built-in bot a submission must beat.
-const QualifierBot = "Dummy"
-
-func qualificationMatches(ctx context.Context, db store.DB, gameID string) (int, error) {
-	var q int
-	err := db.QueryRow(ctx, `SELECT coalesce((settings->>'qualification_matches')::int, $2) FROM games WHERE id = $1`,
-		gameID, DefaultQualificationMatches).Scan(&q)
-	if q < 1 {
-		q = DefaultQualificationMatches
-	}
-	return q, err
-}
-
-// matchSettings are the game's settings an admin chose for new matches:
-// the game's parameters only, without the platform's own keys.
-func matchSettings(ctx context.Context, db store.DB, gameID string) (map[string]int, error) {
-	var all map[string]any
-	if err := db.QueryRow(ctx, "SELECT settings FROM games WHERE id = $1", gameID).Scan(&all); err != nil {
-		return nil, err
-	}
-	out := map[string]int{}
-	for k, v := range all {
-		if f, ok := v.(float64); ok && k != "qualification_matches" {
-			out[k] = int(f)
-		}
-	}
-	return out, nil
-}
-
 // scheduleQualification creates a version's qualification matches and
 // their jobs in tx, rotating its seat so no seat advantage decides.
 func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versionID int64) error {
-	q, err := qualificationMatches(ctx, tx, gameID)
+	q, err := store.QualificationMatchCount(ctx, tx, gameID, DefaultQualificationMatches)
 	if err != nil {
 		return err
 	}
-	settings, err := matchSettings(ctx, tx, gameID)
+	settings, err := store.GameMatchSettings(ctx, tx, gameID)
 	if err != nil {
 		return err
 	}
+	g, err := games.Get(gameID)
+	if err != nil {
+		return err
+	}
+	info := g.Info()
 	var jobs []river.InsertManyParams
 	for i := 0; i < q; i++ {
-		seats := make([]store.Seat, 4)
+		seats := make([]store.Seat, info.Players)
 		for s := range seats {
-			seats[s] = store.Seat{Builtin: QualifierBot}
+			seats[s] = store.Seat{Builtin: info.Qualifier}
 		}
-		seats[i%4] = store.Seat{VersionID: &versionID}
+		seats[i%len(seats)] = store.Seat{VersionID: &versionID}
 		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: newSeed(), BotVersionID: &versionID, Settings: settings}
 		if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 			return err
@@ -89,19 +66,11 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, v.Status); err != nil {
 		return err
 	}
-	q, err := qualificationMatches(ctx, tx, bot.GameID)
+	q, err := store.QualificationMatchCount(ctx, tx, bot.GameID, DefaultQualificationMatches)
 	if err != nil {
 		return err
 	}
-	var finished, won int
-	err = tx.QueryRow(ctx, `
-		SELECT count(*), count(*) FILTER (WHERE me.score > (
-			SELECT max(o.score) FROM match_players o WHERE o.match_id = m.id AND o.seat <> me.seat))
-		FROM matches m JOIN match_players me ON me.match_id = m.id AND me.bot_version_id = $1
-		WHERE m.bot_version_id = $1 AND m.kind = 'qualification' AND m.status IN ('finished', 'failed')
-		  -- after a rejudge, only the new matches count
-		  AND m.created_at >= coalesce((SELECT rejudged_at FROM bot_versions WHERE id = $1), '-infinity')`,
-		versionID).Scan(&finished, &won)
+	finished, won, err := store.QualificationTally(ctx, tx, versionID)
 	if err != nil || finished < q {
 		return err
 	}
@@ -115,17 +84,14 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 // keeps the bot's μ with σ widened; an older version accepted after a newer
 // one goes straight to superseded.
 func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) error {
-	if _, err := tx.Exec(ctx, "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE", bot.ID); err != nil {
+	var err error
+	if bot.CurrentVersionID, err = store.BotCurrentVersionForUpdate(ctx, tx, bot.ID); err != nil {
 		return err
 	}
 	model := rating.Default()
 	r := model.Initial()
 	var current *store.Version
-	if err := tx.QueryRow(ctx, "SELECT current_version_id FROM bots WHERE id = $1", bot.ID).Scan(&bot.CurrentVersionID); err != nil {
-		return err
-	}
 	if bot.CurrentVersionID != nil {
-		var err error
 		if current, err = store.VersionForUpdate(ctx, tx, *bot.CurrentVersionID); err != nil {
 			return err
 		}
@@ -136,14 +102,10 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 			r = model.NewVersion(rating.Rating{Mu: *current.Mu, Sigma: *current.Sigma})
 		}
 	}
-	if _, err := tx.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = $3, status_changed_at = now()
-		WHERE id = $1`, v.ID, r.Mu, r.Sigma); err != nil {
+	if err := store.AcceptVersion(ctx, tx, v.ID, r.Mu, r.Sigma); err != nil {
 		return err
 	}
 	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, store.StatusAccepted); err != nil {
-		return err
-	}
-	if _, err := tx.Exec(ctx, "INSERT INTO rating_history (bot_version_id, mu, sigma) VALUES ($1, $2, $3)", v.ID, r.Mu, r.Sigma); err != nil {
 		return err
 	}
 	if current != nil {
@@ -151,8 +113,7 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 			return err
 		}
 	}
-	_, err := tx.Exec(ctx, "UPDATE bots SET current_version_id = $2 WHERE id = $1", bot.ID, v.ID)
-	return err
+	return store.SetCurrentVersion(ctx, tx, bot.ID, v.ID)
 }
 
 // newSeed is a fresh match seed of 53 bits: it fits Postgres' bigint and a

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"arena.dev/games"
 	"arena.dev/sandbox"
@@ -62,6 +63,20 @@ func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64
 }
 
 // agentLog returns the debug log of a sandboxed agent.
+// refusedLog opens a player's match log with why the engine ignored some of
+// its commands, when the game says (games.Refuser).
+func refusedLog(r *games.Replay, p int) string {
+	if p >= len(r.Refused) || len(r.Refused[p]) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "[arena] %d commands ignored; the first ones, and why:\n", r.End.Invalid[p])
+	for _, why := range r.Refused[p] {
+		b.WriteString("[arena] " + why + "\n")
+	}
+	return b.String()
+}
+
 func agentLog(a games.Agent) string {
 	if b, ok := a.(*sandbox.Bot); ok {
 		return string(b.Log())

@@ -4,9 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"hash/fnv"
-	"math/rand/v2"
-	"slices"
 	"strings"
 	"time"
 
@@ -14,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"arena.dev/bracket"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -26,16 +24,9 @@ import (
 // Each step locks the tournament row first and re-checks the state it
 // expects, so a retried, rescued or duplicated job changes nothing twice,
 // and tournament_matches' key (tournament, round, group, index) makes a
-// doubled round impossible rather than merely unlikely.
-//
-// Elimination: groups of at most four seeded by μ−3σ in snake order; a
-// round with n > 4 bots has ceil(n/4) groups (3–4 bots, or 2 when n = 5), a
-// group short of four fills its empty seats with the Dummy, whose results
-// count for no one. Each group plays N matches, seats rotating; the last K
-// of each group drop out (at least one stays), until at most four remain
-// and play the final group's M matches.
-// League: R rounds; each round shuffles the field with the tournament's
-// seed and splits it into groups the same way, N matches per group.
+// doubled round impossible rather than merely unlikely. Package bracket
+// says how rounds are played (groups, seats, drops, places); package store
+// reads and writes the rows.
 
 // TournamentStartArgs starts a tournament; it is inserted scheduled at the
 // tournament's start time.
@@ -105,17 +96,16 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 		t.LeagueRounds < 1 || t.LeagueRounds > 100 || t.DropCount < 1 || t.DropCount > 3 {
 		return refuse("matches and rounds must be between 1 and 100, and the drop count between 1 and 3")
 	}
-	var known bool
-	if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1 AND enabled)", t.GameID).Scan(&known); err != nil {
+	known, err := store.GameEnabled(ctx, tx, t.GameID)
+	if err != nil {
 		return err
 	}
 	if !known {
 		return refuse("game %q is not enabled on this site", t.GameID)
 	}
 	if len(t.BoardIDs) > 0 {
-		var n int
-		if err := tx.QueryRow(ctx, "SELECT count(*) FROM boards WHERE id = ANY($1) AND game_id = $2",
-			t.BoardIDs, t.GameID).Scan(&n); err != nil {
+		n, err := store.CountGameBoards(ctx, tx, t.GameID, t.BoardIDs)
+		if err != nil {
 			return err
 		}
 		if n != len(t.BoardIDs) {
@@ -142,16 +132,11 @@ func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) 
 		return err // already started, or cancelled before its start
 	}
 	// The field: each bot's current accepted version, rated μ−3σ now.
-	q := `INSERT INTO tournament_entrants (tournament_id, bot_version_id, seed_rating)
-		SELECT $1, v.id, coalesce(v.mu - 3 * v.sigma, 0)
-		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id JOIN users u ON u.id = b.owner_id
-		WHERE b.game_id = $2 AND v.status = 'accepted' AND NOT b.disabled AND NOT u.disabled
-		  AND ($3::bigint[] IS NULL OR b.id = ANY($3))`
-	if _, err := tx.Exec(ctx, q, t.ID, t.GameID, t.BotIDs); err != nil {
+	if err := store.FreezeField(ctx, tx, t); err != nil {
 		return err
 	}
 	t.Status = store.TournamentRunning
-	field, err := fieldOf(ctx, tx, t.ID, "TRUE")
+	field, err := store.TournamentField(ctx, tx, t.ID, false)
 	if err != nil {
 		return err
 	}
@@ -160,157 +145,115 @@ func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) 
 		t.Note = fmt.Sprintf("%d of the %d chosen bots had no accepted version at the start and do not play",
 			len(t.BotIDs)-len(field), len(t.BotIDs))
 	}
-	if _, err := tx.Exec(ctx, "UPDATE tournaments SET status = 'running', started_at = now(), note = $2 WHERE id = $1",
-		t.ID, t.Note); err != nil {
+	if err := store.MarkTournamentStarted(ctx, tx, t.ID, t.Note); err != nil {
 		return err
 	}
 	if len(field) < 2 {
 		if len(field) == 1 {
-			if _, err := tx.Exec(ctx, "UPDATE tournament_entrants SET place = 1 WHERE tournament_id = $1", t.ID); err != nil {
+			if err := store.SetEntrantResult(ctx, tx, t.ID, field[0].VersionID, 1, nil); err != nil {
 				return err
 			}
 		}
-		return finishTournament(ctx, tx, t, strings.TrimPrefix(t.Note+"; ", "; ")+
-			fmt.Sprintf("%d entrant(s): nothing to play", len(field)))
+		return changed(ctx, tx, t.ID, finishTournament(ctx, tx, t, strings.TrimPrefix(t.Note+"; ", "; ")+
+			fmt.Sprintf("%d entrant(s): nothing to play", len(field))))
 	}
-	return playRound(ctx, tx, insert, t, 1, field)
+	return changed(ctx, tx, t.ID, playRound(ctx, tx, insert, t, 1, field))
 }
 
-// entrant is a bot version in the field with its seed rating.
-type entrant struct {
-	version int64
-	rating  float64
-}
-
-// fieldOf lists the entrants matching cond, best seed first.
-func fieldOf(ctx context.Context, tx pgx.Tx, id int64, cond string) ([]entrant, error) {
-	rows, err := tx.Query(ctx, `SELECT bot_version_id, seed_rating FROM tournament_entrants
-		WHERE tournament_id = $1 AND `+cond+` ORDER BY seed_rating DESC, bot_version_id`, id)
+// changed announces a change of tournament id (its live pages refresh)
+// once the change, whose error is err, succeeded.
+func changed(ctx context.Context, tx pgx.Tx, id int64, err error) error {
 	if err != nil {
-		return nil, err
+		return err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (entrant, error) {
-		var e entrant
-		err := r.Scan(&e.version, &e.rating)
-		return e, err
-	})
+	return store.NotifyTournament(ctx, tx, id)
 }
 
-// groupCount is how many groups of at most four n bots make.
-func groupCount(n int) int { return (n + 3) / 4 }
-
-// snakeGroups splits a field sorted best first into g groups in snake
-// order (1..g, g..1, ...), so every group gets a balanced mix of seeds.
-func snakeGroups[T any](field []T, g int) [][]T {
-	groups := make([][]T, g)
-	for i, e := range field {
-		k := i % g
-		if (i/g)%2 == 1 {
-			k = g - 1 - k
-		}
-		groups[k] = append(groups[k], e)
+// rules are a tournament's rules for package bracket; ok is false for a
+// game this binary does not know.
+func rules(t *store.Tournament) (bracket.Rules, bool) {
+	g, err := games.Get(t.GameID)
+	if err != nil {
+		return bracket.Rules{}, false
 	}
-	return groups
-}
-
-// leagueGroups shuffles the field with a seed of the tournament and round,
-// so a re-run gives the same groups, and deals it into groups.
-func leagueGroups[T any](field []T, seed int64, round int) [][]T {
-	f := slices.Clone(field)
-	r := rand.New(rand.NewPCG(uint64(seed), uint64(round)))
-	r.Shuffle(len(f), func(i, j int) { f[i], f[j] = f[j], f[i] })
-	g := groupCount(len(f))
-	groups := make([][]T, g)
-	for i, e := range f {
-		groups[i%g] = append(groups[i%g], e)
-	}
-	return groups
-}
-
-// matchSeed derives a match's seed from the tournament's, so the matches
-// of a round are the same whoever creates them.
-func matchSeed(seed int64, round, grp, idx int) int64 {
-	h := fnv.New64a()
-	fmt.Fprintf(h, "%d/%d/%d/%d", seed, round, grp, idx)
-	return int64(h.Sum64() >> 1)
+	return bracket.Rules{Players: g.Info().Players, League: t.Format == store.FormatLeague, GroupMatches: t.GroupMatches,
+		FinalMatches: t.FinalMatches, DropCount: t.DropCount, LeagueRounds: t.LeagueRounds, Seed: t.Seed}, true
 }
 
 // playRound creates round r's groups, matches and jobs for the field.
-func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournament, r int, field []entrant) error {
-	var groups [][]entrant
-	final, matches := false, t.GroupMatches
-	switch {
-	case t.Format == store.FormatLeague:
-		groups = leagueGroups(field, t.Seed, r)
-	case len(field) <= 4:
-		groups, final, matches = [][]entrant{field}, true, t.FinalMatches
-	default:
-		groups = snakeGroups(field, groupCount(len(field)))
+func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournament, r int, field []store.Seeded) error {
+	game, err := games.Get(t.GameID)
+	if err != nil {
+		return err
 	}
+	info := game.Info()
+	rl, _ := rules(t)
+	round := bracket.PlanRound(rl, r, field)
 	var jobs []river.InsertManyParams
-	for g, members := range groups {
-		for _, e := range members {
-			if _, err := tx.Exec(ctx, `INSERT INTO tournament_groups (tournament_id, round, grp, bot_version_id)
-				VALUES ($1, $2, $3, $4)`, t.ID, r, g, e.version); err != nil {
+	for g, members := range round.Groups {
+		versions := make([]int64, len(members))
+		seats := make([]store.Seat, len(members))
+		for i, e := range members {
+			versions[i] = e.VersionID
+			seats[i] = store.Seat{VersionID: &versions[i]}
+		}
+		if err := store.AddTournamentGroup(ctx, tx, t.ID, r, g, versions); err != nil {
+			return err
+		}
+		// A seat per player, the qualifier (the Dummy) in empty ones.
+		for idx := 0; idx < round.Matches; idx++ {
+			m := &store.Match{GameID: t.GameID, Kind: store.KindTournament, Seed: bracket.MatchSeed(t.Seed, r, g, idx), Settings: t.Settings}
+			if b, ok := bracket.Board(len(t.BoardIDs), g, round.Matches, idx); ok {
+				m.BoardID = &t.BoardIDs[b]
+			}
+			if err := store.CreateMatch(ctx, tx, m, bracket.Seats(seats, store.Seat{Builtin: info.Qualifier}, info.Players, idx)); err != nil {
 				return err
 			}
-		}
-		// Four seats, the Dummy in empty ones; seats rotate between matches
-		// so no seat advantage decides a group.
-		base := make([]store.Seat, 4)
-		for i := range base {
-			base[i] = store.Seat{Builtin: QualifierBot}
-			if i < len(members) {
-				base[i] = store.Seat{VersionID: &members[i].version}
-			}
-		}
-		for idx := 0; idx < matches; idx++ {
-			seats := make([]store.Seat, 4)
-			for i := range seats {
-				seats[i] = base[(i+idx)%4]
-			}
-			m := &store.Match{GameID: t.GameID, Kind: store.KindTournament, Seed: matchSeed(t.Seed, r, g, idx), Settings: t.Settings}
-			if len(t.BoardIDs) > 0 { // the boards in turn, across the round's groups
-				m.BoardID = &t.BoardIDs[(g*matches+idx)%len(t.BoardIDs)]
-			}
-			if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO tournament_matches (tournament_id, round, grp, idx, match_id)
-				VALUES ($1, $2, $3, $4, $5)`, t.ID, r, g, idx, m.ID); err != nil {
+			if err := store.AddTournamentMatch(ctx, tx, t.ID, r, g, idx, m.ID); err != nil {
 				return err
 			}
 			jobs = append(jobs, matchJob(m))
 		}
 	}
-	if _, err := tx.Exec(ctx, "UPDATE tournaments SET round = $2, final_round = $3 WHERE id = $1", t.ID, r, final); err != nil {
+	if err := store.SetTournamentRound(ctx, tx, t.ID, r, round.Final); err != nil {
 		return err
 	}
-	t.Round, t.FinalRound = r, final
+	t.Round, t.FinalRound = r, round.Final
 	return insert(ctx, tx, jobs)
 }
 
 // advanceTournament is called by finish() in the transaction that lands a
 // tournament match: when that was the round's last match, it ends the
-// round (the next one, or the end).
+// round (the next one, or the end). Every landing is a change its live
+// pages show, re-plays included.
 func advanceTournament(ctx context.Context, tx pgx.Tx, matchID int64) error {
 	id, round, ok, err := store.TournamentMatchOf(ctx, tx, matchID)
-	if err != nil || !ok {
-		return err // a re-play or a stray match: it counts for nothing
+	if err != nil {
+		return err
+	}
+	if !ok { // a re-play, shown but counting for nothing, or a stray match
+		id, ok, err := store.TournamentOfReplay(ctx, tx, matchID)
+		if err != nil || !ok {
+			return err
+		}
+		return store.NotifyTournament(ctx, tx, id)
 	}
 	t, err := store.TournamentForUpdate(ctx, tx, id)
-	if err != nil || t.Status != store.TournamentRunning || t.Round != round {
-		return err // paused (resume continues), cancelled, or an old round
+	if err != nil {
+		return err
 	}
-	return checkRound(ctx, tx, insertJobs, t)
+	if t.Status != store.TournamentRunning || t.Round != round {
+		// Paused (resume continues), cancelled, or an old round.
+		return store.NotifyTournament(ctx, tx, id)
+	}
+	return changed(ctx, tx, id, checkRound(ctx, tx, insertJobs, t))
 }
 
 // checkRound ends the current round of a running, locked tournament if
 // all its matches have landed.
 func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournament) error {
-	var pending int
-	if err := tx.QueryRow(ctx, `SELECT count(*) FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id
-		WHERE tm.tournament_id = $1 AND tm.round = $2 AND m.status IN ('queued', 'running')`, t.ID, t.Round).Scan(&pending); err != nil {
+	pending, err := store.UnplayedRoundMatches(ctx, tx, t.ID, t.Round)
+	if err != nil {
 		return err
 	}
 	if pending > 0 || t.Round == 0 {
@@ -318,7 +261,7 @@ func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tourna
 	}
 	if t.Format == store.FormatLeague {
 		if t.Round < t.LeagueRounds {
-			field, err := fieldOf(ctx, tx, t.ID, "TRUE")
+			field, err := store.TournamentField(ctx, tx, t.ID, false)
 			if err != nil {
 				return err
 			}
@@ -329,8 +272,7 @@ func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tourna
 			return err
 		}
 		for i, s := range st {
-			if _, err := tx.Exec(ctx, "UPDATE tournament_entrants SET place = $3 WHERE tournament_id = $1 AND bot_version_id = $2",
-				t.ID, s.VersionID, i+1); err != nil {
+			if err := store.SetEntrantResult(ctx, tx, t.ID, s.VersionID, i+1, nil); err != nil {
 				return err
 			}
 		}
@@ -340,52 +282,59 @@ func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tourna
 	if err != nil {
 		return err
 	}
-	// place holds the position in the group for now; finishTournament
-	// turns it into the final place.
-	sizes := map[int]int{}
-	for _, s := range st {
-		sizes[s.Group]++
+	ranked := make([]bracket.Ranked, len(st))
+	for i, s := range st {
+		ranked[i] = bracket.Ranked{Version: s.VersionID, Group: s.Group}
 	}
-	pos := map[int]int{}
-	for _, s := range st {
-		pos[s.Group]++
-		p := pos[s.Group]
-		out := !t.FinalRound && p > max(1, sizes[s.Group]-t.DropCount)
-		if !out && !t.FinalRound {
-			continue
-		}
+	// The entrant's place holds its position in the group for now; the
+	// final places replace it.
+	for _, o := range bracket.EndRound(ranked, t.DropCount, t.FinalRound) {
 		var outRound *int
-		if out {
+		if o.Out {
 			outRound = &t.Round
 		}
-		if _, err := tx.Exec(ctx, `UPDATE tournament_entrants SET out_round = $3, place = $4
-			WHERE tournament_id = $1 AND bot_version_id = $2`, t.ID, s.VersionID, outRound, p); err != nil {
+		if err := store.SetEntrantResult(ctx, tx, t.ID, o.Version, o.Position, outRound); err != nil {
 			return err
 		}
 	}
 	if t.FinalRound {
-		// Finalists by their final position, then the rest by how late
-		// they went out and their position in that group.
-		if _, err := tx.Exec(ctx, `UPDATE tournament_entrants e SET place = o.n FROM (
-				SELECT bot_version_id, row_number() OVER (ORDER BY out_round DESC NULLS FIRST, place, seed_rating DESC, bot_version_id) n
-				FROM tournament_entrants WHERE tournament_id = $1) o
-			WHERE e.tournament_id = $1 AND e.bot_version_id = o.bot_version_id`, t.ID); err != nil {
-			return err
-		}
-		return finishTournament(ctx, tx, t, "")
+		return placeElimination(ctx, tx, t)
 	}
-	field, err := fieldOf(ctx, tx, t.ID, "out_round IS NULL")
+	field, err := store.TournamentField(ctx, tx, t.ID, true)
 	if err != nil {
 		return err
 	}
 	return playRound(ctx, tx, insert, t, t.Round+1, field)
 }
 
+// placeElimination gives every entrant of an ended elimination its final
+// place and finishes the tournament.
+func placeElimination(ctx context.Context, tx pgx.Tx, t *store.Tournament) error {
+	entrants, err := store.EliminationEntrants(ctx, tx, t.ID)
+	if err != nil {
+		return err
+	}
+	es := make([]bracket.Entrant, len(entrants))
+	for i, e := range entrants {
+		es[i] = bracket.Entrant{Version: e.VersionID, Seed: e.SeedRating}
+		if e.OutRound != nil {
+			es[i].OutRound = *e.OutRound
+		}
+		if e.Place != nil {
+			es[i].Position = *e.Place
+		}
+	}
+	for i, v := range bracket.FinalPlaces(es) {
+		if err := store.SetEntrantResult(ctx, tx, t.ID, v, i+1, nil); err != nil {
+			return err
+		}
+	}
+	return finishTournament(ctx, tx, t, "")
+}
+
 func finishTournament(ctx context.Context, tx pgx.Tx, t *store.Tournament, note string) error {
-	_, err := tx.Exec(ctx, `UPDATE tournaments SET status = 'finished', finished_at = now(),
-		note = CASE WHEN $2 = '' THEN note ELSE $2 END WHERE id = $1`, t.ID, note)
 	t.Status = store.TournamentFinished
-	return err
+	return store.FinishTournament(ctx, tx, t.ID, note)
 }
 
 // PauseTournament stops a running tournament between rounds: matches
@@ -398,8 +347,7 @@ func PauseTournament(ctx context.Context, tx pgx.Tx, id int64) error {
 	if t.Status != store.TournamentRunning {
 		return refuse("only a running tournament can be paused (this one is %s)", t.Status)
 	}
-	_, err = tx.Exec(ctx, "UPDATE tournaments SET status = 'paused' WHERE id = $1", id)
-	return err
+	return changed(ctx, tx, id, store.SetTournamentStatus(ctx, tx, id, store.TournamentPaused))
 }
 
 // ResumeTournament continues a paused tournament: if its round ended while
@@ -413,11 +361,11 @@ func ResumeTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 	if t.Status != store.TournamentPaused && t.Status != store.TournamentRunning {
 		return refuse("only a paused tournament can be resumed (this one is %s)", t.Status)
 	}
-	if _, err := tx.Exec(ctx, "UPDATE tournaments SET status = 'running' WHERE id = $1", id); err != nil {
+	if err := store.SetTournamentStatus(ctx, tx, id, store.TournamentRunning); err != nil {
 		return err
 	}
 	t.Status = store.TournamentRunning
-	return checkRound(ctx, tx, clientInserter(client), t)
+	return changed(ctx, tx, id, checkRound(ctx, tx, clientInserter(client), t))
 }
 
 // CancelTournament stops a tournament for good: its queued matches are
@@ -427,12 +375,7 @@ func ResumeTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 func CancelTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) error {
 	// Match rows before the tournament row: the order finish() takes them
 	// in, so the two never wait for each other.
-	rows, err := tx.Query(ctx, `SELECT m.id FROM matches m JOIN tournament_matches tm ON tm.match_id = m.id
-		WHERE tm.tournament_id = $1 AND m.status IN ('queued', 'running') ORDER BY m.id FOR UPDATE OF m`, id)
-	if err != nil {
-		return err
-	}
-	queued, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+	unplayed, err := store.LockUnplayedTournamentMatches(ctx, tx, id)
 	if err != nil {
 		return err
 	}
@@ -443,21 +386,10 @@ func CancelTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 	if t.Status == store.TournamentFinished || t.Status == store.TournamentCancelled {
 		return refuse("the tournament is already %s", t.Status)
 	}
-	if _, err := tx.Exec(ctx, `UPDATE matches SET status = 'failed', error = 'tournament cancelled', finished_at = now()
-		WHERE id = ANY($1)`, queued); err != nil {
+	if err := store.CancelTournamentRow(ctx, tx, id, unplayed); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(ctx, "UPDATE tournaments SET status = 'cancelled', finished_at = now() WHERE id = $1", id); err != nil {
-		return err
-	}
-	jobRows, err := tx.Query(ctx, `SELECT id FROM river_job
-		WHERE state IN ('available', 'scheduled', 'retryable', 'pending')
-		  AND ((kind = 'match' AND (args->>'match_id')::bigint = ANY($1))
-		    OR (kind = 'tournament_start' AND (args->>'tournament_id')::bigint = $2))`, queued, id)
-	if err != nil {
-		return err
-	}
-	jobs, err := pgx.CollectRows(jobRows, pgx.RowTo[int64])
+	jobs, err := store.PendingTournamentJobs(ctx, tx, id, unplayed)
 	if err != nil {
 		return err
 	}
@@ -466,7 +398,7 @@ func CancelTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 			return err
 		}
 	}
-	return nil
+	return store.NotifyTournament(ctx, tx, id)
 }
 
 // ReplayTournamentMatch plays a finished tournament match again from its
@@ -487,15 +419,7 @@ func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tourn
 	if orig.Status != store.MatchFinished && orig.Status != store.MatchFailed {
 		return 0, refuse("match %d has not been played yet", matchID)
 	}
-	rows, err := tx.Query(ctx, "SELECT bot_version_id, coalesce(builtin, '') FROM match_players WHERE match_id = $1 ORDER BY seat", matchID)
-	if err != nil {
-		return 0, err
-	}
-	seats, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (store.Seat, error) {
-		var s store.Seat
-		err := r.Scan(&s.VersionID, &s.Builtin)
-		return s, err
-	})
+	seats, err := store.MatchSeats(ctx, tx, matchID)
 	if err != nil {
 		return 0, err
 	}
@@ -503,8 +427,10 @@ func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tourn
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return 0, err
 	}
-	if _, err := tx.Exec(ctx, "INSERT INTO tournament_replays (match_id, tournament_id, original_id) VALUES ($1, $2, $3)",
-		m.ID, tournamentID, matchID); err != nil {
+	if err := store.AddTournamentReplay(ctx, tx, tournamentID, matchID, m.ID); err != nil {
+		return 0, err
+	}
+	if err := store.NotifyTournament(ctx, tx, tournamentID); err != nil {
 		return 0, err
 	}
 	return m.ID, clientInserter(client)(ctx, tx, []river.InsertManyParams{matchJob(m)})
@@ -513,41 +439,15 @@ func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tourn
 // TournamentStartJob says when a tournament's start job is due and in what
 // state it is; ok is false when there is none.
 func TournamentStartJob(ctx context.Context, db store.DB, id int64) (state string, at time.Time, ok bool, err error) {
-	err = db.QueryRow(ctx, `SELECT state::text, scheduled_at FROM river_job
-		WHERE kind = 'tournament_start' AND (args->>'tournament_id')::bigint = $1 ORDER BY id DESC LIMIT 1`, id).Scan(&state, &at)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", time.Time{}, false, nil
-	}
-	return state, at, err == nil, err
+	return store.TournamentStartJob(ctx, db, id)
 }
 
 // PlannedMatches is how many matches a tournament of n entrants plays in
-// all (for progress bars).
+// all (for progress bars); 0 for a game this binary does not know.
 func PlannedMatches(t *store.Tournament, n int) int {
-	if n < 2 {
+	rl, ok := rules(t)
+	if !ok {
 		return 0
 	}
-	if t.Format == store.FormatLeague {
-		return t.LeagueRounds * groupCount(n) * t.GroupMatches
-	}
-	total := 0
-	for n > 4 {
-		g := groupCount(n)
-		total += g * t.GroupMatches
-		next := 0
-		for _, size := range snakeSizes(n, g) {
-			next += max(1, size-t.DropCount)
-		}
-		n = next
-	}
-	return total + t.FinalMatches
-}
-
-// snakeSizes are the sizes of g groups dealt from n bots.
-func snakeSizes(n, g int) []int {
-	sizes := make([]int, g)
-	for i := range n {
-		sizes[i%g]++
-	}
-	return sizes
+	return bracket.PlannedMatches(rl, n)
 }

@@ -176,18 +176,18 @@ func TestEliminationTournament(t *testing.T) {
 	}
 	// Snake seeding: the four best seeds are in four different groups.
 	var groups int
-	e.pool.QueryRow(ctx, `SELECT count(DISTINCT grp) FROM tournament_groups g JOIN tournament_entrants e
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(DISTINCT grp) FROM tournament_groups g JOIN tournament_entrants e
 		ON e.tournament_id = g.tournament_id AND e.bot_version_id = g.bot_version_id
 		WHERE g.tournament_id = $1 AND g.round = 1 AND e.seed_rating >= (
 			SELECT seed_rating FROM tournament_entrants WHERE tournament_id = $1 ORDER BY seed_rating DESC OFFSET 3 LIMIT 1)`,
-		tr.ID).Scan(&groups)
+		tr.ID), &groups)
 	if groups != 4 {
 		t.Fatalf("the top four seeds are in %d groups, want 4", groups)
 	}
 
 	// A re-play: a new linked match, the standings untouched.
 	var matchID int64
-	e.pool.QueryRow(ctx, "SELECT match_id FROM tournament_matches WHERE tournament_id = $1 ORDER BY match_id LIMIT 1", tr.ID).Scan(&matchID)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT match_id FROM tournament_matches WHERE tournament_id = $1 ORDER BY match_id LIMIT 1", tr.ID), &matchID)
 	var replay int64
 	err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) (err error) {
 		replay, err = judge.ReplayTournamentMatch(ctx, tx, e.client, tr.ID, matchID)
@@ -266,9 +266,9 @@ func TestTournamentSurvivesWorkerRestart(t *testing.T) {
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
 		var done, running int
-		e.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE m.status = 'finished'),
+		scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE m.status = 'finished'),
 			(SELECT count(*) FROM river_job WHERE kind = 'match' AND state = 'running')
-			FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id WHERE tm.tournament_id = $1`, tr.ID).Scan(&done, &running)
+			FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id WHERE tm.tournament_id = $1`, tr.ID), &done, &running)
 		if done > 0 && running > 0 {
 			break
 		}
@@ -283,8 +283,8 @@ func TestTournamentSurvivesWorkerRestart(t *testing.T) {
 	}
 	cancel()
 	var states []string
-	e.pool.QueryRow(ctx, `SELECT array_agg(state::text || '/' || attempt) FROM river_job WHERE kind = 'match'
-		AND (args->>'match_id')::bigint IN (SELECT match_id FROM tournament_matches WHERE tournament_id = $1)`, tr.ID).Scan(&states)
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT array_agg(state::text || '/' || attempt) FROM river_job WHERE kind = 'match'
+		AND (args->>'match_id')::bigint IN (SELECT match_id FROM tournament_matches WHERE tournament_id = $1)`, tr.ID), &states)
 	// A match being played when River stops is put back (River resets
 	// a job cancelled by its client's shutdown to available).
 	t.Logf("round 1's match jobs after the stop (state/attempt): %v", states)
@@ -329,7 +329,7 @@ func TestTournamentStartTimeAndCancel(t *testing.T) {
 		t.Fatalf("start job of the later tournament: %s at %v (%v, %v); want scheduled at %v", state, at, ok, err, later.StartAt)
 	}
 	var matches int
-	e.pool.QueryRow(ctx, "SELECT count(*) FROM tournament_matches WHERE tournament_id = $1", later.ID).Scan(&matches)
+	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM tournament_matches WHERE tournament_id = $1", later.ID), &matches)
 	if l, _ := store.TournamentByID(ctx, e.pool, later.ID); l.Status != store.TournamentScheduled || matches != 0 {
 		t.Fatalf("the later tournament is %s with %d matches", l.Status, matches)
 	}
@@ -356,8 +356,8 @@ func TestCancelRunningTournament(t *testing.T) {
 	e.waitJobs(t, time.Minute, "match")
 	got, _ := store.TournamentByID(ctx, e.pool, tr.ID)
 	var queued, rounds int
-	e.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE m.status IN ('queued', 'running')), coalesce(max(tm.round), 0)
-		FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id WHERE tm.tournament_id = $1`, tr.ID).Scan(&queued, &rounds)
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE m.status IN ('queued', 'running')), coalesce(max(tm.round), 0)
+		FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id WHERE tm.tournament_id = $1`, tr.ID), &queued, &rounds)
 	if got.Status != store.TournamentCancelled || queued != 0 || rounds != 1 {
 		t.Fatalf("cancelled: status %s, %d matches left queued, %d rounds", got.Status, queued, rounds)
 	}

@@ -17,9 +17,6 @@ import (
 	"arena.dev/rating"
 )
 
-// Size is the number of bots in a match (every game is a 4-player FFA).
-const Size = 4
-
 // MinWindow is the smallest half-width of the μ window around the seed: one
 // β, the skill gap at which a game is still informative but not a
 // foregone conclusion. A seed with a larger σ uses σ instead, since its μ
@@ -38,25 +35,26 @@ type Candidate struct {
 var (
 	// ErrTooFewOwners: no match is possible, since the bots of one owner
 	// never meet in a match.
-	ErrTooFewOwners = errors.New("ladder: fewer than 4 distinct owners")
+	ErrTooFewOwners = errors.New("ladder: fewer distinct owners than seats")
 	// ErrInput is wrapped by errors about malformed candidates.
 	ErrInput = errors.New("ladder: invalid candidates")
 )
 
-// Pick chooses one match: the seed bot first, then its three opponents.
+// Pick chooses one match of size bots (the game's players): the seed bot
+// first, then its opponents.
 //
 // The seed is a bot with the fewest games; among those, the one that
 // played longest ago; remaining ties are broken with r. The opponents are
 // drawn uniformly from the bots of other owners whose μ is within the
 // window (see MinWindow) of the seed's; the window doubles until it holds
-// bots of at least three other owners. No two bots of one owner are in a
+// bots of at least size-1 other owners. No two bots of one owner are in a
 // match. The result does not depend on the order of cands.
-func Pick(cands []Candidate, r *rand.Rand) ([]int64, error) {
+func Pick(cands []Candidate, size int, r *rand.Rand) ([]int64, error) {
 	es, err := entries(cands)
 	if err != nil {
 		return nil, err
 	}
-	m, err := pick(es, all(es), r)
+	m, err := pick(es, all(es), size, r)
 	if err != nil {
 		return nil, err
 	}
@@ -66,16 +64,16 @@ func Pick(cands []Candidate, r *rand.Rand) ([]int64, error) {
 // Plan chooses k matches for one scheduling tick, each as Pick returns it.
 // Within a tick each bot plays at most once while that is possible:
 // matches are drawn from the bots not yet planned, and only when those no
-// longer hold four owners does the pool refill with everyone (so a small
+// longer hold size owners does the pool refill with everyone (so a small
 // ladder still fills k matches). A planned bot counts one more game and is
 // then the most recently played, so after a refill a bot left out goes
 // before one with as many games that did play.
-func Plan(cands []Candidate, k int, r *rand.Rand) ([][]int64, error) {
+func Plan(cands []Candidate, size, k int, r *rand.Rand) ([][]int64, error) {
 	es, err := entries(cands)
 	if err != nil {
 		return nil, err
 	}
-	if n := owners(es, all(es)); n < Size {
+	if n := owners(es, all(es)); n < size {
 		return nil, fmt.Errorf("%w: %d", ErrTooFewOwners, n)
 	}
 	var (
@@ -83,12 +81,12 @@ func Plan(cands []Candidate, k int, r *rand.Rand) ([][]int64, error) {
 		pool []int // indices into es not yet planned in this round
 	)
 	for len(plan) < k {
-		if owners(es, pool) < Size {
+		if owners(es, pool) < size {
 			pool = all(es)
 		}
-		m, err := pick(es, pool, r)
+		m, err := pick(es, pool, size, r)
 		if err != nil {
-			return nil, err // unreachable: pool has Size owners
+			return nil, err // unreachable: pool has size owners
 		}
 		for _, i := range m {
 			es[i].planned++
@@ -141,8 +139,8 @@ func seedOrder(a, b *entry) int {
 
 // pick chooses a match among the entries es[pool...] and returns indices
 // into es, seed first.
-func pick(es []entry, pool []int, r *rand.Rand) ([]int, error) {
-	if n := owners(es, pool); n < Size {
+func pick(es []entry, pool []int, size int, r *rand.Rand) ([]int, error) {
+	if n := owners(es, pool); n < size {
 		return nil, fmt.Errorf("%w: %d", ErrTooFewOwners, n)
 	}
 
@@ -161,9 +159,9 @@ func pick(es []entry, pool []int, r *rand.Rand) ([]int, error) {
 	seed := ties[r.IntN(len(ties))]
 	s := es[seed]
 
-	// Window: widen until three other owners are in it. Once it spans the
+	// Window: widen until size-1 other owners are in it. Once it spans the
 	// farthest bot it holds every other owner, and there are at least
-	// Size-1 of them, so the loop ends.
+	// size-1 of them, so the loop ends.
 	var others []int
 	far := 0.0
 	for _, i := range pool {
@@ -180,19 +178,19 @@ func pick(es []entry, pool []int, r *rand.Rand) ([]int, error) {
 				window = append(window, i)
 			}
 		}
-		if owners(es, window) >= Size-1 || half >= far {
+		if owners(es, window) >= size-1 || half >= far {
 			break
 		}
 	}
 
 	// Opponents: a random order of the window, skipping owners already
 	// in. Taking any bot of a new owner never blocks the rest, because
-	// the window holds at least Size-1 owners.
+	// the window holds at least size-1 owners.
 	r.Shuffle(len(window), func(i, j int) { window[i], window[j] = window[j], window[i] })
 	match := []int{seed}
 	used := map[int64]bool{s.OwnerID: true}
 	for _, i := range window {
-		if len(match) == Size {
+		if len(match) == size {
 			break
 		}
 		if !used[es[i].OwnerID] {
@@ -223,6 +221,25 @@ func ids(es []entry, idx []int) []int64 {
 	out := make([]int64, len(idx))
 	for k, i := range idx {
 		out[k] = es[i].BotID
+	}
+	return out
+}
+
+// Boards chooses the boards of the next k ladder matches of a game: its
+// uploaded boards in the order given and, when generated is set, a board
+// generated from the match's seed (0 here), in turn. The turn goes on after
+// last, the board of the game's latest ladder match (0: generated or none);
+// when last is not in the turn, it starts again. Without any uploaded
+// board, every match gets a generated board.
+func Boards(boards []int64, generated bool, last int64, k int) []int64 {
+	turn := slices.Clone(boards)
+	if generated || len(turn) == 0 {
+		turn = append(turn, 0)
+	}
+	next := slices.Index(turn, last) + 1 // 0 when last is not in the turn
+	out := make([]int64, k)
+	for i := range out {
+		out[i] = turn[(next+i)%len(turn)]
 	}
 	return out
 }

@@ -32,12 +32,15 @@ func index(cands []ladder.Candidate) map[int64]ladder.Candidate {
 	return m
 }
 
-// checkMatch fails unless m is Size distinct known bots of distinct owners.
+// size is the seats of a match in these tests: every game so far has four.
+const size = 4
+
+// checkMatch fails unless m is size distinct known bots of distinct owners.
 func checkMatch(t *testing.T, cands []ladder.Candidate, m []int64) {
 	t.Helper()
 	byID := index(cands)
-	if len(m) != ladder.Size {
-		t.Fatalf("match %v has %d bots, want %d", m, len(m), ladder.Size)
+	if len(m) != size {
+		t.Fatalf("match %v has %d bots, want %d", m, len(m), size)
 	}
 	owners := map[int64]bool{}
 	for _, id := range m {
@@ -174,7 +177,7 @@ func TestPick(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for s := range uint64(50) {
-				m, err := ladder.Pick(c.cands, rng(s))
+				m, err := ladder.Pick(c.cands, size, rng(s))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -207,7 +210,7 @@ func TestPickVariesOpponents(t *testing.T) {
 	}
 	seen := map[int64]int{}
 	for s := range uint64(200) {
-		m, err := ladder.Pick(cands, rng(s))
+		m, err := ladder.Pick(cands, size, rng(s))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -243,11 +246,11 @@ func TestPickErrors(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			m, err := ladder.Pick(c.cands, rng(1))
+			m, err := ladder.Pick(c.cands, size, rng(1))
 			if !errors.Is(err, c.want) {
 				t.Fatalf("Pick = %v, %v; want %v", m, err, c.want)
 			}
-			p, err := ladder.Plan(c.cands, 3, rng(1))
+			p, err := ladder.Plan(c.cands, size, 3, rng(1))
 			if !errors.Is(err, c.want) {
 				t.Fatalf("Plan = %v, %v; want %v", p, err, c.want)
 			}
@@ -296,8 +299,8 @@ func TestPickProperties(t *testing.T) {
 	for iter := range 2000 {
 		cands := randomPopulation(r, 4+r.IntN(30))
 		seed := r.Uint64()
-		m, err := ladder.Pick(cands, rng(seed))
-		if distinctOwners(cands) < ladder.Size {
+		m, err := ladder.Pick(cands, size, rng(seed))
+		if distinctOwners(cands) < size {
 			if !errors.Is(err, ladder.ErrTooFewOwners) {
 				t.Fatalf("#%d: %d owners: got %v, %v", iter, distinctOwners(cands), m, err)
 			}
@@ -319,7 +322,7 @@ func TestPickProperties(t *testing.T) {
 		// Same seed, same match, whatever the input order.
 		shuffled := slices.Clone(cands)
 		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		again, err := ladder.Pick(shuffled, rng(seed))
+		again, err := ladder.Pick(shuffled, size, rng(seed))
 		if err != nil || !slices.Equal(again, m) {
 			t.Fatalf("#%d: not deterministic: %v then %v (%v)", iter, m, again, err)
 		}
@@ -336,7 +339,7 @@ func TestPlan(t *testing.T) {
 
 	t.Run("fewer than k·4 bots each plays once per round", func(t *testing.T) {
 		for s := range uint64(50) {
-			plan, err := ladder.Plan(cands, 5, rng(s))
+			plan, err := ladder.Plan(cands, size, 5, rng(s))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -381,7 +384,7 @@ func TestPlan(t *testing.T) {
 	t.Run("a bot with far fewer games is seeded every round", func(t *testing.T) {
 		fresh := slices.Clone(cands)
 		fresh[4].Games = 0 // bot 5
-		plan, err := ladder.Plan(fresh, 5, rng(3))
+		plan, err := ladder.Plan(fresh, size, 5, rng(3))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -405,7 +408,7 @@ func TestPlan(t *testing.T) {
 			five = append(five, with(bot(id, 25), func(c *ladder.Candidate) { c.Games = 11 }))
 		}
 		for s := range uint64(50) {
-			plan, err := ladder.Plan(five, 2, rng(s))
+			plan, err := ladder.Plan(five, size, 2, rng(s))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -422,7 +425,7 @@ func TestPlan(t *testing.T) {
 	})
 
 	t.Run("k zero", func(t *testing.T) {
-		plan, err := ladder.Plan(cands, 0, rng(1))
+		plan, err := ladder.Plan(cands, size, 0, rng(1))
 		if err != nil || len(plan) != 0 {
 			t.Fatalf("got %v, %v", plan, err)
 		}
@@ -433,12 +436,12 @@ func TestPlanProperties(t *testing.T) {
 	r := rng(7)
 	for iter := range 500 {
 		cands := randomPopulation(r, 4+r.IntN(40))
-		if distinctOwners(cands) < ladder.Size {
+		if distinctOwners(cands) < size {
 			continue
 		}
 		k := 1 + r.IntN(8)
 		seed := r.Uint64()
-		plan, err := ladder.Plan(cands, k, rng(seed))
+		plan, err := ladder.Plan(cands, size, k, rng(seed))
 		if err != nil {
 			t.Fatalf("#%d: %v", iter, err)
 		}
@@ -453,7 +456,7 @@ func TestPlanProperties(t *testing.T) {
 		free := slices.Clone(cands)
 		for j, m := range plan {
 			checkMatch(t, cands, m)
-			if distinctOwners(free) < ladder.Size {
+			if distinctOwners(free) < size {
 				free = slices.Clone(cands)
 				// Bots planned already count their planned games.
 				for _, prev := range plan[:j] {
@@ -487,9 +490,32 @@ func TestPlanProperties(t *testing.T) {
 
 		shuffled := slices.Clone(cands)
 		r.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-		again, err := ladder.Plan(shuffled, k, rng(seed))
+		again, err := ladder.Plan(shuffled, size, k, rng(seed))
 		if err != nil || fmt.Sprint(again) != fmt.Sprint(plan) {
 			t.Fatalf("#%d: not deterministic:\n%v\n%v (%v)", iter, plan, again, err)
+		}
+	}
+}
+
+func TestBoardsInTurn(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		boards    []int64
+		generated bool
+		last      int64
+		k         int
+		want      []int64
+	}{
+		{"generated only", nil, true, 0, 3, []int64{0, 0, 0}},
+		{"uploaded, from the start", []int64{7, 5, 9}, false, 0, 4, []int64{7, 5, 9, 7}},
+		{"uploaded, after the last", []int64{7, 5, 9}, false, 5, 2, []int64{9, 7}},
+		{"uploaded, last left the set", []int64{7, 5, 9}, false, 3, 2, []int64{7, 5}},
+		{"both: a generated board takes its turn", []int64{7, 5}, true, 5, 4, []int64{0, 7, 5, 0}},
+		{"both, after a generated one", []int64{7, 5}, true, 0, 2, []int64{7, 5}},
+		{"uploaded but none left", nil, false, 4, 2, []int64{0, 0}},
+	} {
+		if got := ladder.Boards(c.boards, c.generated, c.last, c.k); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
 	}
 }

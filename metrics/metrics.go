@@ -38,13 +38,21 @@ var (
 		Help:    "Time to work a job, by kind.",
 		Buckets: []float64{.005, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
 	}, []string{"kind"})
+
+	// SandboxWalls says which walls of the sandbox's jail this process's
+	// bots stand behind (1 up, 0 down or turned off), as probed when its
+	// workers started (sandbox.ProbeJail).
+	SandboxWalls = prometheus.NewGaugeVec(prometheus.GaugeOpts{
+		Name: "arena_sandbox_wall_up",
+		Help: "Walls of the sandbox's jail around bots, by wall: 1 up, 0 down or turned off (probed at start).",
+	}, []string{"wall"})
 )
 
 func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		HTTPRequests, HTTPDuration, Jobs, JobDuration,
+		HTTPRequests, HTTPDuration, Jobs, JobDuration, SandboxWalls,
 	)
 }
 

@@ -12,7 +12,7 @@ import (
 // The parent re-executes its own binary with these variables (and nothing
 // else in the environment) to start a sandbox child.
 const (
-	envChild  = "ARENA_SANDBOX_CHILD"  // the mode: "run" or "exec"
+	envChild  = "ARENA_SANDBOX_CHILD"  // the mode: "run", "exec" or "probe"
 	envConfig = "ARENA_SANDBOX_CONFIG" // JSON configuration of that mode
 )
 
@@ -35,6 +35,8 @@ func Child() {
 		code = runChild(cfg)
 	case "exec":
 		code = execChild(cfg)
+	case "probe":
+		code = probeChild(cfg)
 	default:
 		fmt.Fprintf(os.Stderr, "sandbox: unknown child mode %q\n", mode)
 		code = 120

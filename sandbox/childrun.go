@@ -150,6 +150,12 @@ func lockDown(c runConfig) error {
 	if !c.DropUser || os.Getuid() != 0 {
 		return nil
 	}
+	return becomeNobody()
+}
+
+// becomeNobody drops a root child to user and group nobody, without
+// supplementary groups (and so without any capability).
+func becomeNobody() error {
 	if err := syscall.Setgroups(nil); err != nil {
 		return err
 	}

@@ -18,6 +18,11 @@
 //     clock and kills it when the player's budget is spent; there is a
 //     wall-clock guard too.
 //
+// The walls that need privileges (namespaces and the empty root need
+// CAP_SYS_ADMIN, becoming nobody needs root) are left out where the machine
+// refuses them, and the sandbox still runs; ProbeJail says which walls a
+// machine's bots get (walls.go), and workers report it when they start.
+//
 // The bot speaks the frames of package arena.dev/games/wire on its stdin
 // and stdout (docs/protocol.md); its stderr is a capped debug log.
 //

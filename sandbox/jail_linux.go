@@ -15,15 +15,21 @@ const jailFlags = syscall.CLONE_NEWNET | syscall.CLONE_NEWNS | syscall.CLONE_NEW
 
 // noNamespaces is set once the kernel has refused new namespaces (not root,
 // a container without CAP_SYS_ADMIN); later children start without them.
-var noNamespaces atomic.Bool
+// nsRefusal keeps the kernel's answer, for the jail's report.
+var (
+	noNamespaces atomic.Bool
+	nsRefusal    atomic.Value // error
+)
 
 // Namespaces reports whether children get their own namespaces here.
 func Namespaces() bool { return !noNamespaces.Load() }
 
 // startJailed starts the command built by mk in new namespaces, falling back
 // to a plain process group when they are not permitted. mk is called again
-// for the fallback because an exec.Cmd starts only once. In both cases the
-// child is the leader of its process group and dies with its parent thread.
+// for the fallback because an exec.Cmd starts only once, and after
+// Namespaces turned false, so that it configures a child without them. In
+// both cases the child is the leader of its process group and dies with its
+// parent thread.
 func startJailed(mk func() *exec.Cmd) (*exec.Cmd, error) {
 	if !noNamespaces.Load() {
 		cmd := mk()
@@ -35,6 +41,7 @@ func startJailed(mk func() *exec.Cmd) (*exec.Cmd, error) {
 		if !errors.Is(err, syscall.EPERM) && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, syscall.ENOSPC) {
 			return nil, err
 		}
+		nsRefusal.Store(err)
 		noNamespaces.Store(true)
 	}
 	cmd := mk()

@@ -14,6 +14,9 @@ import (
 
 func TestMain(m *testing.M) {
 	Child() // the test binary is also the sandbox child
+	if os.Getenv(envProbeTest) != "" {
+		printProbe()
+	}
 	// A secret in the host environment: no bot may see it.
 	os.Setenv("ARENA_SANDBOX_SECRET", "s3cret")
 	os.Exit(m.Run())

@@ -68,24 +68,14 @@ func procKey(cfg runConfig) string {
 // spawn starts a run child for art; it loads the module while the caller
 // goes on.
 func spawn(art Artifact, opts RunOptions) (*proc, error) {
-	cfg := runConfigFor(art, opts)
-	env, err := childEnv("run", cfg)
-	if err != nil {
+	if _, err := childEnv("run", runConfigFor(art, opts)); err != nil {
 		return nil, err
 	}
-	// The guest waits for the host in a read(2) that keeps the child's P
-	// (see rawPipe), so once it has waited 10 ms sysmon would send the
-	// thread a preemption signal (SIGURG) at every tick, each one restarting
-	// the read and charged to the player. Nothing in a run child needs
-	// asynchronous preemption: its one goroutine runs the guest, whose
-	// machine code the signal cannot preempt anyway.
-	env = append(env, "GODEBUG=asyncpreemptoff=1")
 	ours, theirs, err := controlPair()
 	if err != nil {
 		return nil, err
 	}
 	p := &proc{
-		key:      procKey(cfg),
 		ctl:      ours,
 		statuses: make(chan childStatus, 1),
 		exited:   make(chan struct{}),
@@ -95,6 +85,19 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 		return nil, err
 	}
 	cmd, err := startJailed(func() *exec.Cmd {
+		// Configured here: the fallback without namespaces (called after
+		// Namespaces turned false) must not ask for an empty root, which
+		// would mount over the host's /tmp.
+		cfg := runConfigFor(art, opts)
+		env, _ := childEnv("run", cfg)
+		// The guest waits for the host in a read(2) that keeps the child's
+		// P (see rawPipe), so once it has waited 10 ms sysmon would send
+		// the thread a preemption signal (SIGURG) at every tick, each one
+		// restarting the read and charged to the player. Nothing in a run
+		// child needs asynchronous preemption: its one goroutine runs the
+		// guest, whose machine code the signal cannot preempt anyway.
+		env = append(env, "GODEBUG=asyncpreemptoff=1")
+		p.key = procKey(cfg)
 		cmd, _ := childCmd()
 		cmd.Env, cmd.Dir = env, "/"
 		cmd.Stderr = &p.hostLog

@@ -9,23 +9,50 @@
 //	<script type="module" src="/static/viewer/arena-replay.js"></script>
 //	<arena-replay src="/matches/1/replay"></arena-replay>
 //
-// docs/viewer.md describes the element and how to add a game's renderer.
+// Each game's renderer is served as viewer/games/ID.js from the game's own
+// package (games.Renderer), not from here; docs/viewer.md describes the
+// element and how a game writes its renderer.
 package static
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
 	"io/fs"
 	"net/http"
+	"path"
 	"strings"
+	"time"
+
+	"arena.dev/games"
 )
 
 // FS holds the assets, rooted at this directory (for example
 // "viewer/arena-replay.js").
 //
-//go:embed viewer site.css vendor editor/editor.js
+//go:embed viewer site.css vendor editor/editor.js live.js
 var FS embed.FS
+
+// rendererDir is where the viewer imports a game's renderer from.
+const rendererDir = "viewer/games/"
+
+// Renderers returns every registered game's renderer by asset path
+// (viewer/games/ID.js); variants of one engine share theirs.
+func Renderers() map[string][]byte {
+	m := map[string][]byte{}
+	for _, id := range games.IDs() {
+		if js, err := games.Renderer(id); err == nil {
+			m[rendererDir+id+".js"] = js
+		}
+	}
+	return m
+}
+
+func etag(data []byte) string {
+	sum := sha256.Sum256(data)
+	return `"` + hex.EncodeToString(sum[:8]) + `"`
+}
 
 // etags returns content hashes: embedded files have no modification time,
 // so without them a browser could neither cache an asset nor revalidate it.
@@ -36,23 +63,33 @@ func etags() map[string]string {
 	fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
 			data, _ := FS.ReadFile(p)
-			sum := sha256.Sum256(data)
-			m[p] = `"` + hex.EncodeToString(sum[:8]) + `"`
+			m[p] = etag(data)
 		}
 		return nil
 	})
 	return m
 }
 
-// Handler serves FS with an ETag per file, and asks browsers to revalidate
-// on every use so that a new binary's assets show at once.
+// Handler serves FS and the games' renderers with an ETag per file, and
+// asks browsers to revalidate on every use so that a new binary's assets
+// show at once.
 func Handler() http.Handler {
 	files := http.FileServerFS(FS)
 	etags := etags()
+	renderers := Renderers()
+	for p, js := range renderers {
+		etags[p] = etag(js)
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if tag, ok := etags[strings.TrimPrefix(r.URL.Path, "/")]; ok {
+		p := strings.TrimPrefix(r.URL.Path, "/")
+		if tag, ok := etags[p]; ok {
 			w.Header().Set("ETag", tag)
 			w.Header().Set("Cache-Control", "no-cache")
+		}
+		if js, ok := renderers[p]; ok {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			http.ServeContent(w, r, path.Base(p), time.Time{}, bytes.NewReader(js))
+			return
 		}
 		files.ServeHTTP(w, r)
 	})

@@ -1,6 +1,7 @@
 package static
 
 import (
+	"bytes"
 	"io/fs"
 	"net/http"
 	"net/http/httptest"
@@ -8,14 +9,29 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	_ "arena.dev/games/all"
 )
 
 // importRe finds static ES module imports: import ... from './x.js'.
 var importRe = regexp.MustCompile(`(?m)^\s*import\s[^'"]*['"](\.[^'"]+)['"]`)
 
 // TestImportsResolve checks, without a browser, that every relative import
-// of every module names a file that is embedded.
+// of every module, the games' renderers included, names a file that is
+// embedded.
 func TestImportsResolve(t *testing.T) {
+	renderers := Renderers()
+	if len(renderers) == 0 {
+		t.Fatal("no game renderer")
+	}
+	for p, src := range renderers {
+		for _, m := range importRe.FindAllSubmatch(src, -1) {
+			target := path.Join(path.Dir(p), string(m[1]))
+			if _, err := fs.Stat(FS, target); err != nil {
+				t.Errorf("%s imports %s: %v", p, m[1], err)
+			}
+		}
+	}
 	n := 0
 	err := fs.WalkDir(FS, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".js") {
@@ -40,10 +56,29 @@ func TestImportsResolve(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no JavaScript embedded")
 	}
-	for _, p := range []string{"viewer/arena-replay.js", "viewer/viewer.css", "viewer/games/orkisland.js"} {
+	for _, p := range []string{"viewer/arena-replay.js", "viewer/viewer.css"} {
 		if _, err := fs.Stat(FS, p); err != nil {
 			t.Errorf("missing %s", p)
 		}
+	}
+}
+
+// Each game's renderer is served where the viewer imports it from, from
+// the game's own package.
+func TestHandlerServesRenderers(t *testing.T) {
+	h := Handler()
+	for p, js := range Renderers() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+p, nil))
+		if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), js) || rec.Header().Get("ETag") == "" ||
+			!strings.HasPrefix(rec.Header().Get("Content-Type"), "text/javascript") {
+			t.Errorf("GET /%s: %d, %d bytes, headers %v", p, rec.Code, rec.Body.Len(), rec.Header())
+		}
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/viewer/games/chess.js", nil))
+	if rec.Code != http.StatusNotFound {
+		t.Errorf("unknown game's renderer: %d", rec.Code)
 	}
 }
 

@@ -140,11 +140,15 @@ type GameRow struct {
 	Title    string
 	Enabled  bool
 	Settings map[string]int // the game's parameters plus qualification_matches
+	// The ladder's boards: generated from each seed, and/or these uploaded
+	// boards, in turn (see SetLadderBoards).
+	LadderGenerated bool
+	LadderBoardIDs  []int64
 }
 
 // AdminGames returns the games table by id.
 func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
-	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings FROM games")
+	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings, ladder_generated, ladder_board_ids FROM games")
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +156,7 @@ func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
 	out := map[string]GameRow{}
 	for rows.Next() {
 		var g GameRow
-		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings); err != nil {
+		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderGenerated, &g.LadderBoardIDs); err != nil {
 			return nil, err
 		}
 		out[g.ID] = g
@@ -231,9 +235,28 @@ func BoardData(ctx context.Context, db DB, id int64) (name string, data []byte, 
 	return name, data, err
 }
 
-// DeleteBoard removes an uploaded board.
+// ErrInUse reports a row that others refer to and so cannot be deleted.
+var ErrInUse = errors.New("in use")
+
+// DeleteBoard removes an uploaded board and takes it out of its game's
+// ladder boards, in one statement. A board a match was played on stays
+// (the match refers to it): ErrInUse.
 func DeleteBoard(ctx context.Context, db DB, id int64) error {
-	return updateOne(ctx, db, "DELETE FROM boards WHERE id = $1", id)
+	var n int
+	err := db.QueryRow(ctx, `
+		WITH d AS (DELETE FROM boards WHERE id = $1 RETURNING id, game_id),
+		     u AS (UPDATE games g SET ladder_board_ids = array_remove(g.ladder_board_ids, d.id) FROM d WHERE g.id = d.game_id)
+		SELECT count(*) FROM d`, id).Scan(&n)
+	var pgErr *pgconn.PgError
+	switch {
+	case errors.As(err, &pgErr) && pgErr.Code == "23503": // foreign_key_violation
+		return fmt.Errorf("board %d was played on, and its matches keep it: %w", id, ErrInUse)
+	case err != nil:
+		return err
+	case n == 0:
+		return ErrNotFound
+	}
+	return nil
 }
 
 // BotListing is a bot on the admin's list with its versions' state.

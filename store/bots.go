@@ -162,3 +162,84 @@ func SetCompileError(ctx context.Context, db DB, id int64, log string) error {
 		status_changed_at = now() WHERE id = $1`, id, log)
 	return notified(ctx, db, id, err)
 }
+
+// VersionByNumber returns version n of a bot.
+func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, error) {
+	var id int64
+	err := db.QueryRow(ctx, "SELECT id FROM bot_versions WHERE bot_id = $1 AND number = $2", botID, n).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return VersionByID(ctx, db, id)
+}
+
+// VersionRef names one version of a bot, without its source.
+type VersionRef struct {
+	ID        int64
+	Number    int
+	Status    string
+	CreatedAt time.Time
+}
+
+// VersionRefs lists a bot's versions, newest first.
+func VersionRefs(ctx context.Context, db DB, botID int64) ([]VersionRef, error) {
+	rows, err := db.Query(ctx, "SELECT id, number, status, created_at FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC", botID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionRef, error) {
+		var v VersionRef
+		err := row.Scan(&v.ID, &v.Number, &v.Status, &v.CreatedAt)
+		return v, err
+	})
+}
+
+// DebugLog is what a version wrote on its stderr in one match.
+type DebugLog struct {
+	MatchID int64
+	Kind    string
+	Seat    int
+	When    time.Time
+	Text    string
+}
+
+// VersionLogs returns the debug logs a version wrote in its latest matches,
+// newest first (owner's eyes only: callers check who asks).
+func VersionLogs(ctx context.Context, db DB, versionID int64, limit int) ([]DebugLog, error) {
+	rows, err := db.Query(ctx, `
+		SELECT m.id, m.kind, mp.seat, coalesce(m.finished_at, m.created_at), mp.log
+		FROM match_players mp JOIN matches m ON m.id = mp.match_id
+		WHERE mp.bot_version_id = $1 AND coalesce(mp.log, '') <> ''
+		ORDER BY m.id DESC LIMIT $2`, versionID, limit)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (DebugLog, error) {
+		var l DebugLog
+		err := row.Scan(&l.MatchID, &l.Kind, &l.Seat, &l.When, &l.Text)
+		return l, err
+	})
+}
+
+// VersionStates returns, for each of the given versions that exists, its
+// bot, owner and status, by version id.
+func VersionStates(ctx context.Context, db DB, ids []int64) (map[int64]VersionEvent, error) {
+	rows, err := db.Query(ctx, `SELECT v.id, b.id, b.owner_id, v.status
+		FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE v.id = ANY($1)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	evs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionEvent, error) {
+		var e VersionEvent
+		err := row.Scan(&e.VersionID, &e.BotID, &e.OwnerID, &e.Status)
+		return e, err
+	})
+	out := map[int64]VersionEvent{}
+	for _, e := range evs {
+		out[e.VersionID] = e
+	}
+	return out, err
+}

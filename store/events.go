@@ -3,10 +3,13 @@ package store
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // EventsChannel is the Postgres NOTIFY channel on which workers announce
-// changes to bot versions; the web servers LISTEN on it to update pages live.
+// changes to bot versions and tournaments; the web servers LISTEN on it to
+// update pages live.
 const EventsChannel = "arena_events"
 
 // VersionEvent says that a version changed: its status, or its
@@ -18,11 +21,42 @@ type VersionEvent struct {
 	Status    string `json:"status"`
 }
 
-// ParseVersionEvent decodes a notification's payload.
-func ParseVersionEvent(payload string) (VersionEvent, error) {
-	var e VersionEvent
-	err := json.Unmarshal([]byte(payload), &e)
-	return e, err
+// TournamentEvent says that a tournament changed: a match of it landed, a
+// round started, its status changed. Changes counts its changes so far.
+type TournamentEvent struct {
+	TournamentID int64  `json:"tournament_id"`
+	Changes      int64  `json:"changes"`
+	Status       string `json:"status"`
+}
+
+// ParseEvent decodes a notification's payload: a version's event or a
+// tournament's, the other one zero.
+func ParseEvent(payload string) (VersionEvent, TournamentEvent, error) {
+	var probe struct {
+		TournamentID int64 `json:"tournament_id"`
+	}
+	if err := json.Unmarshal([]byte(payload), &probe); err != nil {
+		return VersionEvent{}, TournamentEvent{}, err
+	}
+	if probe.TournamentID != 0 {
+		var t TournamentEvent
+		err := json.Unmarshal([]byte(payload), &t)
+		return VersionEvent{}, t, err
+	}
+	var v VersionEvent
+	err := json.Unmarshal([]byte(payload), &v)
+	return v, TournamentEvent{}, err
+}
+
+// NotifyTournament counts a change of a tournament and announces it, with
+// the tournament's status as the transaction sees it, on EventsChannel.
+// Call it in the transaction that made the change, after the change (the
+// notification goes out when it commits): it locks the tournament's row.
+func NotifyTournament(ctx context.Context, db DB, id int64) error {
+	_, err := db.Exec(ctx, `WITH t AS (UPDATE tournaments SET changes = changes + 1 WHERE id = $1 RETURNING id, changes, status)
+		SELECT pg_notify($2, json_build_object('tournament_id', id, 'changes', changes, 'status', status)::text) FROM t`,
+		id, EventsChannel)
+	return err
 }
 
 // NotifyVersion announces a version's status on EventsChannel. Call it in
@@ -55,4 +89,11 @@ func notified(ctx context.Context, db DB, versionID int64, err error) error {
 		return err
 	}
 	return NotifyVersionChanged(ctx, db, versionID)
+}
+
+// Listen makes a connection (a dedicated one: it keeps listening until it
+// closes) receive the notifications of EventsChannel.
+func Listen(ctx context.Context, conn *pgx.Conn) error {
+	_, err := conn.Exec(ctx, "LISTEN "+EventsChannel)
+	return err
 }

@@ -166,3 +166,16 @@ func FailMatch(ctx context.Context, db DB, id int64, reason string) error {
 	_, err := db.Exec(ctx, `UPDATE matches SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, id, reason)
 	return err
 }
+
+// MatchSeats returns who sat in each seat of a match, in seat order.
+func MatchSeats(ctx context.Context, db DB, matchID int64) ([]Seat, error) {
+	rows, err := db.Query(ctx, "SELECT bot_version_id, coalesce(builtin, '') FROM match_players WHERE match_id = $1 ORDER BY seat", matchID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Seat, error) {
+		var s Seat
+		err := r.Scan(&s.VersionID, &s.Builtin)
+		return s, err
+	})
+}

@@ -43,6 +43,7 @@ type Tournament struct {
 	Round        int  // the round being played, 0 before the start
 	FinalRound   bool // the current round is the final group
 	Note         string
+	Changes      int64 // changes so far (see NotifyTournament)
 	StartAt      time.Time
 	CreatedBy    *int64
 	CreatedAt    time.Time
@@ -51,12 +52,12 @@ type Tournament struct {
 }
 
 const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_ids, group_matches, final_matches, drop_count,
-	league_rounds, seed, status, round, final_round, note, start_at, created_by, created_at, started_at, finished_at`
+	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at`
 
 func scanTournament(row pgx.Row) (*Tournament, error) {
 	t := &Tournament{}
 	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.BoardIDs, &t.GroupMatches, &t.FinalMatches,
-		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.StartAt, &t.CreatedBy,
+		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.Changes, &t.StartAt, &t.CreatedBy,
 		&t.CreatedAt, &t.StartedAt, &t.FinishedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -118,6 +119,16 @@ func TournamentMatchOf(ctx context.Context, db DB, matchID int64) (tournamentID 
 		return 0, 0, false, nil
 	}
 	return tournamentID, round, err == nil, err
+}
+
+// TournamentOfReplay says which tournament a re-played match belongs to;
+// ok is false for any other match.
+func TournamentOfReplay(ctx context.Context, db DB, matchID int64) (tournamentID int64, ok bool, err error) {
+	err = db.QueryRow(ctx, "SELECT tournament_id FROM tournament_replays WHERE match_id = $1", matchID).Scan(&tournamentID)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, false, nil
+	}
+	return tournamentID, err == nil, err
 }
 
 // TournamentMatch is one match of a tournament's round.

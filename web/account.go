@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"strings"
 
@@ -80,13 +79,8 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
 	id, _ := urlInt64(r, "id")
-	err := store.DeleteAPIToken(r.Context(), s.Pool, userFrom(r.Context()).ID, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
+	if err := store.DeleteAPIToken(r.Context(), s.Pool, userFrom(r.Context()).ID, id); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	s.flash(r.Context(), "Token revoked.")

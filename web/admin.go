@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -188,18 +187,9 @@ func adminBackQuery(r *http.Request) url.Values {
 // site without any admin.
 func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string) (*store.User, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		s.notFound(w, r)
-		return nil, false
-	}
-	u, err := store.UserByID(r.Context(), s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return nil, false
-	}
+	u, err := byID(r, "id", s.Pool, store.UserByID)
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return nil, false
 	}
 	if u.ID == userFrom(r.Context()).ID {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -55,22 +54,12 @@ func (s *Server) adminEnableBot(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, disabled bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
-	ctx := r.Context()
-	b, err := store.BotByID(ctx, s.Pool, id)
+	b, err := byID(r, "id", s.Pool, store.BotByID)
 	if err == nil {
-		err = store.SetBotDisabled(ctx, s.Pool, id, disabled)
-	}
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
+		err = store.SetBotDisabled(r.Context(), s.Pool, b.ID, disabled)
 	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	msg := fmt.Sprintf("Bot %q is enabled again.", b.Name)
@@ -107,12 +96,8 @@ func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 		_, err = s.Jobs.InsertTx(ctx, tx, judge.CompileArgs{VersionID: id}, nil)
 		return err
 	})
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	s.adminDone(w, r, "/admin/bots", fmt.Sprintf("Version %d (was %s) is queued to be compiled and qualified again.", v.Number, v.Status))

@@ -103,8 +103,8 @@ func TestAdminPagesInBrowser(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.cnf")
 	os.WriteFile(bad, []byte("OrkIsland 1.0\nrows 9999\nGENERATOR1\n"), 0o644)
 	run("upload a broken board", chromedp.Navigate(e.srv.URL+"/admin/games"),
-		chromedp.SetUploadFiles(`input[name=board]`, []string{bad}),
-		chromedp.Click(`.admin-upload button`), chromedp.WaitVisible(`.admin-board-error`))
+		chromedp.SetUploadFiles(`#game-orkisland input[name=board]`, []string{bad}),
+		chromedp.Click(`#game-orkisland .admin-upload button`), chromedp.WaitVisible(`.admin-board-error`))
 	msg := text(`.admin-board-error`)
 	if !strings.Contains(msg, "not a valid Ork Island board") && !strings.Contains(msg, "impossible settings") {
 		t.Errorf("broken board message: %q", msg)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -33,6 +34,9 @@ type adminGamesForm struct {
 	settingsError string
 	boardName     string
 	boardError    string
+	ladderMode    string  // the ladder boards form as submitted
+	ladderBoards  []int64 // ticked boards
+	ladderError   string
 }
 
 func (s *Server) adminGames(w http.ResponseWriter, r *http.Request) {
@@ -76,8 +80,13 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 			ag.Params = append(ag.Params, templates.AdminGameParam{Name: p.Name, Value: value(p.Name), Default: p.Default, Min: p.Min, Max: p.Max})
 		}
 		ag.Qualification = value(adminQualificationKey)
+		ag.LadderMode = ladderMode(row.LadderGenerated, len(row.LadderBoardIDs))
+		ladder := row.LadderBoardIDs
 		if f != nil && f.gameID == id {
 			ag.SettingsError, ag.BoardError, ag.BoardName = f.settingsError, f.boardError, f.boardName
+			if f.ladderMode != "" {
+				ag.LadderMode, ag.LadderError, ladder = f.ladderMode, f.ladderError, f.ladderBoards
+			}
 		}
 		for _, b := range boards {
 			if b.GameID != id {
@@ -88,7 +97,8 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 				by = "unknown"
 			}
 			ag.Boards = append(ag.Boards, templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt)})
+				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt),
+				Ladder: slices.Contains(ladder, b.ID)})
 		}
 		d.Games = append(d.Games, ag)
 	}
@@ -315,12 +325,8 @@ func (s *Server) adminBoardFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name, data, err := store.BoardData(r.Context(), s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	// Plain text and an attachment: the upload is never rendered as a page.
@@ -350,13 +356,8 @@ func (s *Server) adminDeleteBoard(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	err := store.DeleteBoard(r.Context(), s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
+	if err := store.DeleteBoard(r.Context(), s.Pool, id); err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	s.adminDone(w, r, "/admin/games", "Board deleted.")

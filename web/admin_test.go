@@ -440,6 +440,19 @@ func TestAdminGames(t *testing.T) {
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "not a whole number") {
 		t.Fatalf("not a number: %d", code)
 	}
+	// The game's own checks: a square board, enough room for the orks.
+	code, body, _ = e.post(c, "/admin/games/orkisland/settings", url.Values{"rows": {"60"}}, nil)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "the board must be square: rows=60 but cols=70") {
+		t.Fatalf("oblong board: %d\n%s", code, body)
+	}
+	code, body, _ = e.post(c, "/admin/games/orkisland/settings", url.Values{"nb_orks": {"60"}}, nil)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "too small for the orks") || !strings.Contains(body, "nb_orks=60") {
+		t.Fatalf("60 orks: %d\n%s", code, body)
+	}
+	code, body, _ = e.post(c, "/admin/games/orkisland/settings", url.Values{"initial_health": {"0"}}, nil)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "initial_health=0 out of range") {
+		t.Fatalf("no health: %d\n%s", code, body)
+	}
 	code, body, _ = e.post(c, "/admin/games/orkisland/settings", url.Values{"qualification_matches": {"21"}}, nil)
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "qualification_matches=21 out of range") {
 		t.Fatalf("21 qualification matches: %d", code)
@@ -466,6 +479,10 @@ func TestAdminGames(t *testing.T) {
 	code, body = e.upload(c, "/admin/games/orkisland/boards", "", "huge.cnf", bytes.Repeat([]byte("x"), 2<<20))
 	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "larger than 1 MiB") {
 		t.Fatalf("2 MiB board: %d", code)
+	}
+	code, body = e.upload(c, "/admin/games/orkisland/boards", "oblong", "oblong.cnf", []byte("OrkIsland 1.0\nrows 60\nGENERATOR1\n"))
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "impossible settings") || !strings.Contains(body, "the board must be square: rows=60 but cols=70") {
+		t.Fatalf("oblong board file: %d\n%s", code, body)
 	}
 	if e.scalar("SELECT count(*) FROM boards") != "0" {
 		t.Fatal("a refused board was stored")

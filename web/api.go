@@ -184,13 +184,8 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	v, err := judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, req.Source)
-	var se *judge.SubmitError
-	if errors.As(err, &se) {
-		apiError(w, http.StatusUnprocessableEntity, se.Msg)
-		return
-	}
 	if err != nil {
-		s.apiServerError(w, r, err)
+		s.apiFail(w, r, err, "no such game")
 		return
 	}
 	w.Header().Set("Location", "/api/versions/"+strconv.FormatInt(v.ID, 10))
@@ -199,19 +194,10 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
 func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		apiError(w, http.StatusNotFound, "no such version")
-		return
-	}
 	ctx := r.Context()
-	v, err := store.VersionByID(ctx, s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		apiError(w, http.StatusNotFound, "no such version")
-		return
-	}
+	v, err := byID(r, "id", s.Pool, store.VersionByID)
 	if err != nil {
-		s.apiServerError(w, r, err)
+		s.apiFail(w, r, err, "no such version")
 		return
 	}
 	bot, err := store.BotByID(ctx, s.Pool, v.BotID)
@@ -341,23 +327,13 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*store.Match, []store.SeatResult, bool) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		apiError(w, http.StatusNotFound, "no such match")
-		return nil, nil, false
-	}
-	m, err := store.MatchByID(r.Context(), s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		apiError(w, http.StatusNotFound, "no such match")
-		return nil, nil, false
+	m, err := byID(r, "id", s.Pool, store.MatchByID)
+	var seats []store.SeatResult
+	if err == nil {
+		seats, err = store.Seats(r.Context(), s.Pool, m.ID)
 	}
 	if err != nil {
-		s.apiServerError(w, r, err)
-		return nil, nil, false
-	}
-	seats, err := store.Seats(r.Context(), s.Pool, id)
-	if err != nil {
-		s.apiServerError(w, r, err)
+		s.apiFail(w, r, err, "no such match")
 		return nil, nil, false
 	}
 	return m, seats, true

@@ -118,7 +118,9 @@ func TestAPITokensAndSubmissions(t *testing.T) {
 	}
 	// The version and its compile job exist together.
 	var jobs int
-	s.Pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'compile' AND (args->>'version_id')::bigint = $1`, v.ID).Scan(&jobs)
+	if err := s.Pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'compile' AND (args->>'version_id')::bigint = $1`, v.ID).Scan(&jobs); err != nil {
+		t.Fatal(err)
+	}
 	if jobs != 1 {
 		t.Fatalf("%d compile jobs for the version", jobs)
 	}
@@ -171,8 +173,12 @@ func TestAPILeaderboardMatchAndReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Pool.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = 1, games = $3 WHERE id = $1`, v.ID, mu, i)
-		s.Pool.Exec(ctx, `UPDATE bots SET current_version_id = $2 WHERE id = $1`, bot.ID, v.ID)
+		if _, err := s.Pool.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = 1, games = $3 WHERE id = $1`, v.ID, mu, i); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.Pool.Exec(ctx, `UPDATE bots SET current_version_id = $2 WHERE id = $1`, bot.ID, v.ID); err != nil {
+			t.Fatal(err)
+		}
 		versions = append(versions, v.ID)
 	}
 	var board struct {

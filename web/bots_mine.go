@@ -15,7 +15,7 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 	u := userFrom(ctx)
 	bots, err := store.BotsOfOwner(ctx, s.Pool, u.ID, "")
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	var d templates.MyBotsData
@@ -43,12 +43,12 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 		g := &d.Games[i]
 		rows, _, err := s.leaderboard(ctx, g.ID, u.ID, 1000, 0)
 		if err != nil {
-			s.pageError(w, r, err)
+			s.fail(w, r, err)
 			return
 		}
 		if len(rows) > 0 { // the size of the whole board, for "#3 of 40"
 			if _, g.Total, err = s.leaderboard(ctx, g.ID, 0, 1, 0); err != nil {
-				s.pageError(w, r, err)
+				s.fail(w, r, err)
 				return
 			}
 		}

@@ -31,7 +31,7 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 	}
 	bots, err := store.BotsOfOwner(r.Context(), s.Pool, userFrom(r.Context()).ID, gameID)
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return templates.SubmitForm{}, nil, false
 	}
 	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
@@ -125,7 +125,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	s.flash(ctx, fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(bot)))

@@ -203,7 +203,9 @@ func TestSubmitPage(t *testing.T) {
 		t.Fatalf("stored source %q, want %q (CRLF from the text area made LF)", stored, src)
 	}
 	var jobs int
-	e.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'compile' AND (args->>'version_id')::bigint = $1`, vid).Scan(&jobs)
+	if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM river_job WHERE kind = 'compile' AND (args->>'version_id')::bigint = $1`, vid).Scan(&jobs); err != nil {
+		t.Fatal(err)
+	}
 	if jobs != 1 {
 		t.Fatalf("%d compile jobs for the version", jobs)
 	}
@@ -274,8 +276,10 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 		t.Fatalf("huge file: %d", code)
 	}
 	var n int
-	e.pool.QueryRow(context.Background(), `SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id
-		WHERE b.owner_id = $1 AND b.name = 'keep'`, aliceID).Scan(&n)
+	if err := e.pool.QueryRow(context.Background(), `SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id
+		WHERE b.owner_id = $1 AND b.name = 'keep'`, aliceID).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
 	if n != 0 {
 		t.Fatalf("%d versions stored from refused submissions", n)
 	}

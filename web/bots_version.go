@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"errors"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -29,25 +28,17 @@ func (s *Server) loadOwnVersion(w http.ResponseWriter, r *http.Request) (*store.
 		return nil, nil, false
 	}
 	bot, err := store.BotByID(ctx, s.Pool, botID)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return nil, nil, false
-	}
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return nil, nil, false
 	}
 	if u := userFrom(ctx); u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
 		s.notFound(w, r)
 		return nil, nil, false
 	}
-	v, err := versionByNumber(ctx, s.Pool, bot.ID, n)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return nil, nil, false
-	}
+	v, err := store.VersionByNumber(ctx, s.Pool, bot.ID, n)
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return nil, nil, false
 	}
 	return bot, v, true
@@ -62,13 +53,17 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	live, err := s.versionLive(ctx, bot, v)
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
-	refs, err := versionRefs(ctx, s.Pool, bot.ID)
+	versions, err := store.VersionRefs(ctx, s.Pool, bot.ID)
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return
+	}
+	refs := make([]templates.VersionRef, len(versions))
+	for i, v := range versions {
+		refs[i] = templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt}
 	}
 	d := templates.VersionData{
 		BotID: bot.ID, BotName: bot.Name, GameID: bot.GameID, GameTitle: gameTitle(bot.GameID),
@@ -78,7 +73,7 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 	if u := userFrom(ctx); u.ID != bot.OwnerID {
 		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
 		if err != nil {
-			s.pageError(w, r, err)
+			s.fail(w, r, err)
 			return
 		}
 		d.Owner = owner.Name
@@ -97,7 +92,7 @@ func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
 	}
 	live, err := s.versionLive(r.Context(), bot, v)
 	if err != nil {
-		s.pageError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -138,8 +133,12 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 			return l, err
 		}
 	}
-	if l.Logs, err = versionLogs(ctx, s.Pool, v.ID, maxDebugLogs); err != nil {
+	logs, err := store.VersionLogs(ctx, s.Pool, v.ID, maxDebugLogs)
+	if err != nil {
 		return l, err
+	}
+	for _, x := range logs {
+		l.Logs = append(l.Logs, templates.DebugLog{MatchID: x.MatchID, Kind: x.Kind, Seat: x.Seat, When: x.When, Text: x.Text})
 	}
 	return l, nil
 }
@@ -175,13 +174,4 @@ func gameTitle(id string) string {
 		return g.Info().Title
 	}
 	return id
-}
-
-// pageError is serverError, except for a client that went away (a live
-// refresh cut short by leaving the page): nothing to log, no one to tell.
-func (s *Server) pageError(w http.ResponseWriter, r *http.Request, err error) {
-	if r.Context().Err() != nil {
-		return
-	}
-	s.serverError(w, r, err)
 }

@@ -15,15 +15,21 @@ import (
 )
 
 // Live updates. Workers NOTIFY store.EventsChannel in the transactions that
-// change a version (store.NotifyVersion), so an event exists exactly when
-// the change committed, whichever machine made it. Each web process runs
-// one listener on a dedicated connection, started by the first stream and
-// stopped with the last, and a hub fans its events out to the streams of
-// the users they concern; events_sse.go serves them as SSE.
+// change a version (store.NotifyVersion) or a tournament
+// (store.NotifyTournament), so an event exists exactly when the change
+// committed, whichever machine made it. Each web process runs one listener
+// on a dedicated connection, started by the first stream and stopped with
+// the last, and a hub fans its events out to the streams they concern: a
+// version's to its owner's and the admins', a tournament's to those that
+// follow it. events_sse.go and tournaments_live.go serve them as SSE.
 
 // resync is the event that tells streams that events may have been missed
 // (the listener reconnected): they send their versions' current state.
-var resync = store.VersionEvent{}
+// Tournament streams get tournamentResync.
+var (
+	resync           = store.VersionEvent{}
+	tournamentResync = store.TournamentEvent{}
+)
 
 var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
 
@@ -49,13 +55,16 @@ type hub struct {
 	wg     sync.WaitGroup // the listener goroutines
 }
 
-// subscription is one stream's view of the hub.
+// subscription is one stream's view of the hub: of a user's versions, or
+// of one tournament.
 type subscription struct {
-	userID int64
-	all    bool // admins follow every bot
-	events chan store.VersionEvent
-	ready  <-chan struct{} // closed once events are being listened for
-	gone   chan struct{}   // closed when the hub ends the subscription
+	userID      int64
+	all         bool  // admins follow every bot
+	tournament  int64 // follows this tournament's events (on tournaments), not versions
+	events      chan store.VersionEvent
+	tournaments chan store.TournamentEvent
+	ready       <-chan struct{} // closed once events are being listened for
+	gone        chan struct{}   // closed when the hub ends the subscription
 }
 
 // newHub returns an idle hub listening, when someone subscribes, on a new
@@ -73,10 +82,22 @@ func newHub(pool *pgxpool.Pool, log *slog.Logger) *hub {
 // subscribe starts following the events of userID's bots (all bots if
 // all), starting the listener if it does not run.
 func (h *hub) subscribe(userID int64, all bool) *subscription {
+	return h.add(&subscription{userID: userID, all: all, events: make(chan store.VersionEvent, eventsBuffer)})
+}
+
+// subscribeTournament starts following a tournament's events.
+func (h *hub) subscribeTournament(id int64) *subscription {
+	return h.add(&subscription{tournament: id, tournaments: make(chan store.TournamentEvent, eventsBuffer)})
+}
+
+// add registers s, starting the listener if it does not run; a closed hub
+// ends s at once.
+func (h *hub) add(s *subscription) *subscription {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	s.gone = make(chan struct{})
 	if h.closed {
-		s := &subscription{events: make(chan store.VersionEvent), ready: closedChan, gone: make(chan struct{})}
+		s.ready = closedChan
 		close(s.gone)
 		return s
 	}
@@ -86,8 +107,7 @@ func (h *hub) subscribe(userID int64, all bool) *subscription {
 		h.wg.Add(1)
 		go h.listen(ctx, h.ready)
 	}
-	s := &subscription{userID: userID, all: all, events: make(chan store.VersionEvent, eventsBuffer),
-		ready: h.ready, gone: make(chan struct{})}
+	s.ready = h.ready
 	h.subs[s] = struct{}{}
 	return s
 }
@@ -112,21 +132,44 @@ func (h *hub) drop(s *subscription) {
 	}
 }
 
-// publish hands e to the subscribers it concerns, never waiting for one.
+// publish hands e to the version subscribers it concerns (resync: to
+// every subscriber), never waiting for one.
 func (h *hub) publish(e store.VersionEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
+		if s.tournament != 0 {
+			if e == resync {
+				send(h, s, s.tournaments, tournamentResync)
+			}
+			continue
+		}
 		if e != resync && !s.all && e.OwnerID != s.userID {
 			continue
 		}
-		select {
-		case s.events <- e:
-		default:
-			// A stream this far behind has lost events: end it. The
-			// browser reconnects and gets the current state afresh.
-			h.drop(s)
+		send(h, s, s.events, e)
+	}
+}
+
+// publishTournament hands e to the streams following its tournament.
+func (h *hub) publishTournament(e store.TournamentEvent) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for s := range h.subs {
+		if s.tournament == e.TournamentID {
+			send(h, s, s.tournaments, e)
 		}
+	}
+}
+
+// send queues an event for s without waiting; h.mu is held. A stream this
+// far behind has lost events: it is ended, and the browser reconnects and
+// gets the current state afresh.
+func send[E any](h *hub, s *subscription, ch chan E, e E) {
+	select {
+	case ch <- e:
+	default:
+		h.drop(s)
 	}
 }
 
@@ -205,7 +248,7 @@ func (h *hub) listenOnce(ctx context.Context, listening func()) error {
 		conn.Close(cctx)
 		cancel()
 	}()
-	if _, err := conn.Exec(ctx, "LISTEN "+store.EventsChannel); err != nil {
+	if err := store.Listen(ctx, conn); err != nil {
 		return err
 	}
 	listening()
@@ -226,11 +269,14 @@ func (h *hub) listenOnce(ctx context.Context, listening func()) error {
 		if err != nil {
 			return err
 		}
-		e, err := store.ParseVersionEvent(n.Payload)
-		if err != nil || e.VersionID == 0 {
+		v, t, err := store.ParseEvent(n.Payload)
+		switch {
+		case err == nil && t.TournamentID != 0:
+			h.publishTournament(t)
+		case err == nil && v.VersionID != 0:
+			h.publish(v)
+		default:
 			h.log.Warn("live updates: ignoring a malformed notification", "payload", n.Payload, "err", err)
-			continue
 		}
-		h.publish(e)
 	}
 }

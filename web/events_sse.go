@@ -106,7 +106,7 @@ func (s *Server) sendCurrent(ctx context.Context, w io.Writer, userID int64, adm
 	if len(ids) == 0 {
 		return nil
 	}
-	evs, err := versionOwners(ctx, s.Pool, ids)
+	evs, err := store.VersionStates(ctx, s.Pool, ids)
 	if err != nil {
 		return err
 	}

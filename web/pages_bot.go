@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -19,30 +18,18 @@ const (
 // version's source or logs; the owner and admins get links to the version
 // pages, where those live.
 func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
 	ctx := r.Context()
-	b, err := store.BotProfileByID(ctx, s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
-	}
+	b, err := byID(r, "id", s.Pool, store.BotProfileByID)
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	g, err := store.PublicGameByID(ctx, s.Pool, b.Bot.GameID)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r) // a disabled game hides its bots too
-		return
-	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err) // a disabled game hides its bots too
 		return
 	}
+	id := b.Bot.ID
 	p := s.page(r, b.Bot.Name, "games")
 	d := templates.BotData{ID: b.Bot.ID, Name: b.Bot.Name, Owner: b.OwnerName, GameID: g.ID, GameTitle: g.Title,
 		Disabled: b.Bot.Disabled}

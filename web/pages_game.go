@@ -2,7 +2,6 @@ package web
 
 import (
 	"archive/zip"
-	"arena.dev/judge"
 	"bytes"
 	"errors"
 	"net/http"
@@ -10,8 +9,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-chi/chi/v5"
+
 	"arena.dev/games"
-	"arena.dev/games/rules"
+	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -28,10 +29,11 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	p := s.page(r, g.Title, "games")
 	d := templates.GameData{ID: g.ID, Title: g.Title}
-	d.RulesHTML, _ = rules.HTML(g.ID)
+	d.RulesHTML, _ = games.RulesHTML(g.ID)
 	if eng, err := games.Get(g.ID); err == nil {
 		info := eng.Info()
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots
+		d.Qualifier, d.Downloads = info.Qualifier, info.Downloads
 		for _, prm := range info.Params {
 			d.Params = append(d.Params, templates.GameParam{Name: prm.Name, Default: prm.Default})
 		}
@@ -100,30 +102,39 @@ func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
 // kitTime dates the kit's files; a fixed date keeps the zip reproducible.
 var kitTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// dummyKey is where the compiled reference bot of a game is kept (built by
-// a judge job when workers start).
-func dummyKey(gameID string) string {
-	key, err := judge.BuiltinWasmKey(gameID, "Dummy")
-	if err != nil {
-		return "wasm/builtin/" + gameID + "/Dummy/none"
-	}
-	return key
-}
-
-// GET /games/{game}/dummy.wasm: the Dummy compiled to WebAssembly, without
-// its source. The web server may have no Go toolchain, so a worker builds
-// it (games.BotProgram) and stores it as a blob; until then, 503.
-func (s *Server) dummyWasm(w http.ResponseWriter, r *http.Request) {
+// GET /games/{game}/{bot}.wasm: a downloadable built-in bot (the game's
+// Downloads, e.g. the Dummy) compiled to WebAssembly, without its source.
+// The web server may have no Go toolchain, so a worker builds it
+// (judge.BuildBuiltinsWorker) and stores it as a blob; until then, 503.
+func (s *Server) builtinWasm(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.publicGame(w, r)
 	if !ok {
 		return
 	}
-	data, err := s.blobs().Get(r.Context(), dummyKey(g.ID))
+	eng, err := games.Get(g.ID)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	info := eng.Info()
+	file := chi.URLParam(r, "file")
+	i := slices.IndexFunc(info.Downloads, func(b string) bool { return strings.ToLower(b)+".wasm" == file })
+	if i < 0 {
+		s.notFound(w, r)
+		return
+	}
+	bot := info.Downloads[i]
+	key, err := judge.BuiltinWasmKey(g.ID, bot)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	data, err := s.blobs().Get(r.Context(), key)
 	if errors.Is(err, store.ErrNotFound) {
 		w.Header().Set("Retry-After", "300")
 		s.render(w, r, http.StatusServiceUnavailable, templates.ErrorPage(s.page(r, "Being built", "games"), 503,
-			"The Dummy for "+g.Title+" is being built. Try again in a few minutes; meanwhile the starter kit "+
-				"lets you play against the built-in Dummy with `arena play "+g.ID+" ./main.go Dummy Dummy Dummy`."))
+			"The "+bot+" for "+g.Title+" is being built. Try again in a few minutes; meanwhile the starter kit "+
+				"lets you play against the built-in "+bot+" with `arena play "+g.ID+" ./main.go "+bot+" "+bot+" "+bot+"`."))
 		return
 	}
 	if err != nil {
@@ -131,7 +142,7 @@ func (s *Server) dummyWasm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/wasm")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+strings.ToLower(g.ID)+`-dummy.wasm"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+templates.BotWasmName(g.ID, bot)+`"`)
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	w.Write(data)
 }

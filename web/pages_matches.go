@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -35,24 +34,14 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 
 // GET /matches/{id}: who played, how it ended, and the replay.
 func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		s.notFound(w, r)
-		return
-	}
 	ctx := r.Context()
-	m, err := store.MatchByID(ctx, s.Pool, id)
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return
+	m, err := byID(r, "id", s.Pool, store.MatchByID)
+	var seats []store.SeatResult
+	if err == nil {
+		seats, err = store.Seats(ctx, s.Pool, m.ID)
 	}
 	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	seats, err := store.Seats(ctx, s.Pool, id)
-	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return
 	}
 	title := m.GameID

@@ -2,7 +2,6 @@ package web
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -112,12 +111,8 @@ func queryInt64(r *http.Request, name string) int64 {
 // publicGame loads the enabled game of the URL or answers 404.
 func (s *Server) publicGame(w http.ResponseWriter, r *http.Request) (*store.PublicGame, bool) {
 	g, err := store.PublicGameByID(r.Context(), s.Pool, chi.URLParam(r, "game"))
-	if errors.Is(err, store.ErrNotFound) {
-		s.notFound(w, r)
-		return nil, false
-	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.fail(w, r, err)
 		return nil, false
 	}
 	return g, true

@@ -16,13 +16,6 @@ import (
 	"arena.dev/templates"
 )
 
-// hostSide are SDK names only the host uses to speak the protocol; a bot
-// never needs them, so the reference leaves them out.
-var hostSide = map[string]bool{
-	"Session": true, "NewSession": true, "Command": true,
-	"AppendCommands": true, "DecodeCommands": true, "ParamNames": true,
-}
-
 // sdkRefs caches each game's reference: the SDK is embedded in the binary,
 // so it is built once per process.
 var sdkRefs sync.Map // game id → *templates.SDKRef (nil when unavailable)
@@ -39,11 +32,25 @@ func sdkReference(gameID string) *templates.SDKRef {
 }
 
 func buildSDKRef(gameID string) (*templates.SDKRef, error) {
+	g, err := games.Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	// Names only the host uses to speak the protocol: a bot never needs
+	// them, so the reference leaves them out.
+	hostSide := map[string]bool{}
+	for _, n := range g.Info().Files.HostOnly {
+		hostSide[n] = true
+	}
 	sdk, err := games.SDKFiles(gameID)
 	if err != nil {
 		return nil, err
 	}
-	dir := path.Join("games", gameID, "sdk")
+	importPath, err := games.SDKImportPath(gameID)
+	if err != nil {
+		return nil, err
+	}
+	dir := strings.TrimPrefix(importPath, "arena.dev/")
 	entries, err := fs.ReadDir(sdk, dir)
 	if err != nil {
 		return nil, err
@@ -64,7 +71,6 @@ func buildSDKRef(gameID string) (*templates.SDKRef, error) {
 		}
 		files = append(files, f)
 	}
-	importPath := "arena.dev/" + dir
 	pkg, err := doc.NewFromFiles(fset, files, importPath)
 	if err != nil {
 		return nil, err

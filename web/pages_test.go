@@ -224,7 +224,7 @@ func TestGamePage(t *testing.T) {
 	}
 	mustContain(t, "game page", body, "<h1>Ork Island</h1>", "How to play", "Fights", "on the winner",
 		`href="/games/orkisland/kit.zip"`, `href="/games/orkisland/dummy.wasm"`, `href="/games/orkisland/leaderboard"`,
-		"SDK reference", "func (g *Game) Move(id int, d Dir)", "commands to orks of other",
+		"SDK reference", "func (g *Game) Move(id int, d Dir)", "ignored and counted as invalid",
 		"type Pos", "func Run(bot Bot)", "nb_rounds")
 	mustNotContain(t, "game page", body, "NewSession", "DecodeCommands")
 

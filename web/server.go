@@ -44,6 +44,7 @@ func (s *Server) Handler() http.Handler {
 	s.submitLimit = newLimiter(20*time.Second, 5)
 
 	s.sessions = newSessions(s.Pool, s.SecureCookies)
+	events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders, crossOrigin)
@@ -53,6 +54,7 @@ func (s *Server) Handler() http.Handler {
 	r.Handle("/metrics", metrics.Handler())
 	r.Handle("/static/*", http.StripPrefix("/static/", static.Handler()))
 	r.Get("/matches/{id}/replay", s.replay)
+	r.Get("/tournaments/{id}/events", s.tournamentEvents(events)) // public, no session to load
 
 	// Pages: sessions and the logged-in user.
 	r.Group(func(r chi.Router) {
@@ -77,7 +79,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/games/{game}/leaderboard", s.leaderboardPage)
 		r.Get("/games/{game}/matches", s.gameMatchesPage)
 		r.Get("/games/{game}/kit.zip", s.kitZip)
-		r.Get("/games/{game}/dummy.wasm", s.dummyWasm)
+		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)
 		r.Get("/matches/{id}", s.matchPage)
 		r.Get("/bots/{id}", s.botPage)
 		// --- end public pages ---
@@ -85,7 +87,6 @@ func (s *Server) Handler() http.Handler {
 		// --- submitting and following one's bots ---
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireUser)
-			events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
 			r.Get("/games/{game}/submit", s.submitPage)
 			r.Post("/games/{game}/submit", s.submit)
 			r.Get("/bots", s.myBots)
@@ -123,6 +124,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/games/{game}/disable", s.adminDisableGame)
 			r.Post("/admin/games/{game}/settings", s.adminGameSettings)
 			r.Post("/admin/games/{game}/boards", s.adminUploadBoard)
+			r.Post("/admin/games/{game}/ladder", s.adminLadderBoards)
 			r.Get("/admin/boards/{id}", s.adminBoardFile)
 			r.Post("/admin/boards/{id}/delete", s.adminDeleteBoard)
 			r.Get("/admin/bots", s.adminBots)

@@ -28,7 +28,7 @@ func TestPlayBotFiles(t *testing.T) {
 	}
 
 	out.Reset()
-	err := runPlay(t.Context(), []string{"orkisland", "../../judge/testdata/strong.go", "Dummy", wasm, "Demo", "-s", "4"}, &out, &errOut)
+	err := runPlay(t.Context(), []string{"orkisland", "../../games/orkisland/testdata/strong.go", "Dummy", wasm, "Demo", "-s", "4"}, &out, &errOut)
 	if err != nil {
 		t.Fatalf("play: %v\n%s", err, errOut.String())
 	}

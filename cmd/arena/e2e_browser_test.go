@@ -29,7 +29,7 @@ func TestEndToEndInBrowser(t *testing.T) {
 		t.Skip("compiles and qualifies a real bot: about 10 s with a warm build cache")
 	}
 	began := time.Now()
-	source, err := os.ReadFile(filepath.Join("..", "..", "judge", "testdata", "strong.go"))
+	source, err := os.ReadFile(filepath.Join("..", "..", "games", "orkisland", "testdata", "strong.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

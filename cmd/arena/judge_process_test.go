@@ -428,7 +428,9 @@ func jobStates(t *testing.T, pool *pgxpool.Pool) string {
 	for rows.Next() {
 		var state string
 		var attempt, n int
-		rows.Scan(&state, &attempt, &n)
+		if err := rows.Scan(&state, &attempt, &n); err != nil {
+			return b.String() + " (" + err.Error() + ")"
+		}
 		fmt.Fprintf(&b, " %s/%d: %d;", state, attempt, n)
 	}
 	return b.String()

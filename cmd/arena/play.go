@@ -108,7 +108,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if o.matches > 1 {
 		return playMany(ctx, o, stdout, stderr)
 	}
-	return playOne(ctx, o, stdout)
+	return playOne(ctx, o, stdout, stderr)
 }
 
 // parseInterleaved parses flags that may come before, between or after the
@@ -157,7 +157,7 @@ func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, err
 // startAgents starts the bots of the match with this seed.
 func (o playOptions) startAgents(ctx context.Context, seed uint64) ([]games.Agent, error) {
 	return games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
-		return o.newAgent(ctx, o.bots[i], games.SeatSeed(seed, i))
+		return o.newAgent(ctx, o.bots[i], o.game.Info().SeatSeed(seed, i))
 	})
 }
 
@@ -172,6 +172,20 @@ func (o playOptions) play(ctx context.Context, seed uint64, agents []games.Agent
 	})
 }
 
+// printRefusals says why commands were ignored, when the game says
+// (games.Refuser): the first five reasons per player, on standard error
+// like a bot's own log.
+func printRefusals(w io.Writer, r *games.Replay) {
+	for p, why := range r.Refused {
+		if len(why) > 0 {
+			fmt.Fprintf(w, "player %d: %d commands ignored, the first because\n", p, r.End.Invalid[p])
+			for _, line := range why[:min(len(why), 5)] {
+				fmt.Fprintf(w, "  %s\n", line)
+			}
+		}
+	}
+}
+
 // botName is the display name of a bot argument: a path's base name.
 func botName(spec string) string {
 	if i := strings.LastIndexAny(spec, `/\`); i >= 0 {
@@ -180,7 +194,7 @@ func botName(spec string) string {
 	return strings.TrimSuffix(strings.TrimSuffix(spec, ".go"), ".wasm")
 }
 
-func playOne(ctx context.Context, o playOptions, stdout io.Writer) error {
+func playOne(ctx context.Context, o playOptions, stdout, stderr io.Writer) error {
 	r, err := o.match(ctx, o.seed)
 	if err != nil {
 		return err
@@ -197,6 +211,7 @@ func playOne(ctx context.Context, o playOptions, stdout io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "player %d %s score %d%s\n", p, name, r.End.Scores[p], frozen)
 	}
+	printRefusals(stderr, r)
 	var names []string
 	for _, p := range r.End.Winners {
 		names = append(names, r.Players[p])

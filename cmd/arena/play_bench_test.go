@@ -9,22 +9,29 @@ import (
 	"arena.dev/games"
 )
 
-// BenchmarkMatch plays a full 200-round Ork Island match with four Demo
-// bots, native and sandboxed (the Demo compiled to WebAssembly from its
-// SDK-only source, each bot in its own child process), cold (new processes)
-// and warm (processes reused from the pool, as workers do). One sandboxed
-// Demo against three built-in ones is a qualification's shape.
+// BenchmarkMatch plays, for every registered game, a full match at the
+// default settings with Demo bots in every seat, native (the replay built
+// and gzipped, its size reported) and sandboxed (the Demo compiled to
+// WebAssembly from its SDK-only source, each bot in its own child process),
+// cold (new processes) and warm (processes reused from the pool, as workers
+// do). One sandboxed Demo against built-in ones is a qualification's shape.
 //
 // Target: the sandboxed match within 2× the native one plus the start of the
 // bots. Each sandboxed run reports its start and play (with the close) in
 // ms, the native match it is compared with (measured in the same run), and
 // x-target: its time over 2× native + start, so ≤ 1 meets the target.
 func BenchmarkMatch(b *testing.B) {
-	g, err := games.Get("orkisland")
+	for _, id := range games.IDs() {
+		b.Run(id, func(b *testing.B) { benchmarkMatch(b, id) })
+	}
+}
+
+func benchmarkMatch(b *testing.B, id string) {
+	g, err := games.Get(id)
 	if err != nil {
 		b.Fatal(err)
 	}
-	src, err := games.BotProgram("orkisland", "Demo")
+	src, err := games.BotProgram(id, "Demo")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,7 +41,14 @@ func BenchmarkMatch(b *testing.B) {
 	}
 	b.Setenv("ARENA_DATA_DIR", filepath.Join(os.TempDir(), "arena-judge-test"))
 
-	native := playOptions{game: g, bots: []string{"Demo", "Demo", "Demo", "Demo"}}
+	seats := func(first, rest string) []string {
+		s := []string{first}
+		for len(s) < g.Info().Players {
+			s = append(s, rest)
+		}
+		return s
+	}
+	native := playOptions{game: g, bots: seats("Demo", "Demo")}
 	// timed plays matches on seeds 1, 2, ... and returns the mean time to
 	// start the bots and to play.
 	timed := func(b *testing.B, o playOptions, n int) (start, play time.Duration) {
@@ -86,16 +100,24 @@ func BenchmarkMatch(b *testing.B) {
 	}
 
 	b.Run("native", func(b *testing.B) {
+		size := 0
 		for i := 0; b.Loop(); i++ {
-			if _, err := native.match(b.Context(), uint64(i+1)); err != nil {
+			r, err := native.match(b.Context(), uint64(i+1))
+			if err != nil {
 				b.Fatal(err)
 			}
+			z, err := r.Gzip()
+			if err != nil {
+				b.Fatal(err)
+			}
+			size += len(z)
 		}
+		b.ReportMetric(float64(size)/1e3/float64(b.N), "replay-kB")
 	})
-	four := []string{demo, demo, demo, demo}
-	b.Run("sandboxed-cold", func(b *testing.B) { sandboxed(b, four, false) })
-	b.Run("sandboxed-warm", func(b *testing.B) { sandboxed(b, four, true) })
-	one := []string{demo, "Demo", "Demo", "Demo"}
+	all := seats(demo, demo)
+	b.Run("sandboxed-cold", func(b *testing.B) { sandboxed(b, all, false) })
+	b.Run("sandboxed-warm", func(b *testing.B) { sandboxed(b, all, true) })
+	one := seats(demo, "Demo")
 	b.Run("one-sandboxed-cold", func(b *testing.B) { sandboxed(b, one, false) })
 	b.Run("one-sandboxed-warm", func(b *testing.B) { sandboxed(b, one, true) })
 }

@@ -123,6 +123,32 @@ func TestPlayErrors(t *testing.T) {
 	}
 }
 
+// The game's settings checks reach the command line: a bad setting, given
+// with --set or by a board file, is refused with a message naming it.
+func TestPlaySettingsChecks(t *testing.T) {
+	board := filepath.Join(t.TempDir(), "oblong.cnf")
+	if err := os.WriteFile(board, []byte("OrkIsland 1.0\nrows 60\nGENERATOR1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--set", "rows=71"}, 2, "the board must be square: rows=71 but cols=70"},
+		{[]string{"--set", "nb_orks=60"}, 2, "too small for the orks: rows×cols = 4900, but nb_orks=60 needs at least 25 × nb_players × nb_orks = 6000"},
+		{[]string{"--set", "initial_health=0"}, 2, "initial_health=0 out of range [1, "},
+		{[]string{"--set", "bonus_per_path_cell=0"}, 2, "bonus_per_path_cell=0 out of range [1, "},
+		{[]string{"--board", board}, 1, "the board must be square: rows=60 but cols=70"},
+	} {
+		var out, errOut bytes.Buffer
+		args := append([]string{"play", "orkisland", "Null", "Null", "Null", "Null"}, tc.args...)
+		if code := run(args, &out, &errOut); code != tc.code || !strings.Contains(errOut.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut.String(), tc.code, tc.want)
+		}
+	}
+}
+
 func TestPlayBoardFile(t *testing.T) {
 	out, _, err := playArgs(t, "orkisland", "Dummy", "Demo", "Demo", "Demo", "--board", "../../../shared/boards/orkisland-default.cnf", "-s", "4")
 	if err != nil {
@@ -139,5 +165,18 @@ func TestBotName(t *testing.T) {
 		if got := botName(spec); got != want {
 			t.Errorf("botName(%q) = %q, want %q", spec, got, want)
 		}
+	}
+}
+
+// Why the engine ignored commands, when the game says, is printed after
+// the result: the first five reasons per player.
+func TestPrintRefusals(t *testing.T) {
+	r := &games.Replay{End: games.End{Invalid: []int{0, 7}},
+		Refused: [][]string{nil, {"round 0: a", "round 1: b", "round 2: c", "round 3: d", "round 4: e", "round 5: f", "round 6: g"}}}
+	var b strings.Builder
+	printRefusals(&b, r)
+	want := "player 1: 7 commands ignored, the first because\n  round 0: a\n  round 1: b\n  round 2: c\n  round 3: d\n  round 4: e\n"
+	if b.String() != want {
+		t.Fatalf("printed\n%s\nwant\n%s", b.String(), want)
 	}
 }

@@ -190,7 +190,9 @@ func TestProcessesWorkEachJobOnce(t *testing.T) {
 	for rows.Next() {
 		var name string
 		var n int
-		rows.Scan(&name, &n)
+		if err := rows.Scan(&name, &n); err != nil {
+			t.Fatal(err)
+		}
 		if !workers[name[strings.LastIndex(name, ":"):]] {
 			t.Errorf("%d jobs worked by %s, which is not a worker process (the web server has --no-workers)", n, name)
 		}

@@ -22,7 +22,7 @@ func init() {
 	register(&command{
 		name:    "serve",
 		summary: "run the web app and, unless --no-workers, a worker pool",
-		usage:   "arena serve [--no-workers]",
+		usage:   "arena serve [--no-workers] [--require-jail]",
 		run:     runServe,
 	})
 }
@@ -31,8 +31,12 @@ func runServe(ctx context.Context, args []string) error {
 	c := commands["serve"]
 	fs := newFlags(c)
 	noWorkers := fs.Bool("no-workers", false, "serve the web app only; jobs are worked by 'arena worker' processes")
+	requireJail := fs.Bool("require-jail", false, "refuse to start the worker pool unless every wall of the sandbox's jail is up")
 	if err := parseFlags(fs, c, args); err != nil {
 		return err
+	}
+	if *noWorkers && *requireJail {
+		return usagef("--require-jail is about the worker pool, and --no-workers runs none")
 	}
 	cfg, logger, err := loadConfig()
 	if err != nil {
@@ -48,6 +52,13 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	defer pool.Close()
+	if !*noWorkers {
+		// The pool runs bots: report its jail, and refuse a degraded one
+		// if asked, before serving anything.
+		if err := checkJail(logger, *requireJail); err != nil {
+			return err
+		}
+	}
 
 	password, err := store.EnsureAdmin(ctx, pool, cfg.AdminPassword)
 	if err != nil {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/json"
 	"net/http"
@@ -10,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -71,30 +69,7 @@ func TestViewerInBrowser(t *testing.T) {
 	defer srv.Close()
 
 	ctx := browsertest.Start(t, 1280, 860)
-	problems := browsertest.Console(ctx)
-
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	do := func(what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	wait := func(what, expr string) {
-		t.Helper()
-		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
-			t.Fatalf("waiting until %s (%s): %v\nconsole: %v", what, expr, err, problems())
-		}
-	}
+	do, eval, wait, problems := driver(t, ctx)
 	board := func() [32]byte { return sha256.Sum256([]byte(eval(jsBoard))) }
 
 	do("open the viewer", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
@@ -134,16 +109,10 @@ func TestViewerInBrowser(t *testing.T) {
 		t.Errorf("rebuilt states: %s", bad)
 	}
 
-	// A middle round, where cities are owned and orks spread out, is the
-	// screenshot worth keeping.
+	// A middle round, where cities are owned and orks spread out (the
+	// screenshot of every game's viewer is TestEveryGameInViewer's).
 	eval(jsViewer + `.round = 120`)
 	wait("round 120 is shown", jsViewer+`.round === 120 && `+jsViewer+`.idle`)
-	wait("the scoreboard has settled", jsShadow+`.getAnimations().length === 0`)
-	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "viewer-orkisland.png", shot)
 
 	// Hovering the board says what is there.
 	var at struct{ X, Y float64 }
@@ -156,7 +125,8 @@ func TestViewerInBrowser(t *testing.T) {
 
 	do("open the help", chromedp.KeyEvent("h"))
 	wait("the help is shown", jsHelp)
-	if shot, err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
 		t.Fatal(err)
 	}
 	browsertest.SaveScreenshot(t, "viewer-orkisland-help.png", shot)

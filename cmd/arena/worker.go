@@ -17,7 +17,7 @@ func init() {
 	register(&command{
 		name:    "worker",
 		summary: "work jobs (compile, matches) against the shared database; run any number",
-		usage:   "arena worker [--queues q1,q2]",
+		usage:   "arena worker [--queues q1,q2] [--require-jail] [--metrics ADDR]",
 		run:     runWorker,
 	})
 }
@@ -26,6 +26,8 @@ func runWorker(ctx context.Context, args []string) error {
 	c := commands["worker"]
 	fs := newFlags(c)
 	queues := fs.String("queues", strings.Join(judge.AllQueues, ","), "comma-separated queues to work")
+	requireJail := fs.Bool("require-jail", false, "refuse to start unless every wall of the sandbox's jail is up")
+	metricsAddr := fs.String("metrics", "", "serve Prometheus metrics on this address (like :9100)")
 	if err := parseFlags(fs, c, args); err != nil {
 		return err
 	}
@@ -38,6 +40,16 @@ func runWorker(ctx context.Context, args []string) error {
 		return err
 	}
 	defer pool.Close()
+	if err := checkJail(logger, *requireJail); err != nil {
+		return err
+	}
+	if *metricsAddr != "" {
+		stop, err := serveMetrics(ctx, *metricsAddr, logger)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	jobs, err := judge.NewWorkingClient(pool, judge.Config{
 		Queues:      strings.Split(*queues, ","),
 		MaxWorkers:  cfg.Workers,

@@ -38,7 +38,9 @@ type Board struct {
 	Paths      []PathInfo
 	CityOf     []int // cell → city id or -1
 	PathOf     []int // cell → path id or -1
-	Shore      []int // land cells 4-adjacent to water, not city or path, increasing
+	// Spawn are where orks start and come back: the leftmost and the
+	// rightmost land cell of each row, unless city or path, increasing.
+	Spawn []int
 }
 
 // PathInfo is a path: the cities it joins and its cells from A's side to B's.
@@ -89,47 +91,75 @@ func (b *Board) Letters() []string {
 	return rows
 }
 
-// newBoard builds a board from terrain alone: cities are the 4-connected
-// groups of city cells (each a rectangle), paths the groups of path cells
-// (each a simple chain whose ends touch two distinct cities).
-func newBoard(rows, cols int, cells []Terrain) (*Board, error) {
-	b := &Board{Rows: rows, Cols: cols, Cells: cells}
-	b.CityOf = groups(b, City)
-	b.PathOf = groups(b, Path)
-	b.Cities = collect(b.CityOf)
-	for id, cs := range b.Cities {
-		if !rectangle(b, cs) {
-			return nil, fmt.Errorf("city %d at %s is not a rectangle", id, b.pos(cs[0]))
+// newBoard makes a board of terrain cells with its cities (cells of each)
+// and paths, which must agree with the terrain: every city cell in one
+// city, every path cell in one path.
+func newBoard(rows, cols int, cells []Terrain, cities [][]int, paths []PathInfo) *Board {
+	b := &Board{Rows: rows, Cols: cols, Cells: cells, Cities: cities, Paths: paths,
+		CityOf: make([]int, len(cells)), PathOf: make([]int, len(cells))}
+	for i := range cells {
+		b.CityOf[i], b.PathOf[i] = -1, -1
+	}
+	for id, cs := range cities {
+		for _, c := range cs {
+			b.CityOf[c] = id
 		}
 	}
-	for id, cs := range collect(b.PathOf) {
-		p, err := chain(b, cs)
-		if err != nil {
-			return nil, fmt.Errorf("path %d at %s: %w", id, b.pos(cs[0]), err)
+	for id, p := range paths {
+		for _, c := range p.Cells {
+			b.PathOf[c] = id
 		}
-		b.Paths = append(b.Paths, p)
 	}
-	b.findShore()
-	return b, nil
-}
-
-func (b *Board) pos(c int) string { return fmt.Sprintf("(%d,%d)", c/b.Cols, c%b.Cols) }
-
-func (b *Board) findShore() {
-	b.Shore = b.Shore[:0]
-	var nb [4]int
-	for c, t := range b.Cells {
-		if t == Water || t == City || t == Path {
-			continue
+	for r := range rows {
+		row := cells[r*cols : (r+1)*cols]
+		first, last := -1, -1
+		for c, t := range row {
+			if t != Water {
+				last = c
+				if first < 0 {
+					first = c
+				}
+			}
 		}
-		for _, n := range b.neighbours(c, &nb) {
-			if b.Cells[n] == Water {
-				b.Shore = append(b.Shore, c)
-				break
+		ends := []int{first, last}
+		if first == last {
+			ends = ends[:1] // one land cell, or none
+		}
+		for _, c := range ends {
+			if c >= 0 && row[c] != City && row[c] != Path {
+				b.Spawn = append(b.Spawn, r*cols+c)
 			}
 		}
 	}
+	return b
 }
+
+// boardFromTerrain builds a board from terrain alone (our BOARD files):
+// cities are the 4-connected groups of city cells (each a rectangle),
+// paths the groups of path cells (each a simple chain whose ends touch two
+// distinct cities). A fault comes with the first cell of the group at fault.
+func boardFromTerrain(rows, cols int, cells []Terrain) (*Board, int, error) {
+	b := &Board{Rows: rows, Cols: cols, Cells: cells}
+	b.CityOf = groups(b, City)
+	b.PathOf = groups(b, Path)
+	cities := collect(b.CityOf)
+	for _, cs := range cities {
+		if !rectangle(b, cs) {
+			return nil, cs[0], fmt.Errorf("the city at %s is not a rectangle", b.pos(cs[0]))
+		}
+	}
+	var paths []PathInfo
+	for _, cs := range collect(b.PathOf) {
+		p, err := chain(b, cs)
+		if err != nil {
+			return nil, cs[0], fmt.Errorf("the path at %s %w", b.pos(cs[0]), err)
+		}
+		paths = append(paths, p)
+	}
+	return newBoard(rows, cols, cells, cities, paths), 0, nil
+}
+
+func (b *Board) pos(c int) string { return fmt.Sprintf("(%d,%d)", c/b.Cols, c%b.Cols) }
 
 // groups labels the 4-connected components of terrain t, in order of their
 // first cell; other cells get -1.

@@ -9,11 +9,11 @@ import (
 
 // demoCommands feeds one round frame to a fresh Demo playing as player 1
 // and returns its commands.
-func demoCommands(t *testing.T, m *match, cpu []float64) []sdk.Command {
+func demoCommands(t *testing.T, m *match, seed uint64, cpu []float64) []sdk.Command {
 	t.Helper()
 	b, _ := bots.New("Demo")
 	s := sdk.NewSession(b)
-	if _, err := s.Handle(m.Setup(1)); err != nil {
+	if _, err := s.Handle(m.Setup(1, Game{}.Info().SeatSeed(seed, 1))); err != nil {
 		t.Fatal(err)
 	}
 	m.views[1] = view{}
@@ -30,7 +30,7 @@ func demoCommands(t *testing.T, m *match, cpu []float64) []sdk.Command {
 
 // Demo behaves as games/ork-island.md says.
 func TestDemoBehaviour(t *testing.T) {
-	acted, tries := 0, 0
+	acted, actedHalf, tries := 0, 0, 0
 	for seed := range uint64(40) {
 		gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, seed)
 		if err != nil {
@@ -38,7 +38,7 @@ func TestDemoBehaviour(t *testing.T) {
 		}
 		m := gm.(*match)
 		cpu := []float64{0, 0, 0, 0}
-		cmds := demoCommands(t, m, cpu)
+		cmds := demoCommands(t, m, seed, cpu)
 		tries++
 		if len(cmds) > 0 {
 			acted++
@@ -57,25 +57,32 @@ func TestDemoBehaviour(t *testing.T) {
 		}
 		// Idle when it has used 90% of its CPU.
 		cpu[1] = 0.9
-		if cmds := demoCommands(t, m, cpu); len(cmds) != 0 {
+		if cmds := demoCommands(t, m, seed, cpu); len(cmds) != 0 {
 			t.Fatalf("seed %d: acted at 90%% CPU", seed)
 		}
 		cpu[1] = 0
 		// Idle when strictly ahead of everyone; a shared lead is not ahead.
 		m.s.Scores = []int{5, 10, 5, 5}
-		if cmds := demoCommands(t, m, cpu); len(cmds) != 0 {
+		if cmds := demoCommands(t, m, seed, cpu); len(cmds) != 0 {
 			t.Fatalf("seed %d: acted while ahead", seed)
 		}
-		// Idle from round nb_rounds/2 on.
+		// Still active in round nb_rounds/2, idle after it.
 		m.s.Scores = []int{0, 0, 0, 0}
 		m.s.Round = m.s.Cfg.Rounds / 2
-		if cmds := demoCommands(t, m, cpu); len(cmds) != 0 {
+		if len(demoCommands(t, m, seed, cpu)) > 0 {
+			actedHalf++
+		}
+		m.s.Round++
+		if cmds := demoCommands(t, m, seed, cpu); len(cmds) != 0 {
 			t.Fatalf("seed %d: acted in round %d", seed, m.s.Round)
 		}
 	}
 	// It acts with probability 3/4.
 	if acted < tries/2 || acted == tries {
 		t.Fatalf("acted in %d of %d rounds, want about 3/4", acted, tries)
+	}
+	if actedHalf < tries/2 {
+		t.Fatalf("acted in round nb_rounds/2 for %d of %d seeds, want about 3/4", actedHalf, tries)
 	}
 }
 
@@ -85,7 +92,7 @@ func TestDemoActsOnSharedLead(t *testing.T) {
 		gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, seed)
 		m := gm.(*match)
 		m.s.Scores = []int{10, 10, 0, 0}
-		if len(demoCommands(t, m, make([]float64, 4))) > 0 {
+		if len(demoCommands(t, m, seed, make([]float64, 4))) > 0 {
 			acted++
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 
 	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/wire"
 )
 
 // Frame layouts are documented in sdk/frames.go; the SDK decodes what this
@@ -11,7 +12,7 @@ import (
 
 const frameVersion = 1
 
-func putUint(b []byte, v int) []byte { return binary.AppendUvarint(b, uint64(v)) }
+var putUint = wire.AppendUint
 
 // appendSetup encodes player me's setup frame; botSeed seeds its SDK's
 // random generator so a whole match replays exactly.
@@ -69,54 +70,18 @@ func appendRound(b []byte, s *State, v *view, cpu []float64) []byte {
 	}
 	if !v.sent {
 		v.sent = true
-		v.orks = make([]Ork, len(s.Orks))
-		for i := range v.orks {
-			v.orks[i].Cell = -1 // differs from every real ork
-		}
-		v.cityOwner = make([]int, len(s.CityOwner))
-		v.pathOwner = make([]int, len(s.PathOwner))
-		for i := range v.cityOwner {
-			v.cityOwner[i] = -1
-		}
-		for i := range v.pathOwner {
-			v.pathOwner[i] = -1
-		}
+		v.orks = wire.Unseen(len(s.Orks), Ork{Cell: -1}) // differs from every real ork
+		v.cityOwner = wire.Unseen(len(s.CityOwner), -1)
+		v.pathOwner = wire.Unseen(len(s.PathOwner), -1)
 	}
-	n := 0
-	for i, o := range s.Orks {
-		if v.orks[i] != o {
-			n++
-		}
-	}
-	b = putUint(b, n)
-	for i, o := range s.Orks {
-		if v.orks[i] != o {
-			v.orks[i] = o
-			b = putUint(b, i)
-			b = putUint(b, o.Player)
-			b = putUint(b, o.Cell)
-			b = putUint(b, o.Health)
-		}
-	}
-	b = appendOwners(b, s.CityOwner, v.cityOwner)
-	b = appendOwners(b, s.PathOwner, v.pathOwner)
-	return b
+	b = wire.AppendChanges(b, s.Orks, v.orks, func(b []byte, o Ork) []byte {
+		b = putUint(b, o.Player)
+		b = putUint(b, o.Cell)
+		return putUint(b, o.Health)
+	})
+	b = wire.AppendChanges(b, s.CityOwner, v.cityOwner, putOwner)
+	return wire.AppendChanges(b, s.PathOwner, v.pathOwner, putOwner)
 }
 
-func appendOwners(b []byte, now, seen []int) []byte {
-	n := 0
-	for i := range now {
-		if now[i] != seen[i] {
-			n++
-		}
-	}
-	b = putUint(b, n)
-	for i := range now {
-		if now[i] != seen[i] {
-			seen[i] = now[i]
-			b = putUint(b, i)
-			b = putUint(b, now[i]+1)
-		}
-	}
-	return b
-}
+// putOwner sends an owner as owner+1, so that none (-1) is 0.
+func putOwner(b []byte, owner int) []byte { return putUint(b, owner+1) }

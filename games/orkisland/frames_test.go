@@ -5,6 +5,7 @@ import (
 
 	"arena.dev/games/orkisland/bots"
 	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/wire"
 )
 
 // mirror is a bot that checks, every round, that what the SDK decoded is
@@ -64,11 +65,11 @@ func TestFramesMirrorState(t *testing.T) {
 		}
 		m := gm.(*match)
 		cpu := []float64{0, 0.25, 1, -1}
-		var sessions []*sdk.Session
+		var sessions []*wire.Session
 		for p := range 4 {
 			next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Null"}[p])
 			s := sdk.NewSession(&mirror{t: t, s: m.s, cpu: cpu, next: next})
-			if _, err := s.Handle(m.Setup(p)); err != nil {
+			if _, err := s.Handle(m.Setup(p, Game{}.Info().SeatSeed(7, p))); err != nil {
 				t.Fatal(err)
 			}
 			sessions = append(sessions, s)
@@ -144,8 +145,8 @@ func TestBotsDeterministicPerSeed(t *testing.T) {
 	a, _ := bots.New("Demo")
 	b, _ := bots.New("Demo")
 	sa, sb := sdk.NewSession(a), sdk.NewSession(b)
-	sa.Handle(m.Setup(1))
-	sb.Handle(m.Setup(1))
+	sa.Handle(m.Setup(1, 1))
+	sb.Handle(m.Setup(1, 1))
 	cpu := make([]float64, 4)
 	for range 5 {
 		ra, _ := sa.Handle(m.View(1, cpu))

@@ -1,6 +1,7 @@
 package orkisland
 
 import (
+	"embed"
 	"fmt"
 	"time"
 
@@ -19,19 +20,38 @@ var params = []games.Param{
 	{Name: "rows", Default: 70, Min: 20, Max: 200},
 	{Name: "cols", Default: 70, Min: 20, Max: 200},
 	{Name: "nb_rounds", Default: 200, Min: 1, Max: 10000},
-	{Name: "initial_health", Default: 100, Min: 0, Max: 1 << 20},
+	{Name: "initial_health", Default: 100, Min: 1, Max: 1 << 20},
 	{Name: "nb_orks", Default: 15, Min: 1, Max: 100},
 	{Name: "cost_grass", Default: 1, Min: 0, Max: 1 << 20},
 	{Name: "cost_forest", Default: 2, Min: 0, Max: 1 << 20},
 	{Name: "cost_sand", Default: 3, Min: 0, Max: 1 << 20},
 	{Name: "cost_city", Default: 0, Min: 0, Max: 1 << 20},
 	{Name: "cost_path", Default: 0, Min: 0, Max: 1 << 20},
-	{Name: "bonus_per_city_cell", Default: 1, Min: 0, Max: 1 << 10},
-	{Name: "bonus_per_path_cell", Default: 1, Min: 0, Max: 1 << 10},
-	{Name: "factor_connected_component", Default: 2, Min: 0, Max: 1 << 10},
+	{Name: "bonus_per_city_cell", Default: 1, Min: 1, Max: 1 << 10},
+	{Name: "bonus_per_path_cell", Default: 1, Min: 1, Max: 1 << 10},
+	{Name: "factor_connected_component", Default: 2, Min: 1, Max: 1 << 10},
+}
+
+// validate holds the original's checks that involve two settings or more
+// (its Settings::read_settings; the ranges above hold the others).
+func validate(s games.Settings) error {
+	if s["rows"] != s["cols"] {
+		return fmt.Errorf("the board must be square: rows=%d but cols=%d", s["rows"], s["cols"])
+	}
+	if area, need := s["rows"]*s["cols"], 25*s["nb_players"]*s["nb_orks"]; area < need {
+		return fmt.Errorf("the board is too small for the orks: rows×cols = %d, but nb_orks=%d needs at least 25 × nb_players × nb_orks = %d",
+			area, s["nb_orks"], need)
+	}
+	return nil
 }
 
 func init() { games.Register(Game{}) }
+
+// files are what the framework serves and builds: the SDK, the starter
+// bot, the reference bots' sources, the rules page and the renderer.
+//
+//go:embed sdk/*.go kit/main.go bots/*.go rules.html viewer.js
+var files embed.FS
 
 // Game implements games.Game for Ork Island.
 type Game struct{}
@@ -44,7 +64,14 @@ func (Game) Info() games.Info {
 		Players:   4,
 		CPUBudget: 2 * time.Second,
 		Params:    params,
+		Validate:  validate,
 		Bots:      bots.Names(),
+		Qualifier: "Dummy",
+		Downloads: []string{"Dummy"},
+		Files: games.Files{
+			Dir: "orkisland", FS: files, Rules: "rules.html",
+			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames"},
+		},
 	}
 }
 
@@ -87,7 +114,7 @@ func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Ma
 	}
 	if b == nil {
 		var err error
-		if b, err = Generate(s["rows"], s["cols"], s["nb_orks"]*s["nb_players"], games.NewRNG(seed, streamBoard)); err != nil {
+		if b, err = Generate(s["rows"], s["cols"], s["nb_orks"], games.NewRNG(seed, streamBoard)); err != nil {
 			return nil, err
 		}
 	} else if b.Rows != s["rows"] || b.Cols != s["cols"] {
@@ -97,5 +124,5 @@ func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Ma
 	if err != nil {
 		return nil, err
 	}
-	return newMatch(s, st, seed), nil
+	return newMatch(s, st), nil
 }

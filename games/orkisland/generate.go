@@ -2,409 +2,429 @@ package orkisland
 
 import (
 	"errors"
+	"math"
 
 	"arena.dev/games"
 )
 
-// Generate builds a random island (games/ork-island.md): a land mass grown
-// from the centre, forest and sand blobs, rivers, rectangular cities and
-// the paths joining them. The whole procedure repeats until the board is
-// valid: at least 8 cities (fewer on boards under 45×45, see minCities),
-// all land 4-connected, room to place the orks.
+// Generate builds a random island the way the original engine's GENERATOR1
+// does (games/ork-island.md): a land mass grown from the centre, forest and
+// sand blobs, rivers, rectangular cities and the paths joining them. Our
+// random sequence differs from the original's; the procedure and so the
+// distribution of boards are the same. The whole procedure repeats until
+// the board is valid: at least 8 cities and all land 4-connected.
 func Generate(rows, cols, orks int, rng *games.RNG) (*Board, error) {
 	if rows < 20 || cols < 20 {
 		return nil, errors.New("orkisland: the board must be at least 20×20")
 	}
-	for range 500 {
-		g := &gen{rows: rows, cols: cols, rng: rng, t: make([]Terrain, rows*cols)}
-		if b := g.run(); b != nil && len(b.Shore) >= 2*orks {
+	g := newGen(rows, cols, orks, rng)
+	for range maxBoardAttempts {
+		if b := g.run(); b != nil {
 			return b, nil
 		}
 	}
 	return nil, errors.New("orkisland: could not generate a valid board")
 }
 
+// maxBoardAttempts bounds the retries (the original retries forever). Even
+// on a 20×20 board about one attempt in nine succeeds.
+const maxBoardAttempts = 1000
+
+// The original's constants.
+const (
+	minForests, maxForests = 8, 12
+	minDeserts, maxDeserts = 8, 12
+	minRivers, maxRivers   = 4, 10
+	minCities, maxCities   = 8, 25
+	riverGap               = 4 // no river within this many cells (Chebyshev) of another
+	pathGap                = 2 // ... of a path, for paths
+	cityGap                = 2 // ... of water or a city, for cities (the original checks 1 below and right)
+	minSide, maxSide       = 2, 6
+	maxAttempts            = 100 // tries to place one land mass, river or city
+)
+
+// river marks a river's cells during generation: unlike water it does not
+// stop cities, and paths cross it (bridges). It becomes water at the end.
+const river = Path + 1
+
+// gen is one generation's scratch state, reused across attempts.
 type gen struct {
 	rows, cols int
+	orks       int // nb_orks: sizes the central square no river starts in
 	rng        *games.RNG
 	t          []Terrain
+
+	mark  []uint32 // visit stamp per cell, for areas and curves
+	stamp uint32
+	queue []int
+	curve []int
+
+	nearRiver []bool   // a river cell within riverGap
+	nearPath  []bool   // a path cell within pathGap
+	nearCity  []uint32 // bit k: city k within pathGap (at most 25 cities)
+	cities    [][]int
+	paths     []PathInfo
+}
+
+func newGen(rows, cols, orks int, rng *games.RNG) *gen {
+	n := rows * cols
+	return &gen{rows: rows, cols: cols, orks: orks, rng: rng, t: make([]Terrain, n), mark: make([]uint32, n),
+		nearRiver: make([]bool, n), nearPath: make([]bool, n), nearCity: make([]uint32, n)}
 }
 
 func (g *gen) at(r, c int) int { return r*g.cols + c }
 
-func (g *gen) inner(r, c int) bool { return r > 0 && c > 0 && r < g.rows-1 && c < g.cols-1 }
+func (g *gen) inside(r, c int) bool { return r >= 0 && c >= 0 && r < g.rows && c < g.cols }
+
+// bernoulli is true with probability p, in steps of 1/10000 as in the original.
+func (g *gen) bernoulli(p float64) bool {
+	return p >= 1 || g.rng.Intn(10000) < int(10000*p)
+}
 
 func (g *gen) run() *Board {
-	g.land()
-	m := g.rows / 5
-	for range g.rng.Range(8, 12) {
-		g.blob(Forest, m)
+	for i := range g.t {
+		g.t[i] = Grass
 	}
-	for range g.rng.Range(8, 20) {
-		g.blob(Sand, m)
+	clear(g.nearRiver)
+	clear(g.nearPath)
+	clear(g.nearCity)
+	g.cities, g.paths = nil, nil
+	for r := range g.rows {
+		g.t[g.at(r, 0)], g.t[g.at(r, g.cols-1)] = Water, Water
 	}
-	g.rivers()
-	cities := g.cities()
-	if len(cities) < g.minCities() {
+	for c := range g.cols {
+		g.t[g.at(0, c)], g.t[g.at(g.rows-1, c)] = Water, Water
+	}
+	margin := min(g.rows, g.cols) / 5
+	g.sea()
+	g.blobs(Forest, minForests, maxForests, 5, 15, margin)
+	g.blobs(Sand, minDeserts, maxDeserts, 8, 20, margin)
+	g.rivers(margin)
+	g.placeCities()
+	g.placePaths()
+	for i, t := range g.t {
+		if t == river {
+			g.t[i] = Water
+		}
+	}
+	if len(g.cities) < minCities || !g.dropIslands() {
 		return nil
 	}
-	g.paths(cities)
-	g.dropIslands()
-	b, err := newBoard(g.rows, g.cols, g.t)
-	if err != nil || len(b.Cities) < g.minCities() || !citiesClear(b) {
-		return nil
-	}
-	return b
+	return newBoard(g.rows, g.cols, append([]Terrain(nil), g.t...), g.cities, g.paths)
 }
 
-// minCities is 8 (the original's rule) from 45×45 up; smaller boards
-// cannot hold 8 cities 2 cells apart often enough, so they need fewer.
-func (g *gen) minCities() int { return min(8, max(2, g.rows*g.cols/250)) }
-
-// land grows grass from the centre one random frontier cell at a time
-// until at least 75% of the board is land; the border stays water.
-func (g *gen) land() {
-	want := (g.rows*g.cols*3 + 3) / 4
-	inFrontier := make([]bool, len(g.t))
-	var frontier []int
-	add := func(c int) {
-		g.t[c] = Grass
-		r, col := c/g.cols, c%g.cols
-		for _, n := range [4][2]int{{r + 1, col}, {r - 1, col}, {r, col + 1}, {r, col - 1}} {
-			x := g.at(n[0], n[1])
-			if g.inner(n[0], n[1]) && g.t[x] == Water && !inFrontier[x] {
-				inFrontier[x] = true
-				frontier = append(frontier, x)
+// area marks the cells a breadth-first growth from (r0, c0) reaches: a
+// neighbour (8 directions) joins when prob says so, each time a marked
+// cell looks at it. Then small gaps are filled: an unmarked cell (or two)
+// between marked ones in a row or a column. The marked cells are those
+// with mark == g.stamp; area returns their bounding box.
+func (g *gen) area(r0, c0 int, prob func(r, c int) bool) (top, left, bottom, right int) {
+	g.stamp++
+	st := g.stamp
+	start := g.at(r0, c0)
+	g.mark[start] = st
+	g.queue = append(g.queue[:0], start)
+	top, left, bottom, right = r0, c0, r0, c0
+	for h := 0; h < len(g.queue); h++ {
+		r, c := g.queue[h]/g.cols, g.queue[h]%g.cols
+		for k := range dir8 {
+			rr, cc := r+dir8[k][0], c+dir8[k][1]
+			if !g.inside(rr, cc) || g.mark[g.at(rr, cc)] == st || !prob(rr, cc) {
+				continue
+			}
+			g.mark[g.at(rr, cc)] = st
+			g.queue = append(g.queue, g.at(rr, cc))
+			top, left, bottom, right = min(top, rr), min(left, cc), max(bottom, rr), max(right, cc)
+		}
+	}
+	// Gaps lie between marked cells, so inside the bounding box.
+	in := func(r, c int) bool { return g.mark[g.at(r, c)] == st }
+	set := func(r, c int) { g.mark[g.at(r, c)] = st }
+	for changed := true; changed; {
+		changed = false
+		for r := max(2, top); r < min(g.rows-2, bottom+1); r++ {
+			for c := max(2, left); c < min(g.cols-2, right+1); c++ {
+				if in(r-1, c) && !in(r, c) && in(r+1, c) {
+					set(r, c)
+					changed = true
+				}
+				if in(r, c-1) && !in(r, c) && in(r, c+1) {
+					set(r, c)
+					changed = true
+				}
+				if in(r-1, c) && !in(r, c) && !in(r+1, c) && in(r+2, c) {
+					set(r, c)
+					set(r+1, c)
+					changed = true
+				}
+				if in(r, c-1) && !in(r, c) && !in(r, c+1) && in(r, c+2) {
+					set(r, c)
+					set(r, c+1)
+					changed = true
+				}
 			}
 		}
 	}
-	add(g.at(g.rows/2, g.cols/2))
-	for n := 1; n < want && len(frontier) > 0; n++ {
-		i := g.rng.Intn(len(frontier))
-		c := frontier[i]
-		frontier[i] = frontier[len(frontier)-1]
-		frontier = frontier[:len(frontier)-1]
-		add(c)
+	return top, left, bottom, right
+}
+
+// Directions: south, east, north, west; and the 8 around a cell in turn
+// (SW, S, SE, E, NE, N, NW, W), as the original's curves use them.
+var (
+	dir4 = [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
+	dir8 = [8][2]int{{1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}}
+)
+
+// sea grows the land from the centre: within half the board's side of it
+// (in an Lp norm, p drawn in [2, 4] at each look) a cell joins with
+// probability 0.3, beyond that 0.3/distance. A growth covering at least
+// 75% of the board is kept (up to 100 tries; else no sea at all); what it
+// missed becomes water.
+func (g *gen) sea() {
+	r0, c0 := g.rows/2, g.cols/2
+	radius := float64(min(g.rows, g.cols) / 2)
+	prob := func(r, c int) bool {
+		dr, dc := math.Abs(float64(r-r0)), math.Abs(float64(c-c0))
+		d := 1.0
+		// Lp ≤ L2 for p ≥ 2, and Lp ≥ L∞: most cells need no power.
+		if dr*dr+dc*dc > radius*radius {
+			p := float64(g.rng.Range(20, 40)) / 10
+			if d = math.Pow(math.Pow(dr, p)+math.Pow(dc, p), 1/p); d <= radius {
+				d = 1
+			}
+		}
+		return g.bernoulli(0.3 / d)
 	}
-	// Random growth leaves one-cell ponds and notches; fill the water cells
-	// mostly surrounded by land so the coast is a coast.
-	for range 2 {
-		for r := 1; r < g.rows-1; r++ {
-			for c := 1; c < g.cols-1; c++ {
-				if g.t[g.at(r, c)] == Water && g.landAround(r, c) >= 3 {
-					g.t[g.at(r, c)] = Grass
+	want := 0.75 * float64(g.rows*g.cols)
+	for range maxAttempts {
+		g.area(r0, c0, prob)
+		n := 0
+		for _, m := range g.mark {
+			if m == g.stamp {
+				n++
+			}
+		}
+		if float64(n) >= want {
+			for i, m := range g.mark {
+				if m != g.stamp {
+					g.t[i] = Water
+				}
+			}
+			return
+		}
+	}
+}
+
+// blobs paints lo..hi blobs of terrain t on grass, centred inside the
+// margin: from its centre a blob reaches a cell at distance d with
+// probability density/d, density drawn in [dlo, dhi] tenths.
+func (g *gen) blobs(t Terrain, lo, hi, dlo, dhi, margin int) {
+	for range g.rng.Range(lo, hi) {
+		r0 := g.rng.Range(margin, g.rows-1-margin)
+		c0 := g.rng.Range(margin, g.cols-1-margin)
+		density := float64(g.rng.Range(dlo, dhi)) / 10
+		top, left, bottom, right := g.area(r0, c0, func(r, c int) bool {
+			return g.bernoulli(density / math.Hypot(float64(r-r0), float64(c-c0)))
+		})
+		for r := top; r <= bottom; r++ {
+			for c := left; c <= right; c++ {
+				if x := g.at(r, c); g.mark[x] == g.stamp && g.t[x] == Grass {
+					g.t[x] = t
 				}
 			}
 		}
 	}
 }
 
-func (g *gen) landAround(r, c int) int {
-	n := 0
-	for _, x := range [4]int{g.at(r+1, c), g.at(r-1, c), g.at(r, c+1), g.at(r, c-1)} {
-		if g.t[x] != Water {
-			n++
-		}
+// curveFrom draws a curve from (r0, c0) into g.curve: each step keeps
+// roughly the heading (a random turn of at most 45° with diagonals, 90°
+// without, tried first, then every allowed turn in order) and goes to a
+// cell not yet on the curve that ok accepts; it ends when none does. keep
+// rejects the curve early when a cell is unacceptable (false: give up).
+func (g *gen) curveFrom(r0, c0 int, diag bool, ok func(r, c, rr, cc int) bool, keep func(x int) bool) bool {
+	dirs := dir4[:]
+	if diag {
+		dirs = dir8[:]
 	}
-	return n
-}
-
-// blob paints a random patch of terrain t on grass inside margin m.
-func (g *gen) blob(t Terrain, m int) {
-	r := g.rng.Range(m, g.rows-1-m)
-	c := g.rng.Range(m, g.cols-1-m)
-	size := g.rng.Range(8, 40)
-	for range size * 3 {
-		if g.inner(r, c) && g.t[g.at(r, c)] == Grass {
-			g.t[g.at(r, c)] = t
-			size--
-			if size == 0 {
-				return
-			}
-		}
-		switch g.rng.Intn(4) {
-		case 0:
-			r++
-		case 1:
-			r--
-		case 2:
-			c++
-		default:
-			c--
-		}
-		r = min(max(r, m), g.rows-1-m)
-		c = min(max(c, m), g.cols-1-m)
-	}
-}
-
-// rivers draws 4–10 meandering rivers from the coast inland, 4-connected,
-// at least 3 cells from each other and outside the central square.
-func (g *gen) rivers() {
-	river := make([]bool, len(g.t))
-	central := func(r, c int) bool {
-		return r >= g.rows/3 && r < g.rows*2/3 && c >= g.cols/3 && c < g.cols*2/3
-	}
-	near := func(r, c int, own []int) bool {
-		for dr := -3; dr <= 3; dr++ {
-			for dc := -3; dc <= 3; dc++ {
-				rr, cc := r+dr, c+dc
-				if rr < 0 || cc < 0 || rr >= g.rows || cc >= g.cols {
-					continue
-				}
-				if x := g.at(rr, cc); river[x] && !contains(own, x) {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	for range g.rng.Range(4, 10) {
-		// Start on the coast and head towards the centre, wandering.
-		var r, c int
-		for range 50 {
-			r, c = g.rng.Range(1, g.rows-2), g.rng.Range(1, g.cols-2)
-			if g.t[g.at(r, c)] != Water && g.coastal(r, c) {
-				break
-			}
-		}
-		if g.t[g.at(r, c)] == Water {
-			continue
-		}
-		dr, dc := sign(g.rows/2-r), sign(g.cols/2-c)
-		var cells []int
-		for range g.rng.Range(g.rows/6, g.rows/2) {
-			if !g.inner(r, c) || central(r, c) || near(r, c, cells) {
-				break
-			}
-			cells = append(cells, g.at(r, c))
-			// Step along one axis of the heading, sometimes sideways.
-			switch x := g.rng.Intn(6); {
-			case x < 2 && dr != 0:
-				r += dr
-			case x < 4 && dc != 0:
-				c += dc
-			case x == 4:
-				r += g.rng.Range(-1, 1)*boolInt(dr == 0) + dr
-			default:
-				c += g.rng.Range(-1, 1)*boolInt(dc == 0) + dc
-			}
-		}
-		if len(cells) < g.rows/6 {
-			continue // cut short by another river: a stub, not a river
-		}
-		for _, x := range cells {
-			river[x] = true
-			g.t[x] = Water
-		}
-	}
-}
-
-func (g *gen) coastal(r, c int) bool {
-	for _, n := range [4][2]int{{r + 1, c}, {r - 1, c}, {r, c + 1}, {r, c - 1}} {
-		if g.t[g.at(n[0], n[1])] == Water {
-			return true
-		}
-	}
-	return false
-}
-
-// cities tries 8–25 rectangles with sides 2–6 and keeps those with no
-// water or other city within 2 cells. It returns their bounds.
-func (g *gen) cities() [][4]int {
-	var out [][4]int
-	for range g.rng.Range(8, 25) {
-		h, w := g.rng.Range(2, 6), g.rng.Range(2, 6)
-		r0, c0 := g.rng.Range(3, g.rows-3-h), g.rng.Range(3, g.cols-3-w)
-		ok := true
-		for r := r0 - 2; r < r0+h+2 && ok; r++ {
-			for c := c0 - 2; c < c0+w+2; c++ {
-				if t := g.t[g.at(r, c)]; t == Water || t == City {
-					ok = false
-					break
-				}
-			}
-		}
-		if !ok {
-			continue
-		}
-		for r := r0; r < r0+h; r++ {
-			for c := c0; c < c0+w; c++ {
-				g.t[g.at(r, c)] = City
-			}
-		}
-		out = append(out, [4]int{r0, c0, r0 + h, c0 + w})
-	}
-	return out
-}
-
-// paths joins pairs of cities, nearest first, with curves that only step
-// closer to the target and stay 2 cells away from other paths and cities.
-func (g *gen) paths(cities [][4]int) {
-	owner := make([]int, len(g.t)) // city index + 1 of city cells
-	for i, k := range cities {
-		for r := k[0]; r < k[2]; r++ {
-			for c := k[1]; c < k[3]; c++ {
-				owner[g.at(r, c)] = i + 1
-			}
-		}
-	}
-	type pair struct{ a, b, d int }
-	var pairs []pair
-	for a := range cities {
-		for b := a + 1; b < len(cities); b++ {
-			ka, kb := cities[a], cities[b]
-			d := abs(ka[0]+ka[2]-kb[0]-kb[2]) + abs(ka[1]+ka[3]-kb[1]-kb[3])
-			if d < g.rows { // only neighbours: long paths would block the rest
-				pairs = append(pairs, pair{a, b, d})
-			}
-		}
-	}
-	g.rng.Shuffle(len(pairs), func(i, j int) { pairs[i], pairs[j] = pairs[j], pairs[i] })
-	for _, p := range pairs {
-		if cells := g.path(cities, owner, p.a, p.b); cells != nil {
-			for _, c := range cells {
-				g.t[c] = Path
-			}
-		}
-	}
-}
-
-// path returns the cells of a curve from city a to city b, or nil.
-func (g *gen) path(cities [][4]int, owner []int, a, b int) []int {
-	ka, kb := cities[a], cities[b]
-	// Start beside a on the side facing b, end beside b facing a.
-	sr, sc := facing(ka, kb)
-	er, ec := facing(kb, ka)
-	ok := func(r, c int) bool {
-		if !g.inner(r, c) || g.t[g.at(r, c)] == City {
+	n := len(dirs)
+	g.stamp++
+	g.curve = g.curve[:0]
+	r, c, k := r0, c0, g.rng.Intn(n)
+	for {
+		x := g.at(r, c)
+		if !keep(x) {
 			return false
 		}
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				x := g.at(r+dr, c+dc)
-				if g.t[x] == Path {
-					return false
-				}
-				if o := owner[x]; o != 0 && o != a+1 && o != b+1 {
-					return false
-				}
+		g.curve = append(g.curve, x)
+		g.mark[x] = g.stamp
+		found := false
+		var rr, cc, kk int
+		for s := -2; s <= 1 && !found; s++ {
+			kk = k + s
+			if s < -1 {
+				kk = k + g.rng.Range(-1, 1)
 			}
+			kk = (kk + n) % n
+			rr, cc = r+dirs[kk][0], c+dirs[kk][1]
+			found = g.inside(rr, cc) && g.mark[g.at(rr, cc)] != g.stamp && ok(r, c, rr, cc)
 		}
-		return true
-	}
-	var cells []int
-	r, c := sr, sc
-	for {
-		if !ok(r, c) {
-			return nil
+		if !found {
+			return true
 		}
-		cells = append(cells, g.at(r, c))
-		if r == er && c == ec {
-			return cells
-		}
-		var moves [2][2]int
-		n := 0
-		if r != er {
-			moves[n] = [2]int{r + sign(er-r), c}
-			n++
-		}
-		if c != ec {
-			moves[n] = [2]int{r, c + sign(ec-c)}
-			n++
-		}
-		m := moves[g.rng.Intn(n)]
-		r, c = m[0], m[1]
+		r, c, k = rr, cc, kk
 	}
 }
 
-// facing returns the cell just outside rectangle k, on its side facing
-// rectangle o, at a random-free deterministic spot (the middle).
-func facing(k, o [4]int) (int, int) {
-	mr, mc := (k[0]+k[2]-1)/2, (k[1]+k[3]-1)/2
-	dr := (o[0] + o[2]) - (k[0] + k[2])
-	dc := (o[1] + o[3]) - (k[1] + k[3])
-	if abs(dr) >= abs(dc) {
-		if dr > 0 {
-			return k[2], mc
-		}
-		return k[0] - 1, mc
-	}
-	if dc > 0 {
-		return mr, k[3]
-	}
-	return mr, k[1] - 1
-}
+func sq(x int) int { return x * x }
 
-// dropIslands turns land not 4-connected to the central land mass into
-// water (rivers can cut pieces off).
-func (g *gen) dropIslands() {
-	seen := make([]bool, len(g.t))
-	start := g.at(g.rows/2, g.cols/2)
-	if g.t[start] == Water {
-		return
+// rivers draws 4–10 rivers, each from a random point inside the margin
+// (not in the central square, not near another river): a curve with
+// diagonal steps that always moves away from its start, so it runs to the
+// border; up to 100 tries for one that keeps 4 cells from other rivers.
+func (g *gen) rivers(margin int) {
+	half := int(math.Ceil(math.Sqrt(float64(g.orks))))
+	central := func(r, c int) bool {
+		return r >= g.rows/2-half && r <= g.rows/2+half-1 && c >= g.cols/2-half && c <= g.cols/2+half-1
 	}
-	stack := []int{start}
-	seen[start] = true
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, n := range [4]int{x + 1, x - 1, x + g.cols, x - g.cols} {
-			if n >= 0 && n < len(g.t) && !seen[n] && g.t[n] != Water {
-				seen[n] = true
-				stack = append(stack, n)
+	for range g.rng.Range(minRivers, maxRivers) {
+		r0 := g.rng.Range(margin, g.rows-1-margin)
+		c0 := g.rng.Range(margin, g.cols-1-margin)
+		if g.nearRiver[g.at(r0, c0)] || central(r0, c0) {
+			continue
+		}
+		away := func(r, c, rr, cc int) bool {
+			return sq(r-r0)+sq(c-c0) < sq(rr-r0)+sq(cc-c0)
+		}
+		clear := func(x int) bool { return !g.nearRiver[x] }
+		for range maxAttempts {
+			if g.curveFrom(r0, c0, true, away, clear) {
+				for _, x := range g.curve {
+					if g.t[x] != Water { // the sea stays sea
+						g.t[x] = river
+						g.markNear(g.nearRiver, x, riverGap)
+					}
+				}
+				break
 			}
 		}
 	}
-	for x := range g.t {
-		if !seen[x] {
-			g.t[x] = Water
+}
+
+// markNear marks in near the cells within gap (Chebyshev) of cell x.
+func (g *gen) markNear(near []bool, x, gap int) {
+	r, c := x/g.cols, x%g.cols
+	for rr := max(0, r-gap); rr <= min(g.rows-1, r+gap); rr++ {
+		for cc := max(0, c-gap); cc <= min(g.cols-1, c+gap); cc++ {
+			near[g.at(rr, cc)] = true
 		}
 	}
 }
 
-// citiesClear checks what dropping islands may have broken: every city
-// keeps water and other cities 2 cells away.
-func citiesClear(b *Board) bool {
-	for id, cs := range b.Cities {
-		for _, c := range cs {
-			r, col := c/b.Cols, c%b.Cols
-			for dr := -2; dr <= 2; dr++ {
-				for dc := -2; dc <= 2; dc++ {
-					rr, cc := r+dr, col+dc
-					if rr < 0 || cc < 0 || rr >= b.Rows || cc >= b.Cols {
-						return false
-					}
-					x := rr*b.Cols + cc
-					if b.Cells[x] == Water || (b.CityOf[x] >= 0 && b.CityOf[x] != id) {
-						return false
-					}
+// placeCities tries 8–25 cities, each a rectangle with sides 2–6 at up to
+// 100 random positions, kept where no water or city lies within 2 cells
+// above or left of it, 1 below or right (the original's bounds).
+func (g *gen) placeCities() {
+	for range g.rng.Range(minCities, maxCities) {
+		for range maxAttempts {
+			r, c := g.rng.Range(0, g.rows-1), g.rng.Range(0, g.cols-1)
+			h, w := g.rng.Range(minSide, maxSide), g.rng.Range(minSide, maxSide)
+			if !g.cityFits(r, c, h, w) {
+				continue
+			}
+			k := len(g.cities)
+			var cells []int
+			for rr := r; rr < min(g.rows, r+h); rr++ {
+				for cc := c; cc < min(g.cols, c+w); cc++ {
+					g.t[g.at(rr, cc)] = City
+					cells = append(cells, g.at(rr, cc))
 				}
+			}
+			g.cities = append(g.cities, cells)
+			for rr := max(0, r-pathGap); rr <= min(g.rows-1, r+h-1+pathGap); rr++ {
+				for cc := max(0, c-pathGap); cc <= min(g.cols-1, c+w-1+pathGap); cc++ {
+					g.nearCity[g.at(rr, cc)] |= 1 << k
+				}
+			}
+			break
+		}
+	}
+}
+
+func (g *gen) cityFits(r, c, h, w int) bool {
+	for rr := max(0, r-cityGap); rr < min(g.rows, r+h+cityGap-1); rr++ {
+		for cc := max(0, c-cityGap); cc < min(g.cols, c+w+cityGap-1); cc++ {
+			if t := g.t[g.at(rr, cc)]; t == Water || t == City {
+				return false
 			}
 		}
 	}
 	return true
 }
 
-func sign(x int) int {
-	switch {
-	case x > 0:
-		return 1
-	case x < 0:
-		return -1
+// placePaths makes 3·cities² attempts, each between a random cell of one
+// random city and one of another: a 4-connected curve that only steps
+// closer to the target, kept if it reaches it with no path within 2 cells
+// of any of its cells, nor a city other than its two. Its cells outside
+// the two cities become path, over rivers and sea alike.
+func (g *gen) placePaths() {
+	nc := len(g.cities)
+	for range 3 * nc * nc {
+		a, b := g.rng.Intn(nc), g.rng.Intn(nc)
+		if a == b {
+			continue
+		}
+		from := g.cities[a][g.rng.Intn(len(g.cities[a]))]
+		to := g.cities[b][g.rng.Intn(len(g.cities[b]))]
+		tr, tc := to/g.cols, to%g.cols
+		closer := func(r, c, rr, cc int) bool {
+			return sq(r-tr)+sq(c-tc) > sq(rr-tr)+sq(cc-tc)
+		}
+		ends := uint32(1)<<a | uint32(1)<<b
+		clear := func(x int) bool { return !g.nearPath[x] && g.nearCity[x]&^ends == 0 }
+		if !g.curveFrom(from/g.cols, from%g.cols, false, closer, clear) || g.curve[len(g.curve)-1] != to {
+			continue
+		}
+		var cells []int
+		for _, x := range g.curve {
+			if g.t[x] != City {
+				cells = append(cells, x)
+			}
+		}
+		for _, x := range cells {
+			g.t[x] = Path
+			g.markNear(g.nearPath, x, pathGap)
+		}
+		g.paths = append(g.paths, PathInfo{A: a, B: b, Cells: cells})
 	}
-	return 0
 }
 
-func abs(x int) int {
-	if x < 0 {
-		return -x
+// dropIslands turns the land an ork cannot reach from the centre into
+// water; it reports false if that land holds a city or path (the board is
+// then refused, as all land must be connected).
+func (g *gen) dropIslands() bool {
+	g.stamp++
+	st := g.stamp
+	start := g.at(g.rows/2, g.cols/2)
+	g.mark[start] = st
+	g.queue = append(g.queue[:0], start)
+	for h := 0; h < len(g.queue); h++ {
+		r, c := g.queue[h]/g.cols, g.queue[h]%g.cols
+		for _, d := range dir4 {
+			rr, cc := r+d[0], c+d[1]
+			if x := g.at(rr, cc); g.inside(rr, cc) && g.mark[x] != st && g.t[x] != Water {
+				g.mark[x] = st
+				g.queue = append(g.queue, x)
+			}
+		}
 	}
-	return x
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
+	for x, t := range g.t {
+		if g.mark[x] == st || t == Water {
+			continue
+		}
+		if t == City || t == Path {
+			return false
+		}
+		g.t[x] = Water
 	}
-	return 0
+	return true
 }

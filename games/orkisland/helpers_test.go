@@ -24,14 +24,21 @@ var tiny = []string{
 	"WWWWWWWWWWWW",
 }
 
+// parseTiny makes a board from rows of letters (as in BOARD files), of any
+// size (board files need at least 20×20).
 func parseTiny(t testing.TB, rows []string) *Board {
 	t.Helper()
-	text := "OrkIsland 1.0\nrows " + itoa(len(rows)) + "\ncols " + itoa(len(rows[0])) + "\nBOARD\n" + strings.Join(rows, "\n")
-	f, err := ParseFile([]byte(text))
+	var cells []Terrain
+	for _, row := range rows {
+		for _, ch := range []byte(row) {
+			cells = append(cells, Terrain(strings.IndexByte(letters, ch)))
+		}
+	}
+	b, _, err := boardFromTerrain(len(rows), len(rows[0]), cells)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return f.Board
+	return b
 }
 
 func itoa(n int) string {

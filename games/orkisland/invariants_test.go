@@ -52,7 +52,7 @@ func TestInvariantsRandomPlay(t *testing.T) {
 	info := Game{}.Info()
 	cfg := ConfigOf(info.Defaults())
 	for seed := range uint64(seeds) {
-		b, err := Generate(70, 70, 60, games.NewRNG(seed, streamBoard))
+		b, err := Generate(70, 70, 15, games.NewRNG(seed, streamBoard))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,6 @@ import (
 type match struct {
 	s        *State
 	settings games.Settings
-	seed     uint64
 	views    []view
 	cmds     []sdk.Command
 	before   []Ork // orks before the last Step
@@ -21,8 +20,8 @@ type match struct {
 	executed executed
 }
 
-func newMatch(settings games.Settings, s *State, seed uint64) *match {
-	return &match{s: s, settings: settings, seed: seed, views: make([]view, s.Cfg.Players)}
+func newMatch(settings games.Settings, s *State) *match {
+	return &match{s: s, settings: settings, views: make([]view, s.Cfg.Players)}
 }
 
 func (m *match) Players() int { return m.s.Cfg.Players }
@@ -30,9 +29,8 @@ func (m *match) Rounds() int  { return m.s.Cfg.Rounds }
 func (m *match) Round() int   { return m.s.Round }
 func (m *match) Done() bool   { return m.s.Round >= m.s.Cfg.Rounds }
 
-// Setup gives each player's SDK its own random seed derived from the match's.
-func (m *match) Setup(p int) []byte {
-	return appendSetup(nil, m.s, m.settings, p, m.seed^(uint64(p)+1)*0x9e3779b97f4a7c15)
+func (m *match) Setup(p int, seed uint64) []byte {
+	return appendSetup(nil, m.s, m.settings, p, seed)
 }
 
 func (m *match) View(p int, cpu []float64) []byte {

@@ -2,7 +2,6 @@ package orkisland
 
 import (
 	"errors"
-	"slices"
 
 	"arena.dev/games"
 	"arena.dev/games/orkisland/sdk"
@@ -44,7 +43,7 @@ type State struct {
 	pending []Move // registered for the next Step, player by player
 	given   []bool // ork already commanded this round
 	dead    []bool
-	free    []int
+	cands   []int // spawn cells not yet tried in this spawn
 	counts  []int
 
 	// Record of the last Step, for replays.
@@ -52,8 +51,8 @@ type State struct {
 	Died     []int
 }
 
-// NewState places every player's orks on distinct, non-adjacent shore
-// cells; ork id belongs to player id/Orks.
+// NewState places every player's orks on spawn cells (see spawn), player
+// by player; ork id belongs to player id/Orks.
 func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
 	n := cfg.Players * cfg.Orks
 	s := &State{
@@ -76,41 +75,86 @@ func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
 	for i := range s.PathOwner {
 		s.PathOwner[i] = -1
 	}
-	shore := append([]int(nil), b.Shore...)
-	rng.Shuffle(len(shore), func(i, j int) { shore[i], shore[j] = shore[j], shore[i] })
-	id := 0
-	var nb [4]int
-	for _, c := range shore {
-		if id == n {
-			break
+	ids := make([]int, 0, cfg.Orks)
+	for p := range cfg.Players {
+		ids = ids[:0]
+		for k := range cfg.Orks {
+			ids = append(ids, p*cfg.Orks+k)
+			s.Orks[p*cfg.Orks+k] = Ork{Player: p, Cell: -1, Health: cfg.Health}
 		}
-		ok := s.At[c] < 0
-		for _, x := range b.neighbours(c, &nb) {
-			ok = ok && s.At[x] < 0
+		if !s.spawn(ids) {
+			return nil, errors.New("orkisland: no room to place the orks (each needs a land cell, not city or path, with no ork on it or next to it)")
 		}
-		if ok {
-			s.Orks[id] = Ork{Player: id / cfg.Orks, Cell: c, Health: cfg.Health}
-			s.At[c] = id
-			id++
-		}
-	}
-	if id < n {
-		return nil, errors.New("orkisland: not enough shore to place the orks")
 	}
 	return s, nil
 }
 
+// spawnable reports whether an ork may (re)appear on cell c: land, not
+// city or path, with no ork on it or on its four neighbours.
+func (s *State) spawnable(c int) bool {
+	if t := s.B.Cells[c]; t == Water || t == City || t == Path || s.At[c] >= 0 {
+		return false
+	}
+	var nb [4]int
+	for _, x := range s.B.neighbours(c, &nb) {
+		if s.At[x] >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// spawn puts orks ids, in order, as the original does: each on a random
+// spawn cell of the board that is spawnable, every spawn cell tried at most
+// once per call; when they are used up, on the first spawnable cell in
+// row-major order. It reports false if an ork found no spawnable cell: at
+// the start that is an error; a respawning ork then takes the first free
+// land cell (there is one: the cell it died on).
+func (s *State) spawn(ids []int) bool {
+	s.cands = append(s.cands[:0], s.B.Spawn...)
+	ok := true
+	for _, id := range ids {
+		c := -1
+		for c < 0 && len(s.cands) > 0 {
+			k := s.rng.Intn(len(s.cands))
+			if s.spawnable(s.cands[k]) {
+				c = s.cands[k]
+			}
+			s.cands[k] = s.cands[len(s.cands)-1]
+			s.cands = s.cands[:len(s.cands)-1]
+		}
+		for x := 0; c < 0 && x < len(s.B.Cells); x++ {
+			if s.spawnable(x) {
+				c = x
+			}
+		}
+		if c < 0 {
+			ok = false
+			if c = s.firstFreeLand(); c < 0 {
+				return false
+			}
+		}
+		s.Orks[id].Cell = c
+		s.At[c] = id
+	}
+	return ok
+}
+
 // Register keeps player p's valid commands for the next Step and returns
-// how many it ignored: unknown orks, orks p does not control, unknown
-// directions, and second commands to the same ork.
+// how many it ignored: unknown orks, orks p does not control, second
+// commands to the same ork, and unknown directions (such a command still
+// uses the ork's one command of the round, as in the original).
 func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
 	for _, c := range cmds {
-		if c.ID < 0 || c.ID >= len(s.Orks) || s.Orks[c.ID].Player != p || c.Dir > sdk.None || s.given[c.ID] {
+		if c.ID < 0 || c.ID >= len(s.Orks) || s.Orks[c.ID].Player != p || s.given[c.ID] {
 			invalid++
 			continue
 		}
 		s.given[c.ID] = true
-		if c.Dir != sdk.None {
+		switch {
+		case c.Dir > sdk.None:
+			invalid++
+		case c.Dir != sdk.None:
 			s.pending = append(s.pending, Move{c.ID, c.Dir})
 		}
 	}
@@ -121,7 +165,6 @@ func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
 // random order, regenerates the dead, updates owners and adds the points.
 func (s *State) Step() {
 	s.Executed = s.Executed[:0]
-	s.Died = s.Died[:0]
 	s.rng.Shuffle(len(s.pending), func(i, j int) { s.pending[i], s.pending[j] = s.pending[j], s.pending[i] })
 	for _, m := range s.pending {
 		if !s.dead[m.Ork] {
@@ -200,34 +243,28 @@ func (s *State) kill(id, owner int) {
 	o.Cell = -1
 	o.Player = owner
 	s.dead[id] = true
-	s.Died = append(s.Died, id)
 }
 
-// respawn puts the dead orks, in id order, on random free shore cells
-// (any free land if the shore is full) with the initial health.
-func (s *State) respawn() {
-	for id, d := range s.dead {
-		if !d {
-			continue
+// firstFreeLand is the first land cell in row-major order with no ork, or -1.
+func (s *State) firstFreeLand() int {
+	for c, t := range s.B.Cells {
+		if t != Water && s.At[c] < 0 {
+			return c
 		}
-		s.dead[id] = false
-		s.free = s.free[:0]
-		for _, c := range s.B.Shore {
-			if s.At[c] < 0 {
-				s.free = append(s.free, c)
-			}
-		}
-		if len(s.free) == 0 {
-			for c, t := range s.B.Cells {
-				if t != Water && s.At[c] < 0 {
-					s.free = append(s.free, c)
-				}
-			}
-		}
-		c := s.free[s.rng.Intn(len(s.free))]
-		s.Orks[id].Cell = c
-		s.Orks[id].Health = s.Cfg.Health
-		s.At[c] = id
 	}
-	slices.Sort(s.Died)
+	return -1
+}
+
+// respawn puts the dead orks, in id order, on spawn cells with the
+// initial health.
+func (s *State) respawn() {
+	s.Died = s.Died[:0]
+	for id, d := range s.dead {
+		if d {
+			s.dead[id] = false
+			s.Orks[id].Health = s.Cfg.Health
+			s.Died = append(s.Died, id)
+		}
+	}
+	s.spawn(s.Died)
 }

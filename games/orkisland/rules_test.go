@@ -3,6 +3,7 @@ package orkisland
 import (
 	"testing"
 
+	"arena.dev/games"
 	"arena.dev/games/orkisland/sdk"
 )
 
@@ -67,6 +68,13 @@ func TestRules(t *testing.T) {
 			cmds: [][]sdk.Command{{cmd(1, sdk.Right), cmd(7, sdk.Right), cmd(-1, sdk.Right), cmd(0, sdk.Dir(9))}, nil},
 			want: []placed{{0, 0, 1, 2, 100}, {1, 1, 5, 2, 100}},
 			bad:  []int{4, 0},
+		},
+		{
+			name: "a command with an unknown direction uses the ork's command",
+			orks: []placed{{0, 0, 1, 2, 100}},
+			cmds: [][]sdk.Command{{cmd(0, sdk.Dir(9)), cmd(0, sdk.Right)}},
+			want: []placed{{0, 0, 1, 2, 100}},
+			bad:  []int{2, 0},
 		},
 		{
 			name: "own ork blocks, nothing paid",
@@ -155,8 +163,8 @@ func TestRules(t *testing.T) {
 				if w.r >= 0 && o.Cell != w.r*b.Cols+w.c {
 					t.Errorf("ork %d at %s, want (%d,%d)", w.id, b.pos(o.Cell), w.r, w.c)
 				}
-				if w.r < 0 && !contains(b.Shore, o.Cell) {
-					t.Errorf("respawned ork %d at %s, not on the shore", w.id, b.pos(o.Cell))
+				if w.r < 0 && !contains(b.Spawn, o.Cell) {
+					t.Errorf("respawned ork %d at %s, not on a spawn cell", w.id, b.pos(o.Cell))
 				}
 			}
 			if !equalInts(s.Died, tt.died) {
@@ -285,17 +293,82 @@ func TestStatementExample(t *testing.T) {
 	}
 }
 
-func TestRespawnOnFreeShore(t *testing.T) {
+// A dead ork comes back on a spawn cell (the leftmost or rightmost land
+// of a row) with no ork on it or next to it.
+func TestRespawnOnSpawnCell(t *testing.T) {
 	b := parseTiny(t, tiny)
+	if want := []int{13, 22, 25, 34, 37, 46, 49, 58, 61, 70}; !equalInts(b.Spawn, want) {
+		t.Fatalf("spawn cells %v, want %v", b.Spawn, want)
+	}
 	for seed := range uint64(50) {
 		s := emptyState(t, b, testConfig(2, 1), seed)
 		place(s, 0, 0, 5, 7, 0)
-		place(s, 1, 1, 1, 1, 100)
+		place(s, 1, 1, 2, 1, 100) // rules out (1,1), (2,1) and (3,1)
 		s.Register(0, []sdk.Command{cmd(0, sdk.Top)})
 		s.Step()
 		o := s.Orks[0]
-		if !contains(b.Shore, o.Cell) || o.Cell == s.Orks[1].Cell || o.Health != 100 || o.Player != 0 {
+		if !contains(b.Spawn, o.Cell) || o.Health != 100 || o.Player != 0 {
 			t.Fatalf("seed %d: respawned as %+v", seed, o)
 		}
+		if r, c := o.Cell/b.Cols, o.Cell%b.Cols; c == 1 && r <= 3 {
+			t.Fatalf("seed %d: respawned at %s, next to ork 1", seed, b.pos(o.Cell))
+		}
+		checkInvariants(t, s)
+	}
+}
+
+// When every spawn cell is taken or next to an ork, a dead ork comes back
+// on the first cell in row-major order that is land, not city or path, with
+// no ork on it or next to it.
+func TestRespawnFallback(t *testing.T) {
+	b := parseTiny(t, tiny)
+	s := emptyState(t, b, testConfig(2, 3), 1)
+	// Orks on (2,1), (4,1), (2,10), (4,10) rule out all ten spawn cells;
+	// (1,1) is next to (2,1), so the first allowed cell is (1,2).
+	place(s, 0, 0, 2, 1, 100)
+	place(s, 1, 0, 4, 1, 100)
+	place(s, 2, 0, 2, 10, 100)
+	place(s, 3, 1, 4, 10, 100)
+	place(s, 4, 1, 5, 7, 2) // dies stepping onto sand
+	place(s, 5, 1, 5, 10, 100)
+	s.Register(1, []sdk.Command{cmd(4, sdk.Top)})
+	s.Step()
+	if got := s.Orks[4]; got.Cell != 1*b.Cols+2 || got.Health != 100 || got.Player != 1 {
+		t.Fatalf("respawned as %+v at %s, want (1,2)", got, b.pos(got.Cell))
+	}
+}
+
+// Orks start on spawn cells, none on or next to another, on every board;
+// the starts are spread along both coasts.
+func TestStartOnSpawnCells(t *testing.T) {
+	cfg := ConfigOf(Game{}.Info().Defaults())
+	for seed := range uint64(20) {
+		b, err := Generate(70, 70, 15, games.NewRNG(seed, streamBoard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := NewState(cfg, b, games.NewRNG(seed, streamPlay))
+		if err != nil {
+			t.Fatal(err)
+		}
+		west := 0
+		for id, o := range s.Orks {
+			if !contains(b.Spawn, o.Cell) {
+				t.Fatalf("seed %d: ork %d starts at %s, not a spawn cell", seed, id, b.pos(o.Cell))
+			}
+			var nb [4]int
+			for _, x := range b.neighbours(o.Cell, &nb) {
+				if s.At[x] >= 0 {
+					t.Fatalf("seed %d: orks %d and %d start side by side", seed, id, s.At[x])
+				}
+			}
+			if o.Cell%b.Cols < b.Cols/2 {
+				west++
+			}
+		}
+		if west < 10 || west > 50 {
+			t.Fatalf("seed %d: %d of 60 orks start in the western half", seed, west)
+		}
+		checkInvariants(t, s)
 	}
 }

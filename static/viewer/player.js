@@ -10,6 +10,9 @@
 //   drawRound(ctx, frame)          frame = {state, prev, round, t, width, height}:
 //                                  the move from prev to state at t in [0, 1]
 //   describe(state, x, y, w, h, names)  optional: what is under a device pixel
+//   title                          optional: the title, when it depends on the replay
+//   stats(state)                   optional: per player, [{label, value, title}]
+//                                  shown on its scoreboard row
 
 import { Timeline } from './replay.js';
 import { Scoreboard } from './scoreboard.js';
@@ -48,14 +51,16 @@ export class Player {
       k: $('.k'), n: $('.n'), board: $('.board'), chart: $('.chart'), slider: $('.slider'), speed: $('.speed'),
       play: $('.play'), smooth: $('.smooth'), help: $('.help'), status: $('.status'),
     };
-    $('.game').textContent = game.title ?? replay.game;
+    // A renderer shared by variants of one engine names the one it shows.
+    const title = this.renderer.title ?? game.title ?? replay.game;
+    $('.game').textContent = title;
     $('.meta').textContent = `seed ${replay.seed} · ${this.n} rounds`;
     this.el.n.textContent = this.n;
-    this.el.board.setAttribute('aria-label', `${game.title ?? replay.game} board`);
+    this.el.board.setAttribute('aria-label', `${title} board`);
     this.el.slider.max = this.n;
     $('.stage').style.setProperty('--aspect', String(this.renderer.aspect ?? 1));
 
-    this.scoreboard = new Scoreboard($('.scores'), replay.players, this.colors, replay.end?.frozen);
+    this.scoreboard = new Scoreboard($('.scores'), replay.players, this.colors, replay.end?.frozen, !!this.renderer.stats);
     const series = Array.from({ length: this.n + 1 }, (_, k) => this.timeline.scores(k));
     this.chart = new ScoreChart(this.el.chart, series, this.colors, (k) => this.seek(k));
 
@@ -269,7 +274,12 @@ export class Player {
     this.shown = k;
     this.el.k.textContent = k;
     this.el.slider.value = k;
-    this.scoreboard.update(this.timeline.scores(k), this.timeline.cpu(k), k === this.n ? this.replay.end?.winners : null);
+    this.scoreboard.update(
+      this.timeline.scores(k),
+      this.timeline.cpu(k),
+      k === this.n ? this.replay.end?.winners : null,
+      this.renderer.stats?.(this.timeline.state(k)),
+    );
     this.chart.draw(k);
     this.host.dispatchEvent(new CustomEvent('roundchange', { detail: { round: k } }));
   }

@@ -1,10 +1,12 @@
 // The scoreboard: players sorted by score, each with its colour, score and
-// CPU use (a bar with %, or OUT once frozen). Rows slide to their new rank.
+// CPU use (a bar with %, or OUT once frozen), and the game's own per-player
+// figures when its renderer has stats(). Rows slide to their new rank.
 
 export class Scoreboard {
   // frozen: the replay's end.frozen, to say why a player is OUT (its
   // rounds count from 0, the counter shows the state after them, from 1).
-  constructor(list, names, colors, frozen) {
+  // withStats adds a line per row for the renderer's stats.
+  constructor(list, names, colors, frozen, withStats = false) {
     this.list = list;
     this.why = new Map((frozen ?? []).map((f) => [f.player, `Frozen ${f.round < 0 ? 'at setup' : 'in round ' + (f.round + 1)}: ${f.reason}`]));
     this.rows = names.map((name, p) => {
@@ -15,7 +17,8 @@ export class Scoreboard {
         <span class="swatch"></span>
         <span class="name"></span>
         <span class="score"></span>
-        <span class="cpu"><span class="bar"><span class="fill"></span></span><span class="pct"></span></span>`;
+        <span class="cpu"><span class="bar"><span class="fill"></span></span><span class="pct"></span></span>
+        <span class="stats"></span>`;
       li.querySelector('.swatch').style.background = colors[p];
       const n = li.querySelector('.name');
       n.textContent = name;
@@ -28,14 +31,18 @@ export class Scoreboard {
         cpu: li.querySelector('.cpu'),
         fill: li.querySelector('.fill'),
         pct: li.querySelector('.pct'),
+        stats: li.querySelector('.stats'),
+        shown: '',
       };
     });
+    list.classList.toggle('with-stats', withStats);
     list.style.height = `calc(${names.length} * var(--row-h))`;
   }
 
   // update shows scores and CPU after some round; winners is null until the
-  // last round, then the indices of the winners.
-  update(scores, cpu, winners) {
+  // last round, then the indices of the winners. stats, when given, holds
+  // per player a list of {label, value, title} to show on the row.
+  update(scores, cpu, winners, stats) {
     const order = scores.map((s, p) => p).sort((a, b) => scores[b] - scores[a] || a - b);
     let rank = 0;
     order.forEach((p, i) => {
@@ -52,10 +59,29 @@ export class Scoreboard {
       row.cpu.classList.toggle('hot', used >= 0.8);
       row.pct.textContent = out ? 'OUT' : `${formatPct(used)}`;
       row.cpu.title = out ? (this.why.get(p) ?? 'Frozen') : `CPU: ${(used * 100).toFixed(2)}% of the budget used`;
+      if (stats?.[p]) showStats(row, stats[p]);
     });
     // Rows slide to new ranks, but not into their first places.
     if (!this.list.classList.contains('animated')) requestAnimationFrame(() => this.list.classList.add('animated'));
   }
+}
+
+// showStats fills a row's stats line, touching the DOM only on a change.
+function showStats(row, items) {
+  const key = items.map((s) => `${s.label}=${s.value}`).join('|');
+  if (key === row.shown) return;
+  row.shown = key;
+  row.stats.replaceChildren(
+    ...items.map((s) => {
+      const el = document.createElement('span');
+      el.className = 'stat';
+      const b = document.createElement('b');
+      b.textContent = s.label;
+      el.append(b, ` ${s.value}`);
+      if (s.title) el.title = s.title;
+      return el;
+    }),
+  );
 }
 
 function formatPct(f) {

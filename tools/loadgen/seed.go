@@ -352,15 +352,17 @@ func (c *copyFunc) Err() error             { return nil }
 // benchReplay plays one real match of built-in bots: every generated match
 // shows it, so the match pages load a real viewer.
 func benchReplay(ctx context.Context, g games.Game) ([]byte, error) {
+	info := g.Info()
 	var players []games.Player
-	for _, name := range []string{"Dummy", "Demo", "Dummy", "Demo"} {
+	for p := range info.Players {
+		name := []string{info.Qualifier, "Demo"}[p%2]
 		a, err := g.NewBot(name)
 		if err != nil {
 			return nil, err
 		}
 		players = append(players, games.Player{Name: name, Agent: a})
 	}
-	r, err := games.Play(ctx, games.Config{Game: g, Settings: games.Settings{"nb_rounds": 100}, Seed: 7, Players: players})
+	r, err := games.Play(ctx, games.Config{Game: g, Seed: 7, Players: players})
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,8 @@ type Demo struct{}
 // Play implements sdk.Bot.
 func (*Demo) Play(g *sdk.Game) {
 	me := g.Me()
-	if g.Round() >= g.NbRounds()/2 || g.Status(me) >= 0.9 || ahead(g, me) {
+	// Idle after half the match, when ahead, or short of CPU time.
+	if g.Round() > g.NbRounds()/2 || g.Status(me) >= 0.9 || ahead(g, me) {
 		return
 	}
 	if g.Random(0, 3) == 0 { // act with probability 3/4

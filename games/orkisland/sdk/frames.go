@@ -1,12 +1,13 @@
 package sdk
 
 import (
-	"encoding/binary"
 	"errors"
+
+	"arena.dev/games/wire"
 )
 
-// Frames (docs/protocol.md) carry unsigned varints (encoding/binary) unless
-// said otherwise; cells are numbered i*cols+j. The layouts are:
+// Frames (docs/protocol.md) carry unsigned varints (games/wire) unless said
+// otherwise; cells are numbered i*cols+j. The layouts are:
 //
 //	setup:    version=1, me, seed, 14 parameters in ParamNames order,
 //	          rows*cols terrain bytes,
@@ -52,67 +53,6 @@ const (
 // breaks the protocol (the statement aborts such a player).
 const MaxCommands = 1000
 
-var errShort = errors.New("truncated frame")
-
-// reader decodes a frame, remembering the first error so callers check once.
-type reader struct {
-	b   []byte
-	err error
-}
-
-func (r *reader) uint() int {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > 1<<31 {
-		if r.err == nil {
-			r.err = errShort
-		}
-		r.b = nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return int(v)
-}
-
-// count reads a number of items that each take at least one more byte,
-// so a forged count cannot make the decoder allocate or loop for nothing.
-func (r *reader) count() int {
-	n := r.uint()
-	if n > len(r.b) {
-		if r.err == nil {
-			r.err = errShort
-		}
-		r.b = nil
-		return 0
-	}
-	return n
-}
-
-func (r *reader) uint64() uint64 {
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 {
-		if r.err == nil {
-			r.err = errShort
-		}
-		r.b = nil
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *reader) bytes(n int) []byte {
-	if n < 0 || n > len(r.b) {
-		if r.err == nil {
-			r.err = errShort
-		}
-		r.b = nil
-		return nil
-	}
-	v := r.b[:n]
-	r.b = r.b[n:]
-	return v
-}
-
 // Command is one instruction as sent to the host.
 type Command struct {
 	ID  int
@@ -121,9 +61,9 @@ type Command struct {
 
 // AppendCommands encodes a commands frame.
 func AppendCommands(b []byte, cmds []Command) []byte {
-	b = binary.AppendUvarint(b, uint64(len(cmds)))
+	b = wire.AppendUint(b, len(cmds))
 	for _, c := range cmds {
-		b = binary.AppendUvarint(b, uint64(c.ID))
+		b = wire.AppendUint(b, c.ID)
 		b = append(b, byte(c.Dir))
 	}
 	return b
@@ -133,27 +73,27 @@ func AppendCommands(b []byte, cmds []Command) []byte {
 // malformed frame or more than MaxCommands commands; it does not check ids
 // or directions (the engine does, and counts the invalid ones).
 func DecodeCommands(frame []byte, cmds []Command) ([]Command, error) {
-	r := reader{b: frame}
-	n := r.uint()
-	if r.err != nil {
-		return cmds[:0], r.err
+	r := wire.NewReader(frame)
+	n := r.Uint()
+	if r.Err() != nil {
+		return cmds[:0], r.Err()
 	}
 	if n > MaxCommands {
 		return cmds[:0], errors.New("more than 1000 commands in one round")
 	}
 	cmds = cmds[:0]
 	for range n {
-		id := r.uint64()
-		d := r.bytes(1)
-		if r.err != nil {
-			return cmds[:0], r.err
+		id := r.Uint64()
+		d := r.Byte()
+		if r.Err() != nil {
+			return cmds[:0], r.Err()
 		}
-		if id > 1<<31 {
-			id = 1 << 31 // still invalid, without overflowing int
+		if id > wire.MaxUint {
+			id = wire.MaxUint // still invalid, without overflowing int
 		}
-		cmds = append(cmds, Command{ID: int(id), Dir: Dir(d[0])})
+		cmds = append(cmds, Command{ID: int(id), Dir: Dir(d)})
 	}
-	if len(r.b) != 0 {
+	if r.Len() != 0 {
 		return cmds[:0], errors.New("trailing bytes after commands")
 	}
 	return cmds, nil

@@ -138,8 +138,9 @@ func (g *Game) Path(id int) PathInfo { return g.paths[id] }
 func (g *Game) PathOwner(id int) int { return g.pathOwner[id] }
 
 // Move tells ork id to move one cell in direction d (None: stay). Only the
-// first command to an ork in a round counts; commands to orks of other
-// players are ignored and counted as invalid. More than 1000 commands in
+// first command to an ork in a round counts, even one with a direction that
+// does not exist (it is ignored and counted as invalid); commands to orks of
+// other players are ignored and counted as invalid. More than 1000 commands in
 // one round break the rules: the player is frozen.
 func (g *Game) Move(id int, d Dir) { g.cmds = append(g.cmds, Command{id, d}) }
 

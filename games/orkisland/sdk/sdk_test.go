@@ -1,12 +1,7 @@
 package sdk
 
 import (
-	"bytes"
-	"errors"
-	"io"
 	"testing"
-
-	"arena.dev/games/wire"
 )
 
 func TestCommandsRoundTrip(t *testing.T) {
@@ -73,29 +68,3 @@ func TestPosMove(t *testing.T) {
 		}
 	}
 }
-
-// serve speaks docs/protocol.md: hello first, one reply per frame, and it
-// returns cleanly when the host closes its input.
-func TestServeProtocol(t *testing.T) {
-	var in bytes.Buffer
-	wire.Write(&in, []byte{9}) // an unknown setup version
-	var out bytes.Buffer
-	err := serve(&in, &out, nop{})
-	if err == nil {
-		t.Fatal("bad setup accepted")
-	}
-	hello, rerr := wire.Read(&out, nil, 0)
-	if rerr != nil || string(hello) != wire.Hello {
-		t.Fatalf("first frame %q, %v", hello, rerr)
-	}
-	if err := serve(bytes.NewReader(nil), io.Discard, nop{}); err != nil {
-		t.Fatalf("closed input: %v", err)
-	}
-	if err := serve(errReader{}, io.Discard, nop{}); err == nil {
-		t.Fatal("read error ignored")
-	}
-}
-
-type errReader struct{}
-
-func (errReader) Read([]byte) (int, error) { return 0, errors.New("broken pipe") }

@@ -2,8 +2,9 @@ package sdk
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
+
+	"arena.dev/games/wire"
 )
 
 // Bot is a player: Play is called once per round and gives commands with
@@ -12,111 +13,85 @@ type Bot interface {
 	Play(g *Game)
 }
 
-// Session handles the frames of one match for a bot. Run uses it over
-// stdin/stdout; the host uses it directly for built-in bots.
-type Session struct {
-	bot   Bot
-	g     *Game
-	reply []byte
+// NewSession starts a session for bot: Run uses it over stdin/stdout, the
+// host directly for built-in bots.
+func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+
+// state is the bot's side of a match (wire.State).
+type state struct {
+	bot Bot
+	g   *Game
 }
 
-// NewSession starts a session for bot.
-func NewSession(bot Bot) *Session { return &Session{bot: bot} }
+func (s *state) Setup(frame []byte) (err error) {
+	s.g, err = decodeSetup(frame)
+	return err
+}
 
-// Game returns the state as last decoded (nil before setup).
-func (s *Session) Game() *Game { return s.g }
+func (s *state) Update(frame []byte) error { return s.g.applyRound(frame) }
 
-// Handle decodes one frame from the host, lets the bot play when it is a
-// round, and returns the reply frame. The reply is reused by the next call.
-func (s *Session) Handle(frame []byte) ([]byte, error) {
-	if s.g == nil {
-		g, err := decodeSetup(frame)
-		if err != nil {
-			return nil, fmt.Errorf("setup frame: %w", err)
-		}
-		s.g = g
-		return s.reply[:0], nil
-	}
-	if err := s.g.applyRound(frame); err != nil {
-		return nil, fmt.Errorf("round frame: %w", err)
-	}
+func (s *state) Play(b []byte) []byte {
 	s.g.cmds = s.g.cmds[:0]
 	s.bot.Play(s.g)
-	s.reply = AppendCommands(s.reply[:0], s.g.cmds)
-	return s.reply, nil
+	return AppendCommands(b, s.g.cmds)
 }
 
 func decodeSetup(frame []byte) (*Game, error) {
-	r := reader{b: frame}
-	if v := r.bytes(1); r.err == nil && v[0] != frameVersion {
-		return nil, fmt.Errorf("version %d, want %d", v[0], frameVersion)
-	}
+	r := wire.NewReader(frame)
+	r.Version(frameVersion)
 	g := &Game{}
-	g.me = r.uint()
-	seed := r.uint64()
+	g.me = r.Uint()
+	seed := r.Uint64()
 	g.rng = rand.New(rand.NewPCG(seed, 0x6f726b))
 	for i := range g.params {
-		g.params[i] = r.uint()
+		g.params[i] = r.Uint()
 	}
 	rows, cols, np := g.params[pRows], g.params[pCols], g.params[pNbPlayers]
-	if r.err != nil {
-		return nil, r.err
+	if r.Err() != nil {
+		return nil, r.Err()
 	}
 	if rows <= 0 || cols <= 0 || rows*cols > 1<<22 || np <= 0 || np > 64 || g.me >= np || g.params[pNbOrks] > rows*cols {
 		return nil, errors.New("bad dimensions")
 	}
-	terrain := r.bytes(rows * cols)
-	if r.err != nil {
-		return nil, r.err
+	terrain := r.Bytes(rows * cols)
+	if r.Err() != nil {
+		return nil, r.Err()
 	}
 	g.cells = make([]Cell, rows*cols)
 	for i, t := range terrain {
 		g.cells[i] = Cell{Type: CellType(t), Unit: -1, CityID: -1, PathID: -1}
 	}
 	cell := func() Pos {
-		c := r.uint()
-		if c >= rows*cols {
-			r.err = errors.New("cell out of the board")
-			return Pos{}
-		}
+		c := r.Below(rows*cols, "cell")
 		return Pos{c / cols, c % cols}
 	}
-	g.cities = make([][]Pos, r.count())
+	g.cities = make([][]Pos, r.Count())
 	for id := range g.cities {
-		k := r.count()
+		k := r.Count()
 		for range k {
-			if p := cell(); r.err == nil {
+			if p := cell(); r.Err() == nil {
 				g.cities[id] = append(g.cities[id], p)
 				g.cells[p.I*cols+p.J].CityID = id
 			}
 		}
 	}
-	g.paths = make([]PathInfo, r.count())
+	g.paths = make([]PathInfo, r.Count())
 	for id := range g.paths {
 		p := &g.paths[id]
-		p.Cities = [2]int{r.uint(), r.uint()}
-		if p.Cities[0] >= len(g.cities) || p.Cities[1] >= len(g.cities) {
-			return nil, errors.New("path joins unknown cities")
-		}
-		k := r.count()
+		p.Cities = [2]int{r.Below(len(g.cities), "city"), r.Below(len(g.cities), "city")}
+		k := r.Count()
 		for range k {
-			if c := cell(); r.err == nil {
+			if c := cell(); r.Err() == nil {
 				p.Cells = append(p.Cells, c)
 				g.cells[c.I*cols+c.J].PathID = id
 			}
 		}
 	}
-	if r.err != nil {
-		return nil, r.err
+	if err := r.End(); err != nil {
+		return nil, err
 	}
-	g.cityOwner = make([]int, len(g.cities))
-	g.pathOwner = make([]int, len(g.paths))
-	for i := range g.cityOwner {
-		g.cityOwner[i] = -1
-	}
-	for i := range g.pathOwner {
-		g.pathOwner[i] = -1
-	}
+	g.cityOwner = wire.Unseen(len(g.cities), -1)
+	g.pathOwner = wire.Unseen(len(g.paths), -1)
 	g.units = make([]Unit, np*g.params[pNbOrks])
 	for id := range g.units {
 		g.units[id] = Unit{ID: id, Player: id / max(1, g.params[pNbOrks]), Pos: Pos{-1, -1}}
@@ -127,30 +102,28 @@ func decodeSetup(frame []byte) (*Game, error) {
 }
 
 func (g *Game) applyRound(frame []byte) error {
-	r := reader{b: frame}
-	if v := r.bytes(1); r.err == nil && v[0] != frameVersion {
-		return fmt.Errorf("version %d, want %d", v[0], frameVersion)
-	}
-	g.round = r.uint()
+	r := wire.NewReader(frame)
+	r.Version(frameVersion)
+	g.round = r.Uint()
 	for p := range g.scores {
-		g.scores[p] = r.uint()
+		g.scores[p] = r.Uint()
 	}
 	for p := range g.status {
-		if s := r.uint(); s == 0 {
+		if s := r.Uint(); s == 0 {
 			g.status[p] = -1
 		} else {
 			g.status[p] = float64(s-1) / 1e6
 		}
 	}
 	cols := g.Cols()
-	n := r.count()
+	n := r.Count()
 	for range n {
-		id, player, c, health := r.uint(), r.uint(), r.uint(), r.uint()
-		if r.err != nil {
-			return r.err
-		}
-		if id >= len(g.units) || c >= len(g.cells) || player >= len(g.scores) {
-			return errors.New("ork out of range")
+		id := r.Below(len(g.units), "ork")
+		player := r.Below(len(g.scores), "player")
+		c := r.Below(len(g.cells), "cell")
+		health := r.Uint()
+		if r.Err() != nil {
+			return r.Err()
 		}
 		u := &g.units[id]
 		if u.Pos.I >= 0 && g.cells[u.Pos.I*cols+u.Pos.J].Unit == id {
@@ -166,23 +139,15 @@ func (g *Game) applyRound(frame []byte) error {
 		}
 	}
 	for _, owners := range [2][]int{g.cityOwner, g.pathOwner} {
-		n := r.count()
+		n := r.Count()
 		for range n {
-			id, owner := r.uint(), r.uint()-1
-			if r.err != nil {
-				return r.err
-			}
-			if id >= len(owners) {
-				return errors.New("owner change out of range")
+			id := r.Below(len(owners), "owner change")
+			owner := r.Uint() - 1
+			if r.Err() != nil {
+				return r.Err()
 			}
 			owners[id] = owner
 		}
 	}
-	if r.err != nil {
-		return r.err
-	}
-	if len(r.b) != 0 {
-		return errors.New("trailing bytes")
-	}
-	return nil
+	return r.End()
 }

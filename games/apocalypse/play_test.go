@@ -1,0 +1,145 @@
+package apocalypse_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"testing"
+	"time"
+
+	"arena.dev/games"
+	"arena.dev/games/apocalypse"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden replays in testdata")
+
+// variants are the two games of the package.
+var variants = []apocalypse.Game{{}, {Redux: true}}
+
+// steady reports a fixed CPU time per exchange, so replays (which record
+// CPU status) are reproducible byte for byte.
+type steady struct{ games.Agent }
+
+func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
+	reply, _, err := s.Agent.Exchange(msg, limit)
+	return reply, time.Millisecond, err
+}
+
+func play(t testing.TB, g apocalypse.Game, seed uint64, settings games.Settings, names ...string) *games.Replay {
+	t.Helper()
+	var players []games.Player
+	for _, n := range names {
+		a, err := g.NewBot(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, games.Player{Name: n, Agent: steady{a}})
+	}
+	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Settings: settings, Players: players})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// The golden replays pin the whole engine: board generation, rules,
+// frames, bots and the replay format, for each variant. Regenerate with
+// go test -run Golden -update after a deliberate change, and look at the
+// diff.
+func TestGoldenReplay(t *testing.T) {
+	for _, g := range variants {
+		t.Run(g.Info().ID, func(t *testing.T) {
+			r := play(t, g, 7, games.Settings{"GAME_ROUNDS": 60}, "Dummy", "Demo", "Demo", "Null")
+			got := lines(t, r)
+			golden := "testdata/" + g.Info().ID + "-seed7-60rounds.txt"
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
+			}
+		})
+	}
+}
+
+// lines renders a replay for diffs: the envelope, then one line per round.
+func lines(t *testing.T, r *games.Replay) []byte {
+	head := *r
+	head.Rounds = nil
+	b, err := json.Marshal(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	for _, round := range r.Rounds {
+		line, err := json.Marshal(round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = append(append(b, line...), '\n')
+	}
+	return b
+}
+
+func TestSameSeedSameBytes(t *testing.T) {
+	for _, g := range variants {
+		a, err := play(t, g, 11, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := play(t, g, 11, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		c, _ := play(t, g, 12, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		if !bytes.Equal(a, b) {
+			t.Fatalf("%s: same seed, different replays", g.Info().ID)
+		}
+		if bytes.Equal(a, c) {
+			t.Fatalf("%s: different seeds, same replay", g.Info().ID)
+		}
+	}
+}
+
+// Dummy is the qualifying opponent: it must clearly beat Demo, on both
+// variants.
+func TestDummyBeatsDemos(t *testing.T) {
+	for _, g := range variants {
+		wins := 0
+		for seed := range uint64(10) {
+			r := play(t, g, seed, nil, "Demo", "Demo", "Dummy", "Demo")
+			if len(r.End.Winners) == 1 && r.End.Winners[0] == 2 {
+				wins++
+			}
+		}
+		t.Logf("%s: Dummy won %d of 10 against three Demos", g.Info().ID, wins)
+		if wins < 9 {
+			t.Errorf("%s: Dummy won %d of 10 against three Demos, want at least 9", g.Info().ID, wins)
+		}
+	}
+}
+
+// BenchmarkMatch is a default 200-round match between four native Demos,
+// replay included (JSON and gzip).
+func BenchmarkMatch(b *testing.B) {
+	for _, g := range variants {
+		b.Run(g.Info().ID, func(b *testing.B) {
+			b.ReportAllocs()
+			var size int
+			for i := range b.N {
+				r := play(b, g, uint64(i%10), nil, "Demo", "Demo", "Demo", "Demo")
+				z, err := r.Gzip()
+				if err != nil {
+					b.Fatal(err)
+				}
+				size = len(z)
+			}
+			b.ReportMetric(float64(size), "gzip-bytes")
+		})
+	}
+}

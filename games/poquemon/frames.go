@@ -1,0 +1,99 @@
+package poquemon
+
+import (
+	"encoding/binary"
+
+	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/wire"
+)
+
+// Frame layouts are documented in sdk/frames.go; the SDK decodes what this
+// file encodes (a test checks they agree). A round frame is a function of
+// the player's View, its CPU statuses and what it was sent before, and of
+// nothing else: appendRound cannot see the State.
+
+const frameVersion = 1
+
+var putUint = wire.AppendUint
+
+// appendSetup encodes player me's setup frame: settings and the static
+// board only.
+func appendSetup(b []byte, board *Board, settings map[string]int, me int, seat uint64) []byte {
+	b = append(b, frameVersion)
+	b = putUint(b, me)
+	b = binary.AppendUvarint(b, seat)
+	for _, name := range sdk.ParamNames {
+		b = putUint(b, settings[name])
+	}
+	for c, w := range board.Wall {
+		switch {
+		case w:
+			b = append(b, sdk.SetupWall)
+		case board.GhostAt[c] >= 0:
+			b = append(b, sdk.SetupGhost)
+		default:
+			b = append(b, sdk.SetupFloor)
+		}
+	}
+	for _, g := range board.Ghosts {
+		b = putUint(b, g.Cell)
+	}
+	for _, x := range board.Bonuses {
+		b = append(b, byte(x.Kind))
+	}
+	return b
+}
+
+// sent is what one player was last told of the public board, to send only
+// the differences.
+type sent struct {
+	started bool
+	ghosts  []GhostView
+	bonuses []BonusView
+}
+
+// appendRound encodes the round frame of view v and updates last.
+func appendRound(b []byte, v *View, cpu []float64, last *sent) []byte {
+	b = append(b, frameVersion)
+	b = putUint(b, v.Round)
+	for _, f := range cpu {
+		if f < 0 {
+			b = putUint(b, 0)
+		} else {
+			b = putUint(b, 1+int(f*1e6))
+		}
+	}
+	if !last.started {
+		last.started = true
+		last.ghosts = wire.Unseen(len(v.Ghosts), GhostView{Time: -1}) // differs from every real one
+		last.bonuses = wire.Unseen(len(v.Bonuses), BonusView{Cell: -2})
+	}
+	b = wire.AppendChanges(b, v.Ghosts, last.ghosts, func(b []byte, g GhostView) []byte {
+		b = wire.AppendBool(b, g.Present)
+		return putUint(b, g.Time)
+	})
+	b = wire.AppendChanges(b, v.Bonuses, last.bonuses, func(b []byte, x BonusView) []byte {
+		b = putUint(b, x.Cell+1)
+		return putUint(b, x.Value)
+	})
+	for _, q := range v.Own {
+		b = wire.AppendBool(b, q.Alive)
+		b = putUint(b, q.Cell)
+		b = putUint(b, q.Attack)
+		b = putUint(b, q.Defense)
+		b = putUint(b, q.Scope)
+		b = putUint(b, q.Stones)
+		b = putUint(b, q.Points)
+		b = putUint(b, q.Time)
+	}
+	b = putUint(b, len(v.Seen))
+	for _, o := range v.Seen {
+		b = putUint(b, o.ID)
+		b = putUint(b, o.Cell)
+		b = putUint(b, o.Attack)
+		b = putUint(b, o.Defense)
+		b = putUint(b, o.Scope)
+		b = putUint(b, o.Stones)
+	}
+	return b
+}

@@ -1,0 +1,179 @@
+package poquemon
+
+import (
+	"testing"
+
+	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/wire"
+)
+
+// mirror is a bot that checks, every round, that what its SDK decoded is
+// exactly player p's view of the engine's state, then plays like next.
+type mirror struct {
+	t    *testing.T
+	s    *State
+	cpu  []float64
+	next sdk.Bot
+}
+
+func (m *mirror) Play(g *sdk.Game) {
+	s, t, p := m.s, m.t, g.Me()
+	if g.Round() != s.Round || g.Rows() != s.B.Rows || g.Cols() != s.B.Cols || g.NbPokemon() != s.Cfg.PerPlayer ||
+		g.NbTotalPokemon() != len(s.Poq) || g.MaxScope() != s.Cfg.MaxScope || g.PlayerRegenTime() != s.Cfg.PlayerRegen {
+		t.Fatalf("round %d: header mismatch", s.Round)
+	}
+	for c := range s.B.Wall {
+		at := sdk.Pos{I: c / s.B.Cols, J: c % s.B.Cols}
+		want := sdk.Empty
+		switch {
+		case s.blocked(c):
+			want = sdk.Wall
+		case s.BonusAt[c] >= 0:
+			want = s.Bonuses[s.BonusAt[c]].Kind
+		}
+		if got := g.CellType(at); got != want {
+			t.Fatalf("round %d: cell %s is %v in the SDK, %v in the engine", s.Round, s.B.pos(c), got, want)
+		}
+		wantID := -1
+		if id := s.At[c]; id >= 0 && (s.Poq[id].Player == p || sees(s, p, c)) {
+			wantID = id
+		}
+		if got := g.CellID(at); got != wantID {
+			t.Fatalf("round %d player %d: CellID%v = %d, want %d", s.Round, p, at, got, wantID)
+		}
+		wantValue := -1
+		if k := s.BonusAt[c]; k >= 0 && s.Bonuses[k].Kind == Point {
+			wantValue = s.Bonuses[k].Value
+		}
+		wantGhost := -1
+		if k := s.B.GhostAt[c]; k >= 0 {
+			wantGhost = s.Ghosts[k].Time
+		}
+		if g.PointsValue(at) != wantValue || g.GhostWall(at) != wantGhost {
+			t.Fatalf("round %d: cell %s: points %d ghost %d", s.Round, s.B.pos(c), g.PointsValue(at), g.GhostWall(at))
+		}
+	}
+	score := 0
+	for id, q := range s.Poq {
+		got := g.Poquemon(id)
+		var want sdk.Poquemon
+		switch {
+		case q.Player == p:
+			score += q.Points
+			want = sdk.Poquemon{ID: id, Player: p, Pos: sdk.Pos{I: q.Cell / s.B.Cols, J: q.Cell % s.B.Cols},
+				Attack: q.Attack, Defense: q.Defense, Scope: q.Scope, Stones: q.Stones, Alive: q.Alive,
+				Points: q.Points, Time: q.Time, Visible: true}
+		case q.Alive && sees(s, p, q.Cell):
+			want = sdk.Poquemon{ID: id, Player: q.Player, Pos: sdk.Pos{I: q.Cell / s.B.Cols, J: q.Cell % s.B.Cols},
+				Attack: q.Attack, Defense: q.Defense, Scope: q.Scope, Stones: q.Stones, Alive: true,
+				Points: -1, Time: -1, Visible: true}
+		default:
+			want = sdk.Poquemon{ID: id, Player: q.Player, Pos: sdk.Pos{I: -1, J: -1},
+				Attack: -1, Defense: -1, Scope: -1, Stones: -1, Points: -1, Time: -1}
+		}
+		if got != want {
+			t.Fatalf("round %d player %d: Poquemon(%d) = %+v, want %+v", s.Round, p, id, got, want)
+		}
+	}
+	if g.Score() != score {
+		t.Fatalf("round %d: score %d, want %d", s.Round, g.Score(), score)
+	}
+	for q := range s.Cfg.Players {
+		if d := g.Status(q) - m.cpu[q]; d > 1e-6 || d < -1e-6 {
+			t.Fatalf("round %d: status of %d: sdk %v want %v", s.Round, q, g.Status(q), m.cpu[q])
+		}
+	}
+	m.next.Play(g)
+}
+
+// The frames the engine encodes decode, in the SDK, to each player's view.
+func TestSDKStateIsTheView(t *testing.T) {
+	for seed := range uint64(4) {
+		s := Game{}.Info().Defaults()
+		if seed == 3 {
+			s["nb_pokemon"] = 3
+		}
+		gm, err := Game{}.NewMatch(s, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gm.(*match)
+		cpu := []float64{0, 0.25, 1, -1}
+		var sessions []*wire.Session
+		for p := range 4 {
+			next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Demo"}[p])
+			ses := sdk.NewSession(&mirror{t: t, s: m.s, cpu: cpu, next: next})
+			if _, err := ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(7, p))); err != nil {
+				t.Fatal(err)
+			}
+			sessions = append(sessions, ses)
+		}
+		for !m.Done() {
+			for p, ses := range sessions {
+				reply, err := ses.Handle(m.View(p, cpu))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if bad, err := m.Commands(p, reply); bad != 0 || err != nil {
+					t.Fatalf("player %d: %d invalid, %v", p, bad, err)
+				}
+			}
+			m.Step()
+			checkInvariants(t, m.s)
+			cpu[0] = min(1, cpu[0]+0.01)
+		}
+	}
+}
+
+// Bad command frames never panic: they are a protocol error or counted.
+func FuzzCommands(f *testing.F) {
+	f.Add(sdk.AppendCommands(nil, []sdk.Command{{ID: 0, Dir: sdk.Bottom}, {ID: 0, Attack: true, Dir: sdk.None}}))
+	f.Add(sdk.AppendCommands(nil, []sdk.Command{{ID: 1 << 40, Dir: 200}}))
+	f.Add([]byte{1, 0, 2, 9})
+	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
+	f.Add([]byte{})
+	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, frame []byte) {
+		bad, err := gm.Commands(0, frame)
+		if err == nil && bad < 0 {
+			t.Fatal("negative invalid count")
+		}
+		gm.Step()
+		checkInvariants(t, gm.(*match).s)
+		if gm.Done() {
+			t.Skip()
+		}
+	})
+}
+
+func TestCommandsProtocol(t *testing.T) {
+	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
+	many := make([]sdk.Command, sdk.MaxCommands+1)
+	cases := []struct {
+		name    string
+		frame   []byte
+		bad     int
+		wantErr bool
+	}{
+		{"empty reply", nil, 0, true},
+		{"no commands", sdk.AppendCommands(nil, nil), 0, false},
+		{"truncated", sdk.AppendCommands(nil, []sdk.Command{{ID: 0}})[:2], 0, true},
+		{"trailing bytes", append(sdk.AppendCommands(nil, nil), 7), 0, true},
+		{"too many", sdk.AppendCommands(nil, many), 0, true},
+	}
+	for _, c := range cases {
+		bad, err := gm.Commands(0, c.frame)
+		if (err != nil) != c.wantErr || bad != c.bad {
+			t.Errorf("%s: %d invalid, err %v", c.name, bad, err)
+		}
+	}
+	// A kind byte other than move or attack is counted, not fatal.
+	frame := []byte{3, 1, 0, 0, 0, 7, 0, 0, 0, 1}
+	if bad, err := gm.Commands(0, frame); err != nil || bad != 2 {
+		t.Fatalf("foreign id and unknown kind: %d invalid, %v", bad, err)
+	}
+}

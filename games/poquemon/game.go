@@ -1,0 +1,153 @@
+package poquemon
+
+import (
+	"embed"
+	"fmt"
+	"time"
+
+	"arena.dev/games"
+	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/sdk"
+)
+
+// ID is the game's id on the platform.
+const ID = "poquemon"
+
+// params are the statement's parameters with the default board's values, in
+// the statement's (and the setup frame's) order.
+var params = []games.Param{
+	{Name: "nb_players", Default: 4, Min: 4, Max: 4},
+	{Name: "nb_pokemon", Default: 1, Min: 1, Max: 4},
+	{Name: "nb_rounds", Default: 400, Min: 1, Max: 10000},
+	{Name: "nb_ghost_wall", Default: 6, Min: 0, Max: 200},
+	{Name: "nb_point", Default: 20, Min: 0, Max: 400},
+	{Name: "nb_stone", Default: 5, Min: 0, Max: 200},
+	{Name: "nb_scope", Default: 2, Min: 0, Max: 200},
+	{Name: "nb_attack", Default: 4, Min: 0, Max: 200},
+	{Name: "nb_defense", Default: 4, Min: 0, Max: 200},
+	{Name: "player_regen_time", Default: 40, Min: 1, Max: 10000},
+	{Name: "wall_change_time", Default: 30, Min: 1, Max: 10000},
+	{Name: "point_regen_time", Default: 50, Min: 1, Max: 10000},
+	{Name: "stone_regen_time", Default: 85, Min: 1, Max: 10000},
+	{Name: "scope_regen_time", Default: 65, Min: 1, Max: 10000},
+	{Name: "attack_regen_time", Default: 55, Min: 1, Max: 10000},
+	{Name: "defense_regen_time", Default: 55, Min: 1, Max: 10000},
+	{Name: "battle_reward", Default: 15, Min: 0, Max: 100},
+	{Name: "max_scope", Default: 8, Min: 1, Max: 100},
+	{Name: "max_stone", Default: 2, Min: 0, Max: 100},
+	{Name: "rows", Default: 15, Min: 7, Max: 100},
+	{Name: "cols", Default: 31, Min: 7, Max: 100},
+}
+
+// validate checks that the board is large enough for what must be placed
+// on it: generated boards keep about three quarters of the inside as
+// floor, and regeneration needs room away from the Poquémon.
+func validate(s games.Settings) error {
+	items := s["nb_players"]*s["nb_pokemon"] + s["nb_ghost_wall"] +
+		s["nb_point"] + s["nb_stone"] + s["nb_scope"] + s["nb_attack"] + s["nb_defense"]
+	inside := (s["rows"] - 2) * (s["cols"] - 2)
+	if 3*items > inside {
+		return fmt.Errorf("rows×cols: a %d×%d board has %d inner cells, too few for %d Poquémon, ghost walls and bonuses (at most a third of them)",
+			s["rows"], s["cols"], inside, items)
+	}
+	return nil
+}
+
+func init() { games.Register(Game{}) }
+
+// files are what the framework serves and builds: the SDK, the starter
+// bot, the reference bots' sources, the rules page and the renderer.
+//
+//go:embed sdk/*.go kit/main.go bots/*.go rules.html viewer.js
+var files embed.FS
+
+// Game implements games.Game for Poquémon.
+type Game struct{}
+
+// Info implements games.Game.
+func (Game) Info() games.Info {
+	return games.Info{
+		ID:      ID,
+		Title:   "Poquémon",
+		Players: 4,
+		// Jutge gives ~1 s of native CPU for the whole game; Go compiled to
+		// WebAssembly runs grid searches 2.5–3.5× slower (DESIGN.md), so a
+		// bot that fits Jutge's budget fits 3 s here.
+		CPUBudget: 3 * time.Second,
+		Params:    params,
+		Validate:  validate,
+		Bots:      bots.Names(),
+		Qualifier: "Dummy",
+		Downloads: []string{"Dummy"},
+		Files: games.Files{
+			Dir: "poquemon", FS: files, Rules: "rules.html",
+			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
+				"SetupFloor", "SetupWall", "SetupGhost"},
+		},
+	}
+}
+
+// ParseBoard implements games.Game.
+func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
+
+// NewBot implements games.Game.
+func (Game) NewBot(name string) (games.Agent, error) {
+	b, err := bots.New(name)
+	if err != nil {
+		return nil, err
+	}
+	return &games.Native{H: sdk.NewSession(b)}, nil
+}
+
+// ConfigOf reads the rules' parameters from complete settings.
+func ConfigOf(s games.Settings) Config {
+	c := Config{
+		Players: s["nb_players"], PerPlayer: s["nb_pokemon"], Rounds: s["nb_rounds"],
+		PlayerRegen: s["player_regen_time"], WallChange: s["wall_change_time"],
+		Reward: s["battle_reward"], MaxScope: s["max_scope"], MaxStone: s["max_stone"],
+	}
+	c.Regen[Point] = s["point_regen_time"]
+	c.Regen[Stone] = s["stone_regen_time"]
+	c.Regen[Scope] = s["scope_regen_time"]
+	c.Regen[Attack] = s["attack_regen_time"]
+	c.Regen[Defense] = s["defense_regen_time"]
+	return c
+}
+
+// Random sources drawn from one match seed, by label (games.NewSecretRNG:
+// bots must not predict the engine's draws).
+const (
+	streamBoard = "poquemon board"
+	streamPlay  = "poquemon play"
+)
+
+// fixed are the settings a board file fixes: a match on it cannot change
+// them.
+var fixed = []string{"nb_players", "nb_pokemon", "nb_ghost_wall", "nb_point", "nb_stone",
+	"nb_scope", "nb_attack", "nb_defense", "rows", "cols"}
+
+// NewMatch implements games.Game.
+func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Match, error) {
+	var b *Board
+	if f, ok := board.(*File); ok && f != nil {
+		b = f.Board
+		for _, name := range fixed {
+			if s[name] != f.settings[name] {
+				return nil, fmt.Errorf("poquemon: the board has %s %d but the settings say %d", name, f.settings[name], s[name])
+			}
+		}
+	} else if board != nil {
+		return nil, fmt.Errorf("poquemon: not a Poquémon board")
+	}
+	if b == nil {
+		var err error
+		if b, err = Generate(s, games.NewSecretRNG(seed, streamBoard)); err != nil {
+			return nil, err
+		}
+	}
+	st, err := NewState(ConfigOf(s), b, games.NewSecretRNG(seed, streamPlay))
+	if err != nil {
+		return nil, err
+	}
+	return newMatch(s, st), nil
+}

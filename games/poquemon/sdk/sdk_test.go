@@ -1,0 +1,148 @@
+package sdk
+
+import (
+	"testing"
+
+	"arena.dev/games/wire"
+)
+
+func TestCommandsRoundTrip(t *testing.T) {
+	in := []Command{{0, false, Bottom}, {3, true, None}, {1 << 20, true, Left}, {7, false, Dir(200)}}
+	out, err := DecodeCommands(AppendCommands(nil, in), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != len(in) {
+		t.Fatalf("got %v", out)
+	}
+	for i := range in {
+		if in[i] != out[i] {
+			t.Fatalf("got %v, want %v", out, in)
+		}
+	}
+	// An unknown action kind decodes as a command the engine will refuse.
+	out, err = DecodeCommands([]byte{1, 0, 5, 0}, nil)
+	if err != nil || len(out) != 1 || out[0].Dir <= None {
+		t.Fatalf("unknown kind: %+v %v", out, err)
+	}
+}
+
+func FuzzDecodeCommands(f *testing.F) {
+	f.Add(AppendCommands(nil, []Command{{3, true, Top}}))
+	f.Add([]byte{0x80})
+	f.Add([]byte{0xe9, 0x07})
+	f.Fuzz(func(t *testing.T, frame []byte) {
+		cmds, err := DecodeCommands(frame, nil)
+		if err != nil {
+			return
+		}
+		if len(cmds) > MaxCommands {
+			t.Fatal("too many commands accepted")
+		}
+		again, err := DecodeCommands(AppendCommands(nil, cmds), nil)
+		if err != nil || len(again) != len(cmds) {
+			t.Fatalf("re-encoding fails: %v", err)
+		}
+	})
+}
+
+// setupFrame is a valid setup frame for a 3×5 board (floor, ghost wall,
+// floor in the middle row) with one bag.
+func setupFrame() []byte {
+	b := []byte{frameVersion, 1}
+	b = wire.AppendUint(b, 42)
+	params := [nbParams]int{pNbPlayers: 2, pNbPokemon: 1, pNbRounds: 5, pNbGhostWall: 1, pNbPoint: 1, pRows: 3, pCols: 5, pMaxScope: 3}
+	for _, v := range params {
+		b = wire.AppendUint(b, v)
+	}
+	b = append(b, 1, 1, 1, 1, 1, 1, 0, 2, 0, 1, 1, 1, 1, 1, 1)
+	b = wire.AppendUint(b, 7) // the ghost wall's cell
+	return append(b, byte(Point))
+}
+
+func roundFrame() []byte {
+	b := []byte{frameVersion, 0, 0, 1}    // round 0, statuses: frozen, 0%
+	b = append(b, 1, 0, 1, 3)             // ghost wall 0: present, changes in 3 rounds
+	b = append(b, 1, 0, 9)                // bag 0 at cell 8...
+	b = wire.AppendUint(b, 200)           // ...of 200 points
+	b = append(b, 1, 6, 2, 1, 1, 0, 0, 0) // own: alive at cell 6, attack 2
+	return append(b, 0)                   // no opponents in sight
+}
+
+func TestDecodeFrames(t *testing.T) {
+	s := &state{bot: nop{}}
+	if err := s.Setup(setupFrame()); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Update(roundFrame()); err != nil {
+		t.Fatal(err)
+	}
+	g := s.g
+	if g.Me() != 1 || g.Rows() != 3 || g.Status(0) != -1 || g.Status(1) != 0 {
+		t.Fatalf("header: me %d rows %d status %v %v", g.Me(), g.Rows(), g.Status(0), g.Status(1))
+	}
+	if g.CellType(Pos{1, 2}) != Wall || g.GhostWall(Pos{1, 2}) != 3 || !g.GhostWallPresent(Pos{1, 2}) || g.GhostWall(Pos{1, 1}) != -1 {
+		t.Fatal("ghost wall")
+	}
+	if g.CellType(Pos{1, 1}) != Empty || g.CellID(Pos{1, 1}) != 1 || g.CellType(Pos{0, 0}) != Wall || g.CellType(Pos{9, 9}) != Wall {
+		t.Fatal("cells")
+	}
+	if g.CellType(Pos{1, 3}) != Point || g.PointsValue(Pos{1, 3}) != 200 || g.PointsValue(Pos{1, 1}) != -1 {
+		t.Fatal("bag")
+	}
+	if me := g.Poquemon(1); !me.Alive || me.Pos != (Pos{1, 1}) || me.Attack != 2 || !me.Visible || g.Score() != 0 {
+		t.Fatalf("own Poquémon %+v", me)
+	}
+	if o := g.Poquemon(0); o.Visible || o.Alive || o.Pos != (Pos{-1, -1}) || o.Attack != -1 {
+		t.Fatalf("hidden opponent %+v", o)
+	}
+	// Next round: the bag is taken, an opponent comes into sight.
+	next := []byte{frameVersion, 1, 0, 1, 0, 1, 0, 0, 0} // no ghost change; bag 0 gone
+	next = append(next, 1, 8, 2, 1, 1, 0)                // own: alive at cell 8...
+	next = wire.AppendUint(next, 200)                    // ...with 200 points
+	next = append(next, 0)
+	next = append(next, 1, 0, 6, 1, 1, 1, 0)
+	if err := s.Update(next); err != nil {
+		t.Fatal(err)
+	}
+	if g.CellType(Pos{1, 3}) != Empty || g.Score() != 200 || g.CellID(Pos{1, 1}) != 0 || g.CellID(Pos{1, 3}) != 1 {
+		t.Fatalf("after a round: %v score %d", g.CellType(Pos{1, 3}), g.Score())
+	}
+	if o := g.Poquemon(0); !o.Visible || !o.Alive || o.Pos != (Pos{1, 1}) || o.Points != -1 {
+		t.Fatalf("opponent in sight %+v", o)
+	}
+}
+
+// Garbage frames are errors, never panics.
+func FuzzHandle(f *testing.F) {
+	f.Add(setupFrame(), roundFrame())
+	f.Add([]byte{1, 0, 0}, []byte{1, 0})
+	f.Fuzz(func(t *testing.T, setup, round []byte) {
+		s := NewSession(nop{})
+		if _, err := s.Handle(setup); err != nil {
+			return
+		}
+		s.Handle(round)
+		s.Handle(round)
+	})
+}
+
+type nop struct{}
+
+func (nop) Play(g *Game) {
+	for _, id := range g.Ids(g.Me()) {
+		p := g.Poquemon(id)
+		g.CellType(p.Pos.Move(Top))
+		g.Move(id, Bottom)
+	}
+}
+
+func TestPosMove(t *testing.T) {
+	p := Pos{5, 5}
+	want := map[Dir]Pos{Top: {4, 5}, Bottom: {6, 5}, Left: {5, 4}, Right: {5, 6}, None: {5, 5}, Dir(9): {5, 5}}
+	for d, w := range want {
+		if got := p.Move(d); got != w {
+			t.Errorf("%v: %v, want %v", d, got, w)
+		}
+	}
+}

@@ -1,0 +1,208 @@
+package sdk
+
+import (
+	"errors"
+	"math/rand/v2"
+
+	"arena.dev/games/wire"
+)
+
+// Bot is a player: Play is called once per round and gives actions with
+// g.Move and g.Attack. It should keep its own state in the value
+// implementing Bot.
+type Bot interface {
+	Play(g *Game)
+}
+
+// NewSession starts a session for bot: Run uses it over stdin/stdout, the
+// host directly for built-in bots.
+func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+
+// state is the bot's side of a match (wire.State).
+type state struct {
+	bot Bot
+	g   *Game
+}
+
+func (s *state) Setup(frame []byte) (err error) {
+	s.g, err = decodeSetup(frame)
+	return err
+}
+
+func (s *state) Update(frame []byte) error { return s.g.applyRound(frame) }
+
+func (s *state) Play(b []byte) []byte {
+	s.g.cmds = s.g.cmds[:0]
+	s.bot.Play(s.g)
+	return AppendCommands(b, s.g.cmds)
+}
+
+// Limits that keep a forged setup frame from making the SDK allocate much.
+const (
+	maxSide    = 1000
+	maxPlayers = 16
+	maxUnits   = 64
+)
+
+func decodeSetup(frame []byte) (*Game, error) {
+	r := wire.NewReader(frame)
+	r.Version(frameVersion)
+	g := &Game{}
+	g.me = r.Uint()
+	seed := r.Uint64()
+	g.rng = rand.New(rand.NewPCG(seed, 0x706f71))
+	for i := range g.params {
+		g.params[i] = r.Uint()
+	}
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	rows, cols, np, per := g.Rows(), g.Cols(), g.NbPlayers(), g.NbPokemon()
+	if rows < 3 || cols < 3 || rows > maxSide || cols > maxSide || np < 1 || np > maxPlayers ||
+		g.me >= np || per < 1 || np*per > maxUnits {
+		return nil, errors.New("bad dimensions")
+	}
+	n := rows * cols
+	static := r.Bytes(n)
+	if r.Err() != nil {
+		return nil, r.Err()
+	}
+	g.wall = make([]bool, n)
+	g.ghostAt = wire.Unseen(n, -1)
+	g.bonusAt = wire.Unseen(n, -1)
+	g.idAt = wire.Unseen(n, -1)
+	for c, v := range static {
+		switch v {
+		case SetupFloor, SetupGhost:
+		case SetupWall:
+			g.wall[c] = true
+		default:
+			return nil, errors.New("bad cell code")
+		}
+	}
+	nGhost := g.NbGhostWall()
+	nBonus := g.NbPoint() + g.NbStone() + g.NbScope() + g.NbAttack() + g.NbDefense()
+	if nGhost > n || nBonus > n {
+		return nil, errors.New("more items than cells")
+	}
+	g.ghosts = make([]ghost, nGhost)
+	for k := range g.ghosts {
+		c := r.Below(n, "ghost wall cell")
+		if r.Err() != nil {
+			return nil, r.Err()
+		}
+		if static[c] != SetupGhost || g.ghostAt[c] >= 0 {
+			return nil, errors.New("ghost wall on a wrong cell")
+		}
+		g.ghostAt[c] = k
+		g.ghosts[k] = ghost{pos: Pos{c / cols, c % cols}}
+	}
+	g.bonuses = make([]bonus, nBonus)
+	for k := range g.bonuses {
+		kind := CellType(r.Byte())
+		if r.Err() == nil && !kind.IsBonus() {
+			return nil, errors.New("bad bonus kind")
+		}
+		g.bonuses[k] = bonus{kind: kind, cell: -1}
+	}
+	if err := r.End(); err != nil {
+		return nil, err
+	}
+	g.poq = make([]Poquemon, np*per)
+	for id := range g.poq {
+		g.poq[id] = hidden(id, per)
+	}
+	g.status = make([]float64, np)
+	return g, nil
+}
+
+// hidden is an opponent you do not see.
+func hidden(id, per int) Poquemon {
+	return Poquemon{ID: id, Player: id / per, Pos: Pos{-1, -1},
+		Attack: -1, Defense: -1, Scope: -1, Stones: -1, Points: -1, Time: -1}
+}
+
+func (g *Game) applyRound(frame []byte) error {
+	r := wire.NewReader(frame)
+	r.Version(frameVersion)
+	g.round = r.Uint()
+	for p := range g.status {
+		if s := r.Uint(); s == 0 {
+			g.status[p] = -1
+		} else {
+			g.status[p] = float64(s-1) / 1e6
+		}
+	}
+	n, cols := len(g.wall), g.Cols()
+	for range r.Count() {
+		k := r.Below(len(g.ghosts), "ghost wall")
+		present := r.Bool()
+		time := r.Uint()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		g.ghosts[k].present, g.ghosts[k].time = present, time
+	}
+	for range r.Count() {
+		k := r.Below(len(g.bonuses), "bonus")
+		c := r.Below(n+1, "bonus cell") - 1
+		value := r.Uint()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		b := &g.bonuses[k]
+		if b.cell >= 0 && g.bonusAt[b.cell] == k {
+			g.bonusAt[b.cell] = -1
+		}
+		b.cell, b.value = c, value
+	}
+	// Place after all removals, so that a bonus moving onto a cell another
+	// one left in the same frame is not cleared by mistake.
+	for k, b := range g.bonuses {
+		if b.cell >= 0 {
+			g.bonusAt[b.cell] = k
+		}
+	}
+	for _, p := range g.poq {
+		if p.Alive && p.Pos.I >= 0 {
+			g.idAt[p.Pos.I*cols+p.Pos.J] = -1
+		}
+	}
+	per := g.NbPokemon()
+	for k := range per {
+		id := g.me*per + k
+		alive := r.Bool()
+		c := r.Below(n, "cell")
+		p := Poquemon{ID: id, Player: g.me, Pos: Pos{c / cols, c % cols}, Alive: alive, Visible: true}
+		p.Attack, p.Defense, p.Scope, p.Stones, p.Points, p.Time = r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint()
+		g.poq[id] = p
+	}
+	for id := range g.poq {
+		if id/per != g.me {
+			g.poq[id] = hidden(id, per)
+		}
+	}
+	for range r.Count() {
+		id := r.Below(len(g.poq), "Poquémon")
+		c := r.Below(n, "cell")
+		p := Poquemon{ID: id, Player: id / per, Pos: Pos{c / cols, c % cols}, Alive: true, Visible: true,
+			Points: -1, Time: -1}
+		p.Attack, p.Defense, p.Scope, p.Stones = r.Uint(), r.Uint(), r.Uint(), r.Uint()
+		if r.Err() != nil {
+			return r.Err()
+		}
+		if p.Player == g.me {
+			return errors.New("own Poquémon among the opponents")
+		}
+		g.poq[id] = p
+	}
+	if err := r.End(); err != nil {
+		return err
+	}
+	for _, p := range g.poq {
+		if p.Alive {
+			g.idAt[p.Pos.I*cols+p.Pos.J] = p.ID
+		}
+	}
+	return nil
+}

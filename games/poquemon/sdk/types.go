@@ -1,0 +1,139 @@
+// Package sdk is the Poquémon bot SDK: the game's API as the statement
+// describes it, in Go naming, and Run, which talks to the host.
+//
+// A bot implements Bot and calls Run from main:
+//
+//	type bot struct{}
+//
+//	func (b *bot) Play(g *sdk.Game) {
+//		for _, id := range g.Ids(g.Me()) {
+//			if g.Poquemon(id).Alive {
+//				g.Move(id, sdk.Top)
+//			}
+//		}
+//	}
+//
+//	func main() { sdk.Run(&bot{}) }
+//
+// The SDK knows only what the host sends: the board, your own Poquémon and
+// the opponents one of your Poquémon sees this round (same row or column,
+// no wall between). Everything else about opponents is secret, scores
+// included. It uses the standard library only, so it compiles to
+// WebAssembly as is.
+package sdk
+
+// CellType is what a cell holds.
+type CellType uint8
+
+// Cell types, with the codes used on the wire. Bonus kinds are cell types
+// too (Stone, Point, Scope, Attack, Defense).
+const (
+	Empty CellType = iota
+	Wall           // a wall, or a ghost wall that is present
+	Stone
+	Point
+	Scope
+	Attack
+	Defense
+	nbCellTypes
+)
+
+func (t CellType) String() string {
+	switch t {
+	case Empty:
+		return "Empty"
+	case Wall:
+		return "Wall"
+	case Stone:
+		return "Stone"
+	case Point:
+		return "Point"
+	case Scope:
+		return "Scope"
+	case Attack:
+		return "Attack"
+	case Defense:
+		return "Defense"
+	}
+	return "?"
+}
+
+// IsBonus reports whether t is a kind of bonus.
+func (t CellType) IsBonus() bool { return t >= Stone && t <= Defense }
+
+// Dir is a direction to move or attack.
+type Dir uint8
+
+// Directions, with the codes used on the wire. Top is row−1, Bottom
+// row+1, Left column−1, Right column+1. None stands still.
+const (
+	Top Dir = iota
+	Bottom
+	Left
+	Right
+	None
+)
+
+// Dirs are the four directions, in the statement's order.
+var Dirs = [4]Dir{Top, Bottom, Left, Right}
+
+func (d Dir) String() string {
+	switch d {
+	case Top:
+		return "Top"
+	case Bottom:
+		return "Bottom"
+	case Left:
+		return "Left"
+	case Right:
+		return "Right"
+	case None:
+		return "None"
+	}
+	return "?"
+}
+
+// Pos is a cell's position: I is the row (0 at the top), J the column.
+type Pos struct{ I, J int }
+
+var steps = [5]Pos{Top: {-1, 0}, Bottom: {1, 0}, Left: {0, -1}, Right: {0, 1}, None: {0, 0}}
+
+// Move returns the position one step away in direction d (p itself for
+// None or an unknown direction).
+func (p Pos) Move(d Dir) Pos {
+	if d > None {
+		return p
+	}
+	s := steps[d]
+	return Pos{p.I + s.I, p.J + s.J}
+}
+
+// Poquemon is what you know of one Poquémon.
+//
+// Your own Poquémon are always Visible and every field is exact: when dead,
+// Pos is where it died and Time the number of end-of-round regenerations
+// before it reappears. An opponent is Visible only while one of your
+// living Poquémon sees it; then it is alive and ID, Player, Pos, Attack,
+// Defense, Scope and Stones are exact, while its Points and Time stay
+// secret (-1). An opponent you do not see has only ID and Player; the
+// rest is -1 (Pos is (-1, -1)) and Alive is false, which means "not
+// seen", not "dead".
+type Poquemon struct {
+	ID      int
+	Player  int
+	Pos     Pos
+	Attack  int
+	Defense int
+	Scope   int
+	Stones  int // stones collected, at most MaxStone()
+	Alive   bool
+	Points  int // points this Poquémon earned (your score is the sum)
+	Time    int // when dead: regenerations left before it reappears
+	Visible bool
+}
+
+// Action kinds on the wire.
+const (
+	actMove   = 0
+	actAttack = 1
+)

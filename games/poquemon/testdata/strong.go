@@ -1,0 +1,757 @@
+// Strong is a Poquémon bot that clearly beats the Dummy, written against
+// the SDK alone as a student's would be.
+//
+// It keeps a belief about every opponent: where it is and its stats, exact
+// while in sight, then predicted round by round by playing the Dummy's own
+// rule on the public board (the best bonus by worth per step, kills in
+// sight, no unsafe first step), and corrected by what the board shows: a
+// bonus that vanishes out of sight was taken by an opponent standing there;
+// one predicted in sight but not seen is lost until found again. At the
+// start the opponents stand where the mirrored board puts them.
+//
+// Each round, for each of its living Poquémon, it:
+//   - attacks when an opponent in sight would die of it;
+//   - otherwise walks to the first target of the best tour of up to four
+//     targets by value per round: point bags; stones, defense and attack
+//     while they pay (defense until it outgrows the opponents' attack,
+//     attack until it beats their defense: the kills then come by
+//     themselves; less and less in the last 60% of the match); a bonus an
+//     opponent is predicted to take first is worth little;
+//   - never ends a round where an opponent, seen or believed, could kill
+//     it next round, nor on a ghost wall about to appear; cornered, it
+//     takes the least risk.
+package main
+
+import "arena.dev/games/poquemon/sdk"
+
+const (
+	inf      = 1 << 30
+	forget   = 25 // rounds a prediction is trusted without confirmation
+	horizon  = 30 // rounds the opponents' bonus hunting is played ahead
+	nbTop    = 12 // candidate targets of a tour
+	tourLen  = 4  // targets in a tour
+	contest  = 8  // value divisor of a bonus an opponent takes first
+	stoneV   = 600
+	defenseV = 500 // while our defense is within 2 of their best attack
+	defLate  = 200 // after that, times the share of the match left
+	attackV  = 600 // while our attack is at most their best defense + 1;
+	// after that, times the share of the match left
+	scopeV = 300
+	fade   = 60 // % of the match left from which stats are worth less and less
+)
+
+// belief is what the bot thinks of one opponent's Poquémon.
+type belief struct {
+	known                  bool // position believed
+	pos                    int  // at the start of this round
+	next                   int  // predicted at the start of the next round
+	since                  int  // rounds since it was last confirmed
+	attack, defense, scope int
+	stones                 int
+	nextAttack, nextScope  int  // next round, with the bonus it is about to take
+	shot                   bool // we attacked it last round, able to kill
+}
+
+type bot struct {
+	g          *sdk.Game
+	rows, cols int
+	n          int
+	queue      []int
+	dist       []int     // from the Poquémon being moved
+	first      []sdk.Dir // first step towards each cell
+	dirs       []sdk.Dir // the same, for predictions
+	other      []int     // scratch distances
+	occ        []int     // cell → id of a Poquémon seen or believed there
+	beliefs    []belief
+	board      []sdk.CellType // bonuses last round, to see them vanish
+	takenAt    []int          // rounds before an opponent takes each bonus, as predicted
+	simWorth   []int          // scratch: bonuses left in a prediction
+	pair       []int          // scratch: distances between candidate targets
+	maxAt      int            // highest attack of an opponent seen
+	maxDf      int            // highest defense of an opponent seen
+}
+
+func main() { sdk.Run(&bot{}) }
+
+// Play implements sdk.Bot.
+func (b *bot) Play(g *sdk.Game) {
+	b.g = g
+	if b.n == 0 {
+		b.start()
+	}
+	b.track()
+	b.predict()
+	b.foresee()
+	for _, id := range g.Ids(g.Me()) {
+		p := g.Poquemon(id)
+		if !p.Alive {
+			continue
+		}
+		if d, target, ok := b.kill(p); ok {
+			g.Attack(id, d)
+			b.beliefs[target].shot = true
+			continue
+		}
+		if d, ok := b.walk(p); ok {
+			g.Move(id, d)
+		}
+	}
+}
+
+func (b *bot) start() {
+	g := b.g
+	b.rows, b.cols = g.Rows(), g.Cols()
+	b.n = b.rows * b.cols
+	b.dist = make([]int, b.n)
+	b.first = make([]sdk.Dir, b.n)
+	b.dirs = make([]sdk.Dir, b.n)
+	b.other = make([]int, b.n)
+	b.occ = make([]int, b.n)
+	b.board = make([]sdk.CellType, b.n)
+	b.takenAt = make([]int, b.n)
+	b.simWorth = make([]int, b.n)
+	b.beliefs = make([]belief, g.NbTotalPokemon())
+	for id := range b.beliefs {
+		b.beliefs[id] = belief{attack: 1, defense: 1, scope: 1}
+	}
+	for c := range b.n {
+		b.board[c] = g.CellType(b.pos(c))
+	}
+	// Boards are mirrored across both middle lines, player p starting in
+	// quarter p: the opponents start where our Poquémon's images are.
+	per := g.NbPokemon()
+	for k, id := range g.Ids(g.Me()) {
+		at := g.Poquemon(id).Pos
+		for q := range g.NbPlayers() {
+			if q == g.Me() {
+				continue
+			}
+			i, j := at.I, at.J
+			if q/2 != g.Me()/2 {
+				i = b.rows - 1 - i
+			}
+			if q%2 != g.Me()%2 {
+				j = b.cols - 1 - j
+			}
+			bl := &b.beliefs[q*per+k]
+			bl.known, bl.pos = true, b.cell(sdk.Pos{I: i, J: j})
+			bl.next = bl.pos // track moves it there for round 0
+		}
+	}
+}
+
+func (b *bot) cell(p sdk.Pos) int { return p.I*b.cols + p.J }
+func (b *bot) pos(c int) sdk.Pos  { return sdk.Pos{I: c / b.cols, J: c % b.cols} }
+func (b *bot) wall(c int) bool    { return b.g.CellType(b.pos(c)) == sdk.Wall }
+func (b *bot) mine(id int) bool   { return id/b.g.NbPokemon() == b.g.Me() }
+
+// step is the cell next to c in direction d (boards are walled round).
+func step(c int, d sdk.Dir, cols int) int {
+	switch d {
+	case sdk.Top:
+		return c - cols
+	case sdk.Bottom:
+		return c + cols
+	case sdk.Left:
+		return c - 1
+	case sdk.Right:
+		return c + 1
+	}
+	return c
+}
+
+func manhattan(a, c sdk.Pos) int {
+	return max(a.I-c.I, c.I-a.I) + max(a.J-c.J, c.J-a.J)
+}
+
+// aligned reports whether cells a and c share a row or column with no wall
+// strictly between, and their distance.
+func (b *bot) aligned(a, c int) (bool, int) {
+	var s int
+	switch {
+	case a == c:
+		return true, 0
+	case a/b.cols == c/b.cols:
+		s = 1
+	case a%b.cols == c%b.cols:
+		s = b.cols
+	default:
+		return false, 0
+	}
+	if c < a {
+		s = -s
+	}
+	d := 1
+	for x := a + s; x != c; x += s {
+		if b.wall(x) {
+			return false, 0
+		}
+		d++
+	}
+	return true, d
+}
+
+// inSight reports whether one of our living Poquémon sees cell c.
+func (b *bot) inSight(c int) bool {
+	for _, id := range b.g.Ids(b.g.Me()) {
+		if p := b.g.Poquemon(id); p.Alive {
+			if ok, _ := b.aligned(b.cell(p.Pos), c); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// track updates the beliefs with what this round shows.
+func (b *bot) track() {
+	g := b.g
+	for id := range b.beliefs {
+		if b.mine(id) {
+			continue
+		}
+		o, bl := g.Poquemon(id), &b.beliefs[id]
+		shot := bl.shot
+		bl.shot = false
+		if o.Visible {
+			*bl = belief{known: true, pos: b.cell(o.Pos), attack: o.Attack, defense: o.Defense, scope: o.Scope, stones: o.Stones}
+			b.maxAt, b.maxDf = max(b.maxAt, o.Attack), max(b.maxDf, o.Defense)
+			continue
+		}
+		if !bl.known {
+			continue
+		}
+		bl.pos = bl.next
+		bl.since++
+		if shot || bl.since > forget || b.inSight(bl.pos) {
+			bl.known = false // killed, lost, or not where predicted
+		}
+	}
+	// A bonus that vanished where no Poquémon is seen was taken by an
+	// opponent, which stands there now: the one believed nearest, or one
+	// we had lost.
+	for c := range b.n {
+		was, now := b.board[c], g.CellType(b.pos(c))
+		b.board[c] = now
+		if !was.IsBonus() || now.IsBonus() || now == sdk.Wall || g.CellID(b.pos(c)) >= 0 {
+			continue
+		}
+		who, far := -1, inf
+		for id, bl := range b.beliefs {
+			if b.mine(id) || g.Poquemon(id).Visible {
+				continue
+			}
+			d := inf / 2
+			if bl.known {
+				d = manhattan(b.pos(bl.pos), b.pos(c))
+			}
+			if d < far {
+				who, far = id, d
+			}
+		}
+		if who < 0 {
+			continue
+		}
+		bl := &b.beliefs[who]
+		bl.known, bl.pos, bl.since = true, c, 0
+		switch was {
+		case sdk.Stone:
+			if bl.stones < g.MaxStone() {
+				bl.stones++
+				bl.scope = min(bl.scope+1, g.MaxScope())
+				bl.attack += 2
+				bl.defense += 2
+			}
+		case sdk.Scope:
+			bl.scope = min(bl.scope+1, g.MaxScope())
+		case sdk.Attack:
+			bl.attack++
+		case sdk.Defense:
+			bl.defense++
+		}
+		b.maxAt, b.maxDf = max(b.maxAt, bl.attack), max(b.maxDf, bl.defense)
+	}
+	// Who stands where, as far as we know.
+	for c := range b.occ {
+		b.occ[c] = -1
+	}
+	for id, bl := range b.beliefs {
+		if p := g.Poquemon(id); p.Alive && p.Visible {
+			b.occ[b.cell(p.Pos)] = id
+		} else if bl.known && !b.mine(id) && b.occ[bl.pos] < 0 {
+			b.occ[bl.pos] = id
+		}
+	}
+}
+
+// kill finds a direction where the closest opponent within scope, before
+// any wall, dies of p's attack.
+func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, int, bool) {
+	g := b.g
+	for _, d := range sdk.Dirs {
+		at := p.Pos
+		for range p.Scope {
+			at = at.Move(d)
+			if g.CellType(at) == sdk.Wall {
+				break
+			}
+			if id := g.CellID(at); id >= 0 && !b.mine(id) {
+				if g.Poquemon(id).Defense <= p.Attack {
+					return d, id, true
+				}
+				break
+			}
+		}
+	}
+	return sdk.None, -1, false
+}
+
+// defenseAt is p's defense next round if it steps onto cell q.
+func (b *bot) defenseAt(p sdk.Poquemon, q int) int {
+	switch b.g.CellType(b.pos(q)) {
+	case sdk.Stone:
+		if p.Stones < b.g.MaxStone() {
+			return p.Defense + 2
+		}
+	case sdk.Defense:
+		return p.Defense + 1
+	}
+	return p.Defense
+}
+
+// threats counts the opponents that could kill p standing at cell q next
+// round: 2 for one in sight where it stands (if it stays), 1 for one where
+// we believe it will be.
+func (b *bot) threats(p sdk.Poquemon, q int) int {
+	g := b.g
+	defense := b.defenseAt(p, q)
+	n := 0
+	for id, bl := range b.beliefs {
+		o := g.Poquemon(id)
+		if b.mine(id) || !o.Visible && !bl.known {
+			continue
+		}
+		if o.Visible && o.Attack >= defense {
+			if ok, d := b.aligned(q, b.cell(o.Pos)); ok && d >= 1 && d <= o.Scope {
+				n += 2
+			}
+		}
+		if !o.Visible && bl.attack >= defense {
+			if ok, d := b.aligned(q, bl.pos); ok && d >= 1 && d <= bl.scope {
+				n += 2
+			}
+		}
+		if bl.nextAttack >= defense {
+			if ok, d := b.aligned(q, bl.next); ok && d >= 1 && d <= bl.nextScope {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// open reports whether a Poquémon can step onto cell c in the round
+// `steps`-1 rounds from now and be there at its end, as far as ghost walls
+// go: a ghost wall changes at the end of round Round()+t-1.
+func (b *bot) open(c, steps int) bool {
+	p := b.pos(c)
+	t := b.g.GhostWall(p)
+	if t < 0 {
+		return true
+	}
+	w := b.g.WallChangeTime()
+	if b.g.GhostWallPresent(p) {
+		return steps > t && steps < t+w // gone before we step on it, not back yet
+	}
+	return steps < t || steps > t+w
+}
+
+// bfs fills dist with the steps from start through floor (ghost walls as
+// they will be); first, when not nil, gets the first step towards each
+// cell, which must pass firstOk when that is not nil.
+func (b *bot) bfs(start int, dist []int, first []sdk.Dir, firstOk func(int) bool) {
+	for i := range dist {
+		dist[i] = inf
+	}
+	dist[start] = 0
+	b.queue = append(b.queue[:0], start)
+	for h := 0; h < len(b.queue); h++ {
+		c := b.queue[h]
+		for _, d := range sdk.Dirs {
+			k := step(c, d, b.cols)
+			if dist[k] != inf || b.wall(k) && b.g.GhostWall(b.pos(k)) < 0 || !b.open(k, dist[c]+1) {
+				continue
+			}
+			if c == start && firstOk != nil && !firstOk(k) {
+				continue
+			}
+			dist[k] = dist[c] + 1
+			if first != nil {
+				if c == start {
+					first[k] = d
+				} else {
+					first[k] = first[c]
+				}
+			}
+			b.queue = append(b.queue, k)
+		}
+	}
+}
+
+// worth is what the bonus at c is worth to p, in points. Stats pay less
+// and less once under fade% of the match is left.
+func (b *bot) worth(p sdk.Poquemon, c int) int {
+	g := b.g
+	left := (g.NbRounds() - g.Round()) * 100 / g.NbRounds() // % of the match left
+	v := b.statWorth(p, c, left)
+	if g.CellType(b.pos(c)) != sdk.Point {
+		v = v * min(left, fade) / fade
+	}
+	return v
+}
+
+// statWorth is worth before the fading.
+func (b *bot) statWorth(p sdk.Poquemon, c, left int) int {
+	g := b.g
+	at := b.pos(c)
+	switch g.CellType(at) {
+	case sdk.Point:
+		return g.PointsValue(at)
+	case sdk.Stone:
+		if p.Stones < g.MaxStone() {
+			return stoneV
+		}
+	case sdk.Defense:
+		// Opponents take stones early, seen or not.
+		threat := max(b.maxAt, min(5, 1+g.Round()/20))
+		if p.Defense <= threat+2 {
+			return defenseV
+		}
+		return defLate * left / 100
+	case sdk.Attack:
+		if p.Attack <= b.maxDf+1 {
+			return attackV
+		}
+		return attackV * left / 100
+	case sdk.Scope:
+		if p.Scope < g.MaxScope() {
+			return scopeV
+		}
+	}
+	return 0
+}
+
+// cand is a candidate target: its cell, value and score.
+type cand struct{ c, v, score int }
+
+// plan scores each candidate as a first target by the best rate (value per
+// round) of a tour of up to tourLen candidates, each worth little if an
+// opponent is predicted to take it before we arrive.
+func (b *bot) plan(top []cand) {
+	k := len(top)
+	if len(b.pair) < k*k {
+		b.pair = make([]int, k*k)
+	}
+	for i := range top {
+		b.bfs(top[i].c, b.other, nil, nil)
+		for j := range top {
+			b.pair[i*k+j] = b.other[top[j].c]
+		}
+	}
+	used := make([]bool, k)
+	var best int
+	var tour func(last, t, v, n int)
+	tour = func(last, t, v, n int) {
+		best = max(best, v*64/(t+2))
+		if n == tourLen {
+			return
+		}
+		for j := range top {
+			if used[j] || b.pair[last*k+j] == inf {
+				continue
+			}
+			tj := t + b.pair[last*k+j]
+			vj := top[j].v
+			if b.takenAt[top[j].c] <= tj {
+				vj /= contest
+			}
+			used[j] = true
+			tour(j, tj, v+vj, n+1)
+			used[j] = false
+		}
+	}
+	for i := range top {
+		best = 0
+		used[i] = true
+		tour(i, b.dist[top[i].c], top[i].v, 1)
+		used[i] = false
+		top[i].score = best
+	}
+}
+
+// walk returns p's first step towards its best target (false: stay).
+func (b *bot) walk(p sdk.Poquemon) (sdk.Dir, bool) {
+	start := b.cell(p.Pos)
+	safe := func(k int) bool { return b.occ[k] < 0 && b.threats(p, k) == 0 && b.open(k, 1) }
+	b.bfs(start, b.dist, b.first, safe)
+	var top []cand
+	for c := range b.n {
+		if b.dist[c] == inf || c == start {
+			continue
+		}
+		v := b.worth(p, c)
+		if v > 0 && b.takenAt[c] <= b.dist[c] {
+			v /= contest // an opponent gets there first
+		}
+		if v > 0 {
+			top = append(top, cand{c, v, v * 64 / (b.dist[c] + 2)})
+		}
+	}
+	sortCands(top)
+	top = top[:min(len(top), nbTop)]
+	b.plan(top)
+	sortCands(top)
+	if len(top) > 0 {
+		return b.first[top[0].c], true
+	}
+	// Nothing to fetch by a safe step: stay if that is safe, else step
+	// somewhere safe.
+	if b.threats(p, start) == 0 && b.open(start, 1) {
+		return sdk.None, false
+	}
+	for _, d := range sdk.Dirs {
+		if k := step(start, d, b.cols); !b.wall(k) && safe(k) {
+			return d, true
+		}
+	}
+	// Cornered: the least risk, towards the best bonus on a tie.
+	b.bfs(start, b.dist, b.first, func(k int) bool { return b.occ[k] < 0 && b.open(k, 1) })
+	goal, goalV := -1, 0
+	for c := range b.n {
+		if d := b.dist[c]; d != inf && c != start {
+			if v := b.worth(p, c) * 64 / (d + 2); v > goalV {
+				goal, goalV = c, v
+			}
+		}
+	}
+	choice, risk := sdk.None, b.threats(p, start)
+	if !b.open(start, 1) {
+		risk = inf
+	}
+	for _, d := range sdk.Dirs {
+		k := step(start, d, b.cols)
+		if b.wall(k) || b.occ[k] >= 0 || !b.open(k, 1) {
+			continue
+		}
+		if r := b.threats(p, k); r < risk || r == risk && goal >= 0 && b.first[goal] == d {
+			choice, risk = d, r
+		}
+	}
+	return choice, choice != sdk.None
+}
+
+// sortCands orders candidates by decreasing score (stable).
+func sortCands(top []cand) {
+	for i := 1; i < len(top); i++ {
+		for j := i; j > 0 && top[j].score > top[j-1].score; j-- {
+			top[j], top[j-1] = top[j-1], top[j]
+		}
+	}
+}
+
+// predict plays the Dummy's rule for every opponent believed somewhere, to
+// know where it will be next round and with what stats.
+func (b *bot) predict() {
+	g := b.g
+	for id := range b.beliefs {
+		bl := &b.beliefs[id]
+		o := g.Poquemon(id)
+		if b.mine(id) || !bl.known && !o.Visible {
+			continue
+		}
+		bl.next = b.dummyStep(id, bl)
+		bl.nextAttack, bl.nextScope = bl.attack, bl.scope
+		switch g.CellType(b.pos(bl.next)) {
+		case sdk.Stone:
+			if bl.stones < g.MaxStone() {
+				bl.nextAttack += 2
+				bl.nextScope = min(bl.nextScope+1, g.MaxScope())
+			}
+		case sdk.Attack:
+			bl.nextAttack++
+		case sdk.Scope:
+			bl.nextScope = min(bl.nextScope+1, g.MaxScope())
+		}
+	}
+}
+
+// dummyWorth is the Dummy's worth of a bonus.
+func (b *bot) dummyWorth(t sdk.CellType, value, stones, scope int) int {
+	switch t {
+	case sdk.Point:
+		return value
+	case sdk.Stone:
+		if stones < b.g.MaxStone() {
+			return 400
+		}
+	case sdk.Defense:
+		return 180
+	case sdk.Attack:
+		return 140
+	case sdk.Scope:
+		if scope < b.g.MaxScope() {
+			return 80
+		}
+	}
+	return 0
+}
+
+// dummyStep returns where opponent id, believed as bl, will be after this
+// round if it plays like the Dummy.
+func (b *bot) dummyStep(id int, bl *belief) int {
+	g := b.g
+	me := bl.pos
+	// What it sees: the Poquémon in line with it.
+	sees := func(c int) int {
+		if k := b.occ[c]; k >= 0 && k != id {
+			if ok, _ := b.aligned(me, c); ok {
+				return k
+			}
+		}
+		return -1
+	}
+	stats := func(k int) (attack, defense, scope int) {
+		if p := g.Poquemon(k); p.Visible {
+			return p.Attack, p.Defense, p.Scope
+		}
+		o := b.beliefs[k]
+		return o.attack, o.defense, o.scope
+	}
+	// It attacks what it can kill in sight.
+	for _, d := range sdk.Dirs {
+		c := me
+		for range bl.scope {
+			c = step(c, d, b.cols)
+			if b.wall(c) {
+				break
+			}
+			if k := sees(c); k >= 0 {
+				if _, df, _ := stats(k); df <= bl.attack {
+					return me
+				}
+				break
+			}
+		}
+	}
+	// It never steps where something could kill it that it could not kill.
+	safe := func(q int) bool {
+		for _, d := range sdk.Dirs {
+			c := q
+			for dist := 1; ; dist++ {
+				c = step(c, d, b.cols)
+				if b.wall(c) {
+					break
+				}
+				k := sees(c)
+				if k < 0 {
+					continue
+				}
+				at, df, sc := stats(k)
+				if sc >= dist && at >= bl.defense && (bl.scope < dist || bl.attack < df) {
+					return false
+				}
+				break
+			}
+		}
+		return true
+	}
+	passable := func(q, steps int) bool {
+		if b.wall(q) || steps == 1 && sees(q) >= 0 {
+			return false
+		}
+		t := g.GhostWall(b.pos(q))
+		return t < 0 || t > steps
+	}
+	dist, dirOf := b.other, b.dirs
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[me] = 0
+	b.queue = append(b.queue[:0], me)
+	best, bestScore := -1, 0
+	for h := 0; h < len(b.queue); h++ {
+		c := b.queue[h]
+		if c != me {
+			at := b.pos(c)
+			if w := b.dummyWorth(g.CellType(at), g.PointsValue(at), bl.stones, bl.scope); w > 0 {
+				if s := w * 16 / (dist[c] + 3); s > bestScore {
+					best, bestScore = c, s
+				}
+			}
+		}
+		for _, d := range sdk.Dirs {
+			k := step(c, d, b.cols)
+			if dist[k] >= 0 || !passable(k, dist[c]+1) || c == me && !safe(k) {
+				continue
+			}
+			dist[k] = dist[c] + 1
+			if c == me {
+				dirOf[k] = d
+			} else {
+				dirOf[k] = dirOf[c]
+			}
+			b.queue = append(b.queue, k)
+		}
+	}
+	if best >= 0 {
+		return step(me, dirOf[best], b.cols)
+	}
+	return me
+}
+
+// foresee plays each opponent believed somewhere ahead for horizon rounds,
+// bonus after bonus by the Dummy's worths, to know when each bonus is
+// taken.
+func (b *bot) foresee() {
+	g := b.g
+	for c := range b.takenAt {
+		b.takenAt[c] = inf
+		b.simWorth[c] = 0
+		if t := g.CellType(b.pos(c)); t.IsBonus() {
+			b.simWorth[c] = int(t) // the kind, until taken
+		}
+	}
+	for id, bl := range b.beliefs {
+		if b.mine(id) || !bl.known && !g.Poquemon(id).Visible {
+			continue
+		}
+		pos, t, stones, scope := bl.pos, 0, bl.stones, bl.scope
+		for t < horizon {
+			b.bfs(pos, b.other, nil, nil)
+			best, bestScore := -1, 0
+			for c, kind := range b.simWorth {
+				d := b.other[c]
+				if kind == 0 || d == inf || c == pos {
+					continue
+				}
+				w := b.dummyWorth(sdk.CellType(kind), g.PointsValue(b.pos(c)), stones, scope)
+				if sc := w * 16 / (d + 3); sc > bestScore {
+					best, bestScore = c, sc
+				}
+			}
+			if best < 0 {
+				break
+			}
+			t += b.other[best]
+			b.takenAt[best] = min(b.takenAt[best], t)
+			switch sdk.CellType(b.simWorth[best]) {
+			case sdk.Stone:
+				stones++
+			case sdk.Scope:
+				scope++
+			}
+			b.simWorth[best] = 0
+			pos = best
+		}
+	}
+}

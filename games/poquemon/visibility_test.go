@@ -1,0 +1,354 @@
+package poquemon
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"testing"
+
+	"arena.dev/games"
+	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/wire"
+)
+
+// sees is the visibility rule written out plainly, independently of
+// State.Sees: opponent o is visible to player p when one of p's living
+// Poquémon is on o's row or column and every cell strictly between them is
+// neither a wall nor a present ghost wall.
+func sees(s *State, p, target int) bool {
+	cols := s.B.Cols
+	ti, tj := target/cols, target%cols
+	for _, q := range s.Poq {
+		if q.Player != p || !q.Alive {
+			continue
+		}
+		qi, qj := q.Cell/cols, q.Cell%cols
+		if qi != ti && qj != tj {
+			continue
+		}
+		clear := true
+		for i := min(qi, ti); i <= max(qi, ti); i++ {
+			for j := min(qj, tj); j <= max(qj, tj); j++ {
+				c := i*cols + j
+				if c == q.Cell || c == target {
+					continue
+				}
+				ghost := false
+				for _, g := range s.Ghosts {
+					ghost = ghost || g.Cell == c && g.Present
+				}
+				if s.B.Wall[c] || ghost {
+					clear = false
+				}
+			}
+		}
+		if clear {
+			return true
+		}
+	}
+	return false
+}
+
+// decoded is a round frame read by hand from the documented layout, and
+// the public board accumulated from a player's frames.
+type decoded struct {
+	round   int
+	status  []int
+	ghosts  map[int][2]int // index → present, time
+	bonuses map[int][2]int // index → cell+1, value
+	own     [][8]int
+	seen    map[int][5]int // id → cell, attack, defense, scope, stones
+}
+
+func decodeRound(t *testing.T, frame []byte, players, per int, acc *decoded) {
+	t.Helper()
+	r := wire.NewReader(frame)
+	r.Version(frameVersion)
+	acc.round = r.Uint()
+	acc.status = acc.status[:0]
+	for range players {
+		acc.status = append(acc.status, r.Uint())
+	}
+	for range r.Count() {
+		k := r.Uint()
+		present := r.Byte()
+		acc.ghosts[k] = [2]int{int(present), r.Uint()}
+	}
+	for range r.Count() {
+		k := r.Uint()
+		acc.bonuses[k] = [2]int{r.Uint(), r.Uint()}
+	}
+	acc.own = acc.own[:0]
+	for range per {
+		var o [8]int
+		o[0] = int(r.Byte())
+		for i := 1; i < 8; i++ {
+			o[i] = r.Uint()
+		}
+		acc.own = append(acc.own, o)
+	}
+	acc.seen = map[int][5]int{}
+	for range r.Count() {
+		id := r.Uint()
+		acc.seen[id] = [5]int{r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint()}
+	}
+	if err := r.End(); err != nil {
+		t.Fatalf("frame: %v", err)
+	}
+}
+
+// checkFrame compares what player p was told with what the rules let it
+// know, computed from the state independently of View.
+func checkFrame(t *testing.T, s *State, p int, d *decoded) {
+	t.Helper()
+	where := fmt.Sprintf("round %d player %d", s.Round, p)
+	if d.round != s.Round {
+		t.Fatalf("%s: round %d", where, d.round)
+	}
+	// Opponents: exactly the visible ones, with exactly their visible fields.
+	want := map[int][5]int{}
+	for id, q := range s.Poq {
+		if q.Player != p && q.Alive && sees(s, p, q.Cell) {
+			want[id] = [5]int{q.Cell, q.Attack, q.Defense, q.Scope, q.Stones}
+		}
+	}
+	if fmt.Sprint(want) != fmt.Sprint(d.seen) {
+		t.Fatalf("%s: opponents sent %v, visible %v", where, d.seen, want)
+	}
+	// Own Poquémon: all of them, in full.
+	per := s.Cfg.PerPlayer
+	for k, o := range d.own {
+		q := s.Poq[p*per+k]
+		if o != [8]int{btoi(q.Alive), q.Cell, q.Attack, q.Defense, q.Scope, q.Stones, q.Points, q.Time} {
+			t.Fatalf("%s: own Poquémon %d sent as %v, is %+v", where, p*per+k, o, q)
+		}
+	}
+	// The public board, as accumulated from the diffs.
+	for k, g := range s.Ghosts {
+		if d.ghosts[k] != [2]int{btoi(g.Present), g.Time} {
+			t.Fatalf("%s: ghost wall %d known as %v, is %+v", where, k, d.ghosts[k], g)
+		}
+	}
+	for k, x := range s.Bonuses {
+		w := [2]int{0, 0}
+		if x.Present {
+			w = [2]int{x.Cell + 1, x.Value}
+		}
+		if d.bonuses[k] != w {
+			t.Fatalf("%s: bonus %d known as %v, is %+v", where, k, d.bonuses[k], x)
+		}
+	}
+}
+
+// randomBot gives random actions, valid or not, to exercise every rule.
+type randomBot struct{}
+
+func (randomBot) Play(g *sdk.Game) {
+	for _, id := range g.Ids(g.Me()) {
+		if g.Random(0, 1) == 0 {
+			g.Attack(id, sdk.Dir(g.Random(0, 4)))
+		} else {
+			g.Move(id, sdk.Dir(g.Random(0, 4)))
+		}
+	}
+}
+
+// Every frame of many matches carries, for every player and round, exactly
+// what the statement lets that player know: the setup frame no dynamic
+// state, each round frame the public board, its own Poquémon and the
+// opponents it sees with their visible stats, and nothing else.
+func TestFramesCarryOnlyTheView(t *testing.T) {
+	seeds := 12
+	if testing.Short() {
+		seeds = 3
+	}
+	lineups := [][]string{{"Dummy", "Demo", "Dummy", "random"}, {"Dummy", "Dummy", "Dummy", "Dummy"}, {"random", "random", "Demo", "Null"}}
+	visible, hidden := 0, 0
+	for seed := range uint64(seeds) {
+		s := Game{}.Info().Defaults()
+		if seed%3 == 2 {
+			s["nb_pokemon"] = 2
+		}
+		gm, err := Game{}.NewMatch(s, nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gm.(*match)
+		var sessions []*wire.Session
+		accs := make([]*decoded, 4)
+		for p, name := range lineups[seed%3] {
+			var b sdk.Bot = randomBot{}
+			if name != "random" {
+				b, _ = bots.New(name)
+			}
+			ses := sdk.NewSession(b)
+			if _, err := ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p))); err != nil {
+				t.Fatal(err)
+			}
+			sessions = append(sessions, ses)
+			accs[p] = &decoded{ghosts: map[int][2]int{}, bonuses: map[int][2]int{}}
+		}
+		cpu := []float64{0.1, 0.2, 0.3, -1}
+		for !m.Done() {
+			for p, ses := range sessions {
+				frame := append([]byte(nil), m.View(p, cpu)...)
+				decodeRound(t, frame, 4, s["nb_pokemon"], accs[p])
+				checkFrame(t, m.s, p, accs[p])
+				for id, q := range m.s.Poq {
+					if q.Player != p && q.Alive {
+						if _, ok := accs[p].seen[id]; ok {
+							visible++
+						} else {
+							hidden++
+						}
+					}
+				}
+				reply, err := ses.Handle(frame)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := m.Commands(p, reply); err != nil {
+					t.Fatal(err)
+				}
+			}
+			m.Step()
+		}
+	}
+	// Both cases happen often, or the test proves little.
+	if visible < 1000 || hidden < 1000 {
+		t.Fatalf("opponents visible %d times, hidden %d times", visible, hidden)
+	}
+}
+
+// hide changes, in a copy of s, everything player p is not allowed to
+// know: where its hidden opponents are (or whether they are alive), their
+// stats, and the points and timers of every opponent.
+func hide(t *testing.T, s *State, p int, rng *games.RNG) *State {
+	h := *s
+	h.Poq = append([]Poquemon(nil), s.Poq...)
+	h.At = append([]int(nil), s.At...)
+	for id := range h.Poq {
+		q := &h.Poq[id]
+		if q.Player == p {
+			continue
+		}
+		q.Points = rng.Intn(5000)
+		q.Time = rng.Intn(40)
+		if q.Alive && sees(s, p, q.Cell) {
+			continue // visible: only its points and timer are secret
+		}
+		q.Attack, q.Defense, q.Scope, q.Stones = 1+rng.Intn(9), 1+rng.Intn(9), 1+rng.Intn(8), rng.Intn(3)
+		if q.Alive {
+			h.At[q.Cell] = -1
+		}
+		q.Alive = rng.Intn(3) > 0
+		if !q.Alive {
+			continue
+		}
+		// Anywhere free that p does not see.
+		for try := 0; ; try++ {
+			c := rng.Intn(len(h.At))
+			if !h.blocked(c) && h.At[c] < 0 && !sees(&h, p, c) {
+				q.Cell = c
+				h.At[c] = id
+				break
+			}
+			if try > 10000 {
+				t.Fatal("no hidden cell")
+			}
+		}
+	}
+	return &h
+}
+
+// Two states that differ only in what player p may not know give p
+// byte-identical frames: same bytes, same length, whatever is hidden.
+// (Timing cannot tell them apart either: sandboxed bots get no real clock.)
+func TestHiddenInformationDoesNotReachFrames(t *testing.T) {
+	rng := games.NewRNG(42, 0)
+	compared, differs := 0, 0
+	for seed := range uint64(6) {
+		gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gm.(*match)
+		players := make([]sdk.Bot, 4)
+		for p := range players {
+			players[p] = &bots.Dummy{}
+		}
+		var sessions []*wire.Session
+		for p, b := range players {
+			ses := sdk.NewSession(b)
+			ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p)))
+			sessions = append(sessions, ses)
+		}
+		cpu := []float64{0, 0.5, 1, -1}
+		for !m.Done() {
+			for p, ses := range sessions {
+				before := m.sent[p] // what p was told so far, copied twice
+				a, b := cloneSent(before), cloneSent(before)
+				h := hide(t, m.s, p, rng)
+				var va, vb View
+				m.s.ViewOf(p, &va)
+				h.ViewOf(p, &vb)
+				fa := appendRound(nil, &va, cpu, &a)
+				fb := appendRound(nil, &vb, cpu, &b)
+				if !bytes.Equal(fa, fb) {
+					t.Fatalf("seed %d round %d player %d: frames differ when only hidden information does:\n%v\n%v",
+						seed, m.s.Round, p, fa, fb)
+				}
+				compared++
+				// And the comparison can fail: moving a visible opponent shows.
+				if len(va.Seen) > 0 {
+					vb.Seen[0].Attack++
+					c := cloneSent(before)
+					if bytes.Equal(appendRound(nil, &vb, cpu, &c), fa) {
+						t.Fatal("a visible change did not change the frame")
+					}
+					differs++
+				}
+				reply, _ := ses.Handle(m.View(p, cpu))
+				m.Commands(p, reply)
+			}
+			m.Step()
+		}
+	}
+	if compared < 5000 || differs < 100 {
+		t.Fatalf("compared %d frames, %d with an opponent in sight", compared, differs)
+	}
+}
+
+func cloneSent(s sent) sent {
+	return sent{started: s.started, ghosts: slices.Clone(s.ghosts), bonuses: slices.Clone(s.bonuses)}
+}
+
+// The setup frame carries settings and the static board only: boards that
+// differ in where the opponents start, in ghost-wall states and in bonus
+// positions give the same setup frame.
+func TestSetupFrameIsStatic(t *testing.T) {
+	s := Game{}.Info().Defaults()
+	b, err := Generate(s, games.NewSecretRNG(3, streamBoard))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := *b
+	other.Poquemon = slices.Clone(b.Poquemon)
+	other.Ghosts = slices.Clone(b.Ghosts)
+	other.Bonuses = slices.Clone(b.Bonuses)
+	for id := 1; id < 4; id++ {
+		other.Poquemon[id].Cell = b.Poquemon[0].Cell + id
+		other.Poquemon[id].Attack = 7
+	}
+	for k := range other.Ghosts {
+		other.Ghosts[k].Present = !other.Ghosts[k].Present
+		other.Ghosts[k].Time = 1
+	}
+	for k := range other.Bonuses {
+		other.Bonuses[k].Cell, other.Bonuses[k].Value = 0, 999
+	}
+	if !bytes.Equal(appendSetup(nil, b, s, 0, 77), appendSetup(nil, &other, s, 0, 77)) {
+		t.Fatal("the setup frame depends on the dynamic state")
+	}
+}

@@ -1,0 +1,130 @@
+package wasteland
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"slices"
+	"testing"
+
+	"arena.dev/games"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
+
+// The golden replay pins the whole engine: board generation, rules, the
+// generator, frames, bots and the replay format. Regenerate with
+// go test -run Golden -update after a deliberate change, and look at the diff.
+func TestGoldenReplay(t *testing.T) {
+	r := play(t, 7, nil, games.Settings{"number_rounds": 60}, "Dummy", "Demo", "Demo", "Null")
+	got := replayLines(t, r)
+	const golden = "testdata/seed7-60rounds.txt"
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
+	}
+}
+
+// replayLines renders a replay for diffs: the envelope, then one line per round.
+func replayLines(t *testing.T, r *games.Replay) []byte {
+	head := *r
+	head.Rounds = nil
+	b, err := json.Marshal(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, '\n')
+	for _, round := range r.Rounds {
+		line, err := json.Marshal(round)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b = append(append(b, line...), '\n')
+	}
+	return b
+}
+
+func TestSameSeedSameBytes(t *testing.T) {
+	f := defaultBoard(t)
+	for _, board := range []games.Board{nil, f} {
+		a, err := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		c, _ := play(t, 12, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
+		if !bytes.Equal(a, b) {
+			t.Fatal("same seed, different replays")
+		}
+		if bytes.Equal(a, c) {
+			t.Fatal("different seeds, same replay")
+		}
+	}
+}
+
+// Dummy is the qualifying opponent: it must clearly beat Demo, on the
+// generated boards matches use by default.
+func TestDummyBeatsDemos(t *testing.T) {
+	wins := 0
+	for seed := range uint64(10) {
+		r := play(t, seed, nil, nil, "Demo", "Demo", "Dummy", "Demo")
+		if slices.Equal(r.End.Winners, []int{2}) {
+			wins++
+		}
+	}
+	if wins < 9 {
+		t.Fatalf("Dummy won %d of 10 against three Demos, want at least 9", wins)
+	}
+}
+
+func TestReplayRoundTrip(t *testing.T) {
+	r := play(t, 3, nil, games.Settings{"number_rounds": 10}, "Dummy", "Demo", "Null", "Demo")
+	z, err := r.Gzip()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := games.ReadReplay(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Game != "wasteland" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["number_rounds"] != 10 {
+		t.Fatalf("round trip lost data: %+v", back.End)
+	}
+	var in struct {
+		Rows, Cols, Window int
+		Board              []string
+		Cars               [][7]int
+		Missiles           [][4]int
+	}
+	if err := json.Unmarshal(back.Initial, &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.Rows != 19 || in.Cols != 97 || in.Window != 40 || len(in.Board) != 19 || len(in.Board[0]) != 97 || len(in.Cars) != 8 || in.Missiles == nil {
+		t.Fatalf("initial: %+v", in)
+	}
+}
+
+// BenchmarkMatch is a default 300-round match between four native Demos,
+// replay included (JSON and gzip), on generated boards.
+func BenchmarkMatch(b *testing.B) {
+	b.ReportAllocs()
+	var size int
+	for i := range b.N {
+		r := play(b, uint64(i%10), nil, nil, "Demo", "Demo", "Demo", "Demo")
+		z, err := r.Gzip()
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(z)
+	}
+	b.ReportMetric(float64(size), "gzip-bytes")
+}

@@ -1,0 +1,264 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+)
+
+// Wall is one of the walls a bot's child process stands behind, besides
+// wazero itself. Some need privileges a machine may not give (root, Linux
+// capabilities, a container's seccomp and AppArmor settings): without them
+// the sandbox still runs, with fewer walls. ProbeJail says which are up.
+type Wall string
+
+const (
+	// WallNamespaces: the child's own network (none), mount, PID, IPC and
+	// UTS namespaces. Needs CAP_SYS_ADMIN.
+	WallNamespaces Wall = "namespaces"
+	// WallChroot: an empty, read-only root (a tmpfs in its own mount
+	// namespace). Needs the namespaces, root and mount(2).
+	WallChroot Wall = "chroot"
+	// WallNobody: the child runs as user and group nobody, without
+	// capabilities. Needs root.
+	WallNobody Wall = "nobody"
+	// WallRlimits: rlimits (no file writes, few descriptors, capped memory
+	// and CPU) and no_new_privs. Needs nothing.
+	WallRlimits Wall = "rlimits"
+	// WallCPUClock: not a wall but the clock's fairness: while bots run,
+	// idle cores poll instead of sleeping (a PM QoS request on
+	// /dev/cpu_dma_latency), so waking up costs the bots no CPU time. Needs
+	// write access to that device (root).
+	WallCPUClock Wall = "cpu_clock"
+)
+
+// Walls lists every wall, in the order reports give them.
+var Walls = []Wall{WallNamespaces, WallChroot, WallNobody, WallRlimits, WallCPUClock}
+
+// WallState is one wall as ProbeJail found it.
+type WallState struct {
+	Wall Wall
+	Up   bool
+	Off  bool   // turned off on purpose (the CPU clock with SetCPUPoll(false)): not missing
+	Why  string // why it is down
+}
+
+// Jail is what ProbeJail found: one state per wall, in Walls' order.
+type Jail []WallState
+
+// Missing lists the walls that are down without having been turned off.
+func (j Jail) Missing() []WallState {
+	var out []WallState
+	for _, w := range j {
+		if !w.Up && !w.Off {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// Full reports whether every wall is up (or turned off on purpose).
+func (j Jail) Full() bool { return len(j.Missing()) == 0 }
+
+// Up reports whether the wall is up.
+func (j Jail) Up(w Wall) bool {
+	i := slices.IndexFunc(j, func(s WallState) bool { return s.Wall == w })
+	return i >= 0 && j[i].Up
+}
+
+// ProbeJail finds which walls this process's bots get. It starts a child
+// exactly as a bot's child starts (in new namespaces if the kernel allows
+// them), which locks itself down as a bot's child does, then looks at what
+// it got: its namespaces against ours, its root directory, its user and
+// groups, its rlimits and no_new_privs. The CPU clock is checked here: the
+// request device must open for writing.
+func ProbeJail() (Jail, error) {
+	parentNS := map[string]string{}
+	for _, ns := range probeNamespaces {
+		link, err := os.Readlink("/proc/self/ns/" + ns)
+		if err != nil {
+			return nil, fmt.Errorf("sandbox: probe: %w", err)
+		}
+		parentNS[ns] = link
+	}
+	var opts RunOptions
+	opts.defaults()
+	limits := runLimits(opts)
+	var out bytes.Buffer
+	var stderr cappedBuffer
+	stderr.max = 4 << 10
+	if _, err := childCmd(); err != nil {
+		return nil, err
+	}
+	cmd, err := startJailed(func() *exec.Cmd {
+		// As runConfigFor decides for a bot, after any refusal of the
+		// namespaces.
+		env, _ := childEnv("probe", probeConfig{
+			EmptyRoot: Namespaces() && os.Getuid() == 0, Limits: limits, ParentNS: parentNS,
+		})
+		cmd, _ := childCmd()
+		cmd.Env, cmd.Dir = env, "/"
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		return cmd
+	})
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: probe: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		killGroup(cmd.Process)
+		err = <-done
+	}
+	var r probeResult
+	if err != nil || json.Unmarshal(out.Bytes(), &r) != nil {
+		return nil, fmt.Errorf("sandbox: probe child: %v: %s%s", err, out.Bytes(), stderr.Bytes())
+	}
+	j := Jail{
+		{Wall: WallNamespaces, Up: Namespaces() && r.SharedNS == "", Why: namespacesWhy(r.SharedNS)},
+		{Wall: WallChroot, Up: r.Chroot == "", Why: r.Chroot},
+		{Wall: WallNobody, Up: r.Nobody == "", Why: r.Nobody},
+		{Wall: WallRlimits, Up: r.Rlimits == "", Why: r.Rlimits},
+		cpuClockState(),
+	}
+	for i := range j {
+		if j[i].Up {
+			j[i].Why = ""
+		}
+	}
+	return j, nil
+}
+
+// probeNamespaces are the namespaces a child gets (jailFlags), by their
+// names in /proc/PID/ns.
+var probeNamespaces = []string{"net", "mnt", "pid", "ipc", "uts"}
+
+// namespacesWhy explains missing namespaces.
+func namespacesWhy(shared string) string {
+	if err, ok := nsRefusal.Load().(error); ok && !Namespaces() {
+		why := "the kernel refused new namespaces: " + err.Error()
+		if errors.Is(err, syscall.EPERM) {
+			why += " (they need CAP_SYS_ADMIN: root, or in a container cap_add SYS_ADMIN, which Docker's default seccomp profile also requires)"
+		}
+		return why
+	}
+	if shared != "" {
+		return "the child shares the " + shared + " namespace"
+	}
+	return ""
+}
+
+// cpuClockState checks that the CPU wake-up request can be made.
+func cpuClockState() WallState {
+	s := WallState{Wall: WallCPUClock}
+	cpuPoll.Lock()
+	off := cpuPoll.off
+	cpuPoll.Unlock()
+	if off {
+		s.Off, s.Why = true, "turned off (ARENA_CPU_POLL=off)"
+		return s
+	}
+	// Opening adds a request at the default latency, which changes
+	// nothing; closing removes it.
+	f, err := os.OpenFile(cpuLatencyDevice, os.O_WRONLY, 0)
+	if err != nil {
+		s.Why = err.Error() + " (needs write access to the device: root, and in a container the device itself)"
+		return s
+	}
+	f.Close()
+	s.Up = true
+	return s
+}
+
+// probeConfig is what ProbeJail tells its child.
+type probeConfig struct {
+	EmptyRoot bool              `json:"chroot"`
+	Limits    []rlimit          `json:"limits"`
+	ParentNS  map[string]string `json:"ns"` // the parent's namespaces, by name
+}
+
+// probeResult is what the child found; an empty string is a wall that is
+// up, any other says why it is down.
+type probeResult struct {
+	SharedNS string `json:"shared_ns"` // the first namespace it shares with its parent
+	Chroot   string `json:"chroot"`
+	Nobody   string `json:"nobody"`
+	Rlimits  string `json:"rlimits"`
+}
+
+// probeChild locks itself down as a bot's child does (lockDown's steps, in
+// its order), checks each wall from the inside, and prints what it found.
+func probeChild(raw string) int {
+	var c probeConfig
+	if err := json.Unmarshal([]byte(raw), &c); err != nil {
+		fmt.Fprintln(os.Stderr, "sandbox: bad probe config:", err)
+		return 120
+	}
+	var r probeResult
+	for _, ns := range probeNamespaces {
+		if link, err := os.Readlink("/proc/self/ns/" + ns); err != nil || link == c.ParentNS[ns] {
+			r.SharedNS = ns
+			break
+		}
+	}
+	root := os.Getuid() == 0
+	switch {
+	case !c.EmptyRoot && !root:
+		r.Chroot = "not root: the empty root needs root"
+	case !c.EmptyRoot:
+		r.Chroot = "no mount namespace of its own to make an empty root in"
+	default:
+		if err := emptyRoot(); err != nil {
+			r.Chroot = "mount or chroot failed: " + err.Error()
+			if errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM) {
+				r.Chroot += " (an AppArmor profile such as Docker's docker-default denies mount(2))"
+			}
+		} else if entries, err := os.ReadDir("/"); err != nil || len(entries) != 0 {
+			r.Chroot = fmt.Sprintf("the root is not empty: %d entries, %v", len(entries), err)
+		}
+	}
+	if err := applyRlimits(c.Limits); err != nil {
+		r.Rlimits = "setrlimit or no_new_privs failed: " + err.Error()
+	} else {
+		r.Rlimits = checkRlimits(c.Limits)
+	}
+	if !root {
+		r.Nobody = fmt.Sprintf("not root (uid %d): children keep this process's user", os.Getuid())
+	} else if err := becomeNobody(); err != nil {
+		r.Nobody = "becoming nobody failed: " + err.Error()
+	} else if groups, err := syscall.Getgroups(); os.Getuid() != nobody || os.Geteuid() != nobody ||
+		os.Getgid() != nobody || os.Getegid() != nobody || err != nil || len(groups) != 0 {
+		r.Nobody = fmt.Sprintf("uid %d, gid %d, groups %v after becoming nobody", os.Geteuid(), os.Getegid(), groups)
+	}
+	if err := json.NewEncoder(os.Stdout).Encode(r); err != nil {
+		return 121
+	}
+	return 0
+}
+
+// checkRlimits says how the limits in force differ from the ones applied,
+// and whether no_new_privs holds.
+func checkRlimits(limits []rlimit) string {
+	var problems []string
+	for _, l := range limits {
+		var got unix.Rlimit
+		if err := unix.Getrlimit(l.Res, &got); err != nil || got.Cur != l.Cur || got.Max != l.Cur {
+			problems = append(problems, fmt.Sprintf("resource %d is %d/%d, want %d (%v)", l.Res, got.Cur, got.Max, l.Cur, err))
+		}
+	}
+	if v, err := unix.PrctlRetInt(unix.PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0); err != nil || v != 1 {
+		problems = append(problems, fmt.Sprintf("no_new_privs is %d (%v)", v, err))
+	}
+	return strings.Join(problems, "; ")
+}

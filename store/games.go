@@ -1,0 +1,114 @@
+package store
+
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// SettingQualificationMatches is the key of a game's settings that holds
+// how many qualification matches a version plays; the other keys are the
+// game's own parameters.
+const SettingQualificationMatches = "qualification_matches"
+
+// EnabledGameIDs lists the games open on this site.
+func EnabledGameIDs(ctx context.Context, db DB) ([]string, error) {
+	rows, err := db.Query(ctx, "SELECT id FROM games WHERE enabled ORDER BY id")
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
+// GameEnabled reports whether a game exists and is open on this site.
+func GameEnabled(ctx context.Context, db DB, id string) (bool, error) {
+	var ok bool
+	err := db.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM games WHERE id = $1 AND enabled)", id).Scan(&ok)
+	return ok, err
+}
+
+// GameMatchSettings are the settings an admin chose for a game's new
+// matches: the game's parameters only, without the platform's own keys.
+func GameMatchSettings(ctx context.Context, db DB, id string) (map[string]int, error) {
+	var all map[string]any
+	if err := db.QueryRow(ctx, "SELECT settings FROM games WHERE id = $1", id).Scan(&all); err != nil {
+		return nil, err
+	}
+	out := map[string]int{}
+	for k, v := range all {
+		if f, ok := v.(float64); ok && k != SettingQualificationMatches {
+			out[k] = int(f)
+		}
+	}
+	return out, nil
+}
+
+// QualificationMatchCount is how many qualification matches a version of
+// the game plays: the game's setting, or def when it has none.
+func QualificationMatchCount(ctx context.Context, db DB, gameID string, def int) (int, error) {
+	var q int
+	err := db.QueryRow(ctx, `SELECT coalesce((settings->>'qualification_matches')::int, $2) FROM games WHERE id = $1`,
+		gameID, def).Scan(&q)
+	if q < 1 {
+		q = def
+	}
+	return q, err
+}
+
+// CountGameBoards counts those of the given boards that are boards of the
+// game.
+func CountGameBoards(ctx context.Context, db DB, gameID string, ids []int64) (int, error) {
+	var n int
+	err := db.QueryRow(ctx, "SELECT count(*) FROM boards WHERE id = ANY($1) AND game_id = $2", ids, gameID).Scan(&n)
+	return n, err
+}
+
+// SetLadderBoards chooses the boards of a game's ladder matches: generated
+// from each match's seed, the uploaded boards ids in turn, or both (a
+// generated board takes its turn after the uploaded ones). The caller
+// checks that the boards are the game's (CountGameBoards).
+func SetLadderBoards(ctx context.Context, db DB, gameID string, generated bool, ids []int64) error {
+	if ids == nil {
+		ids = []int64{}
+	}
+	return updateOne(ctx, db, "UPDATE games SET ladder_generated = $2, ladder_board_ids = $3 WHERE id = $1", gameID, generated, ids)
+}
+
+// LadderBoards returns a game's ladder boards as SetLadderBoards chose
+// them, in order, leaving out boards deleted since: whether generated
+// boards take a turn, and the uploaded boards (ID and Settings only).
+func LadderBoards(ctx context.Context, db DB, gameID string) (generated bool, boards []Board, err error) {
+	err = db.QueryRow(ctx, "SELECT ladder_generated FROM games WHERE id = $1", gameID).Scan(&generated)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return true, nil, nil // a game not recorded yet: the default
+	}
+	if err != nil {
+		return false, nil, err
+	}
+	rows, err := db.Query(ctx, `SELECT b.id, b.settings FROM games g
+		CROSS JOIN LATERAL unnest(g.ladder_board_ids) WITH ORDINALITY AS x(id, n)
+		JOIN boards b ON b.id = x.id AND b.game_id = g.id
+		WHERE g.id = $1 ORDER BY x.n`, gameID)
+	if err != nil {
+		return false, nil, err
+	}
+	boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Board, error) {
+		b := Board{GameID: gameID}
+		err := r.Scan(&b.ID, &b.Settings)
+		return b, err
+	})
+	return generated, boards, err
+}
+
+// LastLadderBoard is the board of a game's latest ladder match: 0 when it
+// was generated, or when there is none.
+func LastLadderBoard(ctx context.Context, db DB, gameID string) (int64, error) {
+	var id *int64
+	err := db.QueryRow(ctx, `SELECT board_id FROM matches WHERE game_id = $1 AND kind = 'ladder'
+		ORDER BY created_at DESC, id DESC LIMIT 1`, gameID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) || id == nil {
+		return 0, nil
+	}
+	return *id, err
+}
