@@ -45,6 +45,21 @@ func (n *Native) Exchange(msg []byte, _ time.Duration) (reply []byte, cpu time.D
 // Close implements Agent.
 func (n *Native) Close() error { return nil }
 
+// InProcess implements InProcess.
+func (n *Native) InProcess() bool { return true }
+
+// InProcess is implemented by an agent whose Exchange runs on the caller's
+// goroutine and returns at once (a built-in bot): the runner calls such
+// agents one after the other instead of starting a goroutine each per round.
+type InProcess interface {
+	InProcess() bool
+}
+
+func isInProcess(a Agent) bool {
+	ip, ok := a.(InProcess)
+	return ok && ip.InProcess()
+}
+
 // StartAgents makes the n agents of a match at once (a sandboxed bot takes
 // tens of milliseconds to start; four in a row would add up) and returns
 // them in seat order. If any fails, it closes the others and returns the

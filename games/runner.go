@@ -102,19 +102,24 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 		r.End.Frozen = append(r.End.Frozen, Frozen{Player: p, Round: round, Reason: reason})
 	}
 	// exchange sends each live player its frame concurrently (each sandboxed
-	// bot is its own process), then charges CPU and freezes in player order
-	// so the outcome does not depend on which reply came first.
+	// bot is its own process; a built-in bot runs on this goroutine, as a
+	// goroutine per round would cost more than it does), then charges CPU
+	// and freezes in player order so the outcome does not depend on which
+	// reply came first.
 	exchange := func(round int, frames [][]byte) {
 		var wg sync.WaitGroup
-		for p, s := range seats {
-			if s.frozen {
-				continue
+		for _, inline := range []bool{false, true} {
+			for p, s := range seats {
+				if s.frozen || isInProcess(s.agent) != inline {
+					continue
+				}
+				call := func() { s.reply, s.cpu, s.err = s.agent.Exchange(frames[p], budget-s.used) }
+				if inline {
+					call()
+				} else {
+					wg.Go(call)
+				}
 			}
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				s.reply, s.cpu, s.err = s.agent.Exchange(frames[p], budget-s.used)
-			}()
 		}
 		wg.Wait()
 		for p, s := range seats {

@@ -262,3 +262,53 @@ func TestCancelled(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// inProcess is a built-in bot that notes the seat order of its calls and
+// whether another agent's call was running at the same time.
+type inProcess struct {
+	games.Agent
+	seat    int
+	order   *[]int
+	running *atomic.Int32
+	overlap *atomic.Bool
+}
+
+func (a inProcess) InProcess() bool { return true }
+
+func (a inProcess) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
+	if a.running.Add(1) > 1 {
+		a.overlap.Store(true)
+	}
+	defer a.running.Add(-1)
+	*a.order = append(*a.order, a.seat)
+	return a.Agent.Exchange(msg, limit)
+}
+
+// Built-in bots are called one after the other in seat order: a goroutine
+// each per round would cost more than the bots do.
+func TestInProcessAgentsInSeatOrder(t *testing.T) {
+	var order []int
+	var running atomic.Int32
+	var overlap atomic.Bool
+	var players []games.Player
+	for seat := range 4 {
+		a, err := fake.Game{}.NewBot("Demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players = append(players, games.Player{Name: "Demo", Agent: inProcess{a, seat, &order, &running, &overlap}})
+	}
+	_, err := games.Play(context.Background(), games.Config{
+		Game: fake.Game{}, Seed: 1, Players: players, Settings: games.Settings{"nb_rounds": 3},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if overlap.Load() {
+		t.Error("two built-in bots were called at the same time")
+	}
+	want := slices.Repeat([]int{0, 1, 2, 3}, 4) // setup and 3 rounds
+	if !slices.Equal(order, want) {
+		t.Errorf("calls by seat %v, want %v", order, want)
+	}
+}

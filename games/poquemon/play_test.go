@@ -19,6 +19,9 @@ var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
 // CPU status) are reproducible byte for byte.
 type steady struct{ games.Agent }
 
+// InProcess keeps the built-in bot it wraps on the runner's goroutine.
+func (s steady) InProcess() bool { return true }
+
 func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
 	reply, _, err := s.Agent.Exchange(msg, limit)
 	return reply, time.Millisecond, err
