@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"text/tabwriter"
 	"time"
 
 	"arena.dev/config"
@@ -128,11 +129,13 @@ func parseInterleaved(fs *flag.FlagSet, c *command, args []string) ([]string, er
 }
 
 func listGames(w io.Writer) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, id := range games.IDs() {
 		g, _ := games.Get(id)
 		info := g.Info()
-		fmt.Fprintf(w, "%-12s %-14s bots: %s\n", id, info.Title, strings.Join(info.Bots, " "))
+		fmt.Fprintf(tw, "%s\t%s\tbots: %s\n", id, info.Title, strings.Join(info.Bots, " "))
 	}
+	tw.Flush()
 }
 
 // newAgent resolves a BOT argument to an agent. This is the one place that

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"arena.dev/games"
 )
@@ -99,8 +100,20 @@ func TestPlayMany(t *testing.T) {
 
 func TestPlayList(t *testing.T) {
 	out, _, err := playArgs(t, "--list")
-	if err != nil || !strings.Contains(out, "orkisland") || !strings.Contains(out, "Null Demo Dummy") {
+	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != len(games.IDs()) {
+		t.Fatalf("%d lines for %d games:\n%s", len(lines), len(games.IDs()), out)
+	}
+	// One line per game, its bots in a column of their own (in characters:
+	// Poquémon's é is two bytes).
+	column := func(line string) int { return utf8.RuneCountInString(line[:max(0, strings.Index(line, "bots: "))]) }
+	for i, id := range games.IDs() {
+		if !strings.HasPrefix(lines[i], id+" ") || column(lines[i]) != column(lines[0]) || !strings.Contains(lines[i], "Null Demo Dummy") {
+			t.Errorf("line %d is %q, want game %s with its bots at column %d", i, lines[i], id, column(lines[0]))
+		}
 	}
 }
 
