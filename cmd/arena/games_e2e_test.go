@@ -45,7 +45,17 @@ func TestEveryGameEndToEnd(t *testing.T) {
 	for _, id := range games.IDs() {
 		t.Run(id, func(t *testing.T) {
 			sub := subs[id]
-			if code := sub.wait(t, 5*time.Minute); code != 0 {
+			code := sub.wait(t, 5*time.Minute)
+			if code != 0 && strings.Contains(sub.stdout.String(), "\nrejected\n") {
+				// The strong bots win 90–100% of their matches against three
+				// Dummies on random seeds, and qualification wants 3 of 4:
+				// now and then a sound bot is rejected. Once more, as a
+				// student would; twice in a row means a weak bot.
+				t.Logf("rejected once, submitting again:\n%s", sub.stdout)
+				sub = start(t, env, "submit", "--bot", "strong-"+id, id, sub.cmd.Args[len(sub.cmd.Args)-1])
+				code = sub.wait(t, 5*time.Minute)
+			}
+			if code != 0 {
 				t.Fatalf("arena submit exited %d, want 0 (accepted):\n%s%s", code, sub.stdout, sub.stderr)
 			}
 			if out := sub.stdout.String(); !strings.Contains(out, "accepted") {

@@ -26,8 +26,36 @@ type bot struct {
 	flyable []bool  // a helicopter can be centred there
 	hdist   []int32 // flight steps
 	hq      []int32
-	aimed   map[int]bool // posts another helicopter of ours heads for
+	aimed   []int // the centres our helicopters head for this round
+	want    []int // per cell: worth of a parachuter landing there, -1 cannot
 }
+
+const P_THR = 3
+const P_TMAX = 10
+const P_TB = 3
+const P_SB = 4
+const P_SP = 3
+const P_DNEAR = 1
+const P_DOWN = 15
+const P_DPOST = 20
+const P_DHIGH = 10
+const P_DFIGHT = 5
+const P_FW = 1
+const P_ESC = 1
+const P_EB = 0
+const P_EMAX = 8
+const P_NLEAD = 0
+const P_HR = 0
+const P_HB = 0
+const P_LR = 0
+const P_LB = 0
+const P_DFH = 0
+const P_DFL = 0
+const P_DGG = 0
+const P_DGF = 0
+const P_CR = 2
+const P_CMAX = 3600
+const P_NW = 0
 
 func main() { sdk.Run(&bot{}) }
 
@@ -71,30 +99,46 @@ func (d *bot) distances(g *sdk.Game) {
 	}
 	// Border cells are never open (they are mountain anyway): the
 	// neighbours of an open cell are all on the board.
+	for k, p := range posts {
+		d.bfs(p.Pos.I*n+p.Pos.J, d.dist[k])
+	}
+}
+
+// bfs fills dist with the soldiers' steps from cell src to every cell,
+// -1 when unreachable.
+func (d *bot) bfs(src int, dist []int) {
+	n := d.n
 	var step [8]int
 	for k, s := range steps {
 		step[k] = s.I*n + s.J
 	}
-	for k, p := range posts {
-		dist := d.dist[k]
-		for c := range dist {
-			dist[c] = -1
-		}
-		if p.Pos.I <= 0 || p.Pos.J <= 0 || p.Pos.I >= n-1 || p.Pos.J >= n-1 {
-			continue // never: posts are off the mountain border
-		}
-		dist[p.Pos.I*n+p.Pos.J] = 0
-		d.queue = append(d.queue[:0], p.Pos.I*n+p.Pos.J)
-		for h := 0; h < len(d.queue); h++ {
-			c := d.queue[h]
-			for _, s := range step {
-				if x := c + s; d.open[x] && dist[x] < 0 {
-					dist[x] = dist[c] + 1
-					d.queue = append(d.queue, x)
-				}
+	for c := range dist {
+		dist[c] = -1
+	}
+	if i, j := src/n, src%n; i <= 0 || j <= 0 || i >= n-1 || j >= n-1 {
+		return // never: posts and soldiers are off the mountain border
+	}
+	dist[src] = 0
+	d.queue = append(d.queue[:0], src)
+	for h := 0; h < len(d.queue); h++ {
+		c := d.queue[h]
+		for _, s := range step {
+			if x := c + s; d.open[x] && dist[x] < 0 {
+				dist[x] = dist[c] + 1
+				d.queue = append(d.queue, x)
 			}
 		}
 	}
+}
+
+// A goal is where walkers head: a post to take, an enemy to fight near
+// one of our posts, or a post of ours to escort.
+type goal struct {
+	dist  []int // steps to it from every cell
+	room  int   // walkers it still takes
+	bonus int   // steps it counts closer than it is
+	reach int   // walkers further away than this ignore it
+	stop  int   // walkers stop this close
 }
 
 // soldiers: attack, guard, walk.
@@ -118,37 +162,76 @@ func (d *bot) soldiers(g *sdk.Game, me int) {
 		}
 		walkers[id] = u
 	}
-	// Greedy: the closest walker and post not ours, two walkers a post.
-	load := make([]int, len(posts))
-	goal := map[int]int{}
-	for len(goal) < len(walkers) {
-		best, bid, bk := -1, 0, 0
+	// Goals: the posts not ours, two walkers each; the enemies near our
+	// posts, two each; an escort next to each guarded post of ours.
+	var goals []goal
+	extra := len(posts)
+	newDist := func(src int) []int {
+		if extra == len(d.dist) {
+			d.dist = append(d.dist, make([]int, n*n))
+		}
+		extra++
+		d.bfs(src, d.dist[extra-1])
+		return d.dist[extra-1]
+	}
+	leader := d.leader(g, me)
+	for k, p := range posts {
+		if p.Player != me {
+			gl := goal{dist: d.dist[k], room: P_CR, reach: P_CMAX}
+			if p.Value == g.HighValue() {
+				gl.room += P_HR
+				gl.bonus += P_HB
+			}
+			if p.Player == leader {
+				gl.room += P_LR
+				gl.bonus += P_LB
+			}
+			goals = append(goals, gl)
+			continue
+		}
+		if id := g.WhichSoldier(p.Pos.I, p.Pos.J); id > 0 && g.Data(id).Player == me {
+			goals = append(goals, goal{dist: d.dist[k], room: P_ESC, bonus: P_EB, reach: P_EMAX, stop: 1})
+		}
+		for di := -P_THR; di <= P_THR; di++ {
+			for dj := -P_THR; dj <= P_THR; dj++ {
+				i, j := p.Pos.I+di, p.Pos.J+dj
+				if id := g.WhichSoldier(i, j); id > 0 && g.Data(id).Player != me {
+					goals = append(goals, goal{dist: newDist(i*n + j), room: 2, bonus: P_TB, reach: P_TMAX, stop: 1})
+				}
+			}
+		}
+	}
+	// Greedy: the closest walker and goal first.
+	assigned := map[int]int{}
+	for len(assigned) < len(walkers) {
+		best, bid, bk := 0, 0, -1
 		for id, u := range walkers {
-			if _, done := goal[id]; done {
+			if _, done := assigned[id]; done {
 				continue
 			}
-			for k, p := range posts {
-				dd := d.dist[k][u.Pos.I*n+u.Pos.J]
-				if p.Player == me || load[k] >= 2 || dd < 0 {
+			for k, gl := range goals {
+				dd := gl.dist[u.Pos.I*n+u.Pos.J]
+				if gl.room == 0 || dd < 0 || dd > gl.reach {
 					continue
 				}
-				if best < 0 || dd < best || (dd == best && id < bid) {
+				dd -= gl.bonus
+				if bk < 0 || dd < best || (dd == best && id < bid) {
 					best, bid, bk = dd, id, k
 				}
 			}
 		}
-		if best < 0 {
+		if bk < 0 {
 			break
 		}
-		goal[bid] = bk
-		load[bk]++
+		assigned[bid] = bk
+		goals[bk].room--
 	}
 	for _, id := range g.Soldiers(me) {
 		u, ok := walkers[id]
 		if !ok {
 			continue
 		}
-		k, ok := goal[id]
+		k, ok := assigned[id]
 		if !ok {
 			// Nothing left to take: step at random, off fire.
 			i, j := u.Pos.I+g.Random(-1, 1), u.Pos.J+g.Random(-1, 1)
@@ -157,21 +240,29 @@ func (d *bot) soldiers(g *sdk.Game, me int) {
 			}
 			continue
 		}
-		c := u.Pos.I*n + u.Pos.J
-		here := d.dist[k][c]
-		bestD, bestI, bestJ := 2*here+4, -1, -1
+		dist := goals[k].dist
+		here := dist[u.Pos.I*n+u.Pos.J]
+		if here <= goals[k].stop {
+			continue
+		}
+		bestD, bestI, bestJ := 2*here+P_SB, -1, -1
 		for _, s := range steps {
 			i, j := u.Pos.I+s.I, u.Pos.J+s.J
-			dd := d.dist[k][i*n+j]
-			if dd < 0 || dd >= here || !passable(g, i, j) {
+			dd := dist[i*n+j]
+			if dd < 0 || dd > here || !passable(g, i, j) {
 				continue
 			}
 			if other := g.WhichSoldier(i, j); other > 0 && g.Data(other).Player == me {
 				continue
 			}
 			score := 2 * dd // forest counts half a step closer
+			if dd == here {
+				score += P_SP // a step aside, when the way is blocked
+			}
 			if g.What(i, j) == sdk.Grass {
-				score++
+				score += 1 + P_DGG*d.enemiesNear(g, i, j, me)
+			} else {
+				score += P_DGF * d.enemiesNear(g, i, j, me)
 			}
 			if d.bomb[i*n+j] && dd > 0 {
 				score += 3 // an enemy helicopter may burn it next round
@@ -184,6 +275,28 @@ func (d *bot) soldiers(g *sdk.Game, me int) {
 			g.CommandSoldier(id, bestI, bestJ)
 		}
 	}
+}
+
+// enemiesNear counts the enemies next to (i, j).
+func (d *bot) enemiesNear(g *sdk.Game, i, j, me int) int {
+	k := 0
+	for _, s := range steps {
+		if id := g.WhichSoldier(i+s.I, j+s.J); id > 0 && g.Data(id).Player != me {
+			k++
+		}
+	}
+	return k
+}
+
+// leader is the enemy with the best score.
+func (d *bot) leader(g *sdk.Game, me int) int {
+	best := -1
+	for pl := range g.NumPlayers() {
+		if pl != me && (best < 0 || g.TotalScore(pl) > g.TotalScore(best)) {
+			best = pl
+		}
+	}
+	return best
 }
 
 // attack returns the adjacent enemy to attack, the one on grass (where
@@ -214,45 +327,112 @@ func (d *bot) attack(g *sdk.Game, u sdk.Data) *sdk.Pos {
 
 // helicopters: parachuters, then napalm or flight.
 func (d *bot) helicopters(g *sdk.Game, me int) {
+	d.dropValues(g, me)
+	d.aimed = d.aimed[:0]
 	jumps := 0
-	d.aimed = map[int]bool{}
 	for _, id := range g.Helicopters(me) {
 		h := g.Data(id)
-		// Parachuters: onto a post not ours first, then any free cell.
+		// Parachuters: onto the best cells below, a free post first; one
+		// about to expire anywhere it can land (else an enemy gets it).
 		left := len(h.Parachuters)
-		for pass := 0; pass < 2; pass++ {
-			for di := -2; di <= 2; di++ {
-				for dj := -2; dj <= 2; dj++ {
-					i, j := h.Pos.I+di, h.Pos.J+dj
-					if left == 0 || jumps == g.MaxJump() || !passable(g, i, j) || g.WhichSoldier(i, j) != 0 {
-						continue
+		for left > 0 && jumps < g.MaxJump() {
+			best, bestV := -1, 0
+			if h.Parachuters[0] <= 2 {
+				bestV = -1
+			}
+			for i := h.Pos.I - 2; i <= h.Pos.I+2; i++ {
+				for j := h.Pos.J - 2; j <= h.Pos.J+2; j++ {
+					if v := d.want[i*d.n+j]; v > bestV {
+						best, bestV = i*d.n+j, v
 					}
-					owner := g.PostOwner(i, j)
-					if (pass == 0) != (owner != -2 && owner != me) {
-						continue
-					}
-					if pass == 1 && !d.nearPost(g, i, j, me) {
-						continue
-					}
-					g.CommandParachuter(i, j)
-					left--
-					jumps++
 				}
 			}
+			if best < 0 {
+				break
+			}
+			g.CommandParachuter(best/d.n, best%d.n)
+			d.want[best] = -1 // taken
+			left--
+			jumps++
 		}
 		g.CommandHelicopter(id, d.fly(g, h, me))
 	}
 }
 
-// nearPost reports whether a soldier at (i, j) would be within 12 steps
-// of a post not ours (else a parachuter is better kept for later).
-func (d *bot) nearPost(g *sdk.Game, i, j, me int) bool {
-	for k, p := range g.Posts() {
-		if dd := d.dist[k][i*d.n+j]; p.Player != me && dd >= 0 && dd <= 12 {
-			return true
+// dropValues fills want: for each cell, how much a parachuter landing
+// there is worth, -1 where it cannot land (not forest or grass, fire,
+// a soldier).
+func (d *bot) dropValues(g *sdk.Game, me int) {
+	n := d.n
+	if d.want == nil {
+		d.want = make([]int, n*n)
+	}
+	for c := range d.want {
+		d.want[c] = -1
+		if i, j := c/n, c%n; d.open[c] && g.WhichSoldier(i, j) == 0 {
+			d.want[c] = 0
 		}
 	}
-	return false
+	posts := g.Posts()
+	for k, p := range posts {
+		if p.Player == me {
+			continue
+		}
+		// Cells from which a new soldier soon walks to a post to take.
+		for c, dd := range d.dist[k] {
+			if dd > 0 && dd <= 12 && d.want[c] >= 0 {
+				d.want[c] = max(d.want[c], P_DNEAR)
+			}
+		}
+	}
+	// Next to enemies that guard a post or come near one of ours: to
+	// fight them.
+	leader := d.leader(g, me)
+	for _, p := range posts {
+		r, v := 0, P_DFIGHT
+		if p.Player == me {
+			r = P_THR
+		}
+		if p.Value == g.HighValue() {
+			v += P_DFH
+		}
+		if p.Player == leader {
+			v += P_DFL
+		}
+		for di := -r; di <= r; di++ {
+			for dj := -r; dj <= r; dj++ {
+				i, j := p.Pos.I+di, p.Pos.J+dj
+				id := g.WhichSoldier(i, j)
+				if id <= 0 || g.Data(id).Player == me {
+					continue
+				}
+				for _, s := range steps {
+					x := (i+s.I)*n + j + s.J
+					w := v
+					if g.What(i+s.I, j+s.J) == sdk.Forest {
+						w++ // where blows hurt less
+					}
+					if d.want[x] >= 0 && d.want[x] < w {
+						d.want[x] = w
+					}
+				}
+			}
+		}
+	}
+	// Free posts: taken at once, or ours guarded again.
+	for _, p := range posts {
+		c := p.Pos.I*n + p.Pos.J
+		if d.want[c] < 0 {
+			continue
+		}
+		d.want[c] = P_DPOST
+		if p.Player == me {
+			d.want[c] = P_DOWN
+		}
+		if p.Value == g.HighValue() {
+			d.want[c] += P_DHIGH
+		}
+	}
 }
 
 // fly throws napalm on two enemies or more with none of ours below, else
@@ -281,35 +461,87 @@ func (d *bot) fly(g *sdk.Game, h sdk.Data, me int) sdk.Instruction {
 			return sdk.Napalm
 		}
 	}
-	// The nearest post not ours (in flight steps), a free one first when
-	// there are parachuters to drop on it.
+	// Where the parachuters we carry are worth most, or, napalm ready
+	// soon, over a group of enemies; else over the nearest post not ours.
+	// The square another of our helicopters heads for is left to it.
+	hunt := h.Napalm <= P_NLEAD
 	d.reach(h.Pos, -1)
-	best, bestScore, bestPost := -1, 0, -1
-	for k, p := range g.Posts() {
-		if p.Player == me || d.aimed[k] {
-			continue
-		}
-		for i := p.Pos.I - 2; i <= p.Pos.I+2; i++ {
-			for j := p.Pos.J - 2; j <= p.Pos.J+2; j++ {
-				x := i*n + j
-				if i < 0 || j < 0 || i >= n || j >= n || d.hdist[x] < 0 {
-					continue
+	best, bestScore := -1, 0
+	for pass := 0; pass < 2 && best < 0; pass++ {
+		for c := range d.hdist {
+			if d.hdist[c] < 0 || d.claimed(c) {
+				continue
+			}
+			v := 0
+			if pass == 0 {
+				if len(h.Parachuters) > 0 {
+					v += P_FW * d.squareValue(c, min(len(h.Parachuters), g.MaxJump()))
 				}
-				score := int(d.hdist[x])
-				if len(h.Parachuters) > 0 && g.WhichSoldier(p.Pos.I, p.Pos.J) == 0 {
-					score -= 10
+				if hunt {
+					if mine, enemies := d.below(g, sdk.Pos{I: c / n, J: c % n}, me); mine == 0 && enemies >= 2 {
+						v += P_NW * enemies
+					}
 				}
-				if best < 0 || score < bestScore {
-					best, bestScore, bestPost = x, score, k
-				}
+			} else if d.nearPostNotOurs(g, c, me) {
+				v = 1
+			}
+			if v == 0 {
+				continue
+			}
+			if score := v - int(d.hdist[c]); best < 0 || score > bestScore {
+				best, bestScore = c, score
 			}
 		}
 	}
 	if best < 0 {
 		return sdk.Forward1
 	}
-	d.aimed[bestPost] = true
+	d.aimed = append(d.aimed, best)
 	return d.steer(g, h, best)
+}
+
+// claimed reports whether centre c's square meets the square another of
+// our helicopters heads for.
+func (d *bot) claimed(c int) bool {
+	for _, a := range d.aimed {
+		if abs(a/d.n-c/d.n) <= 4 && abs(a%d.n-c%d.n) <= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// squareValue is the worth of the best k drops in the square centred at c.
+func (d *bot) squareValue(c, k int) int {
+	var top [4]int
+	for i := c/d.n - 2; i <= c/d.n+2; i++ {
+		for j := c%d.n - 2; j <= c%d.n+2; j++ {
+			v := d.want[i*d.n+j]
+			for t := range top {
+				if v > top[t] {
+					top[t], v = v, top[t]
+				}
+			}
+		}
+	}
+	sum := 0
+	for t := range min(k, len(top)) {
+		sum += top[t]
+	}
+	return sum
+}
+
+// nearPostNotOurs reports whether the square centred at c covers a post
+// not ours.
+func (d *bot) nearPostNotOurs(g *sdk.Game, c, me int) bool {
+	for i := c/d.n - 2; i <= c/d.n+2; i++ {
+		for j := c%d.n - 2; j <= c%d.n+2; j++ {
+			if o := g.PostOwner(i, j); o != -2 && o != me {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // below counts our soldiers and enemies in the 5×5 square centred at p.

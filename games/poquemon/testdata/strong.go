@@ -31,13 +31,18 @@ const (
 	nbTop    = 12 // candidate targets of a tour
 	tourLen  = 4  // targets in a tour
 	contest  = 8  // value divisor of a bonus an opponent takes first
-	stoneV   = 600
-	defenseV = 500 // while our defense is within 2 of their best attack
-	defLate  = 200 // after that, times the share of the match left
-	attackV  = 600 // while our attack is at most their best defense + 1;
+	stoneV   = 900
+	defenseV = 300  // while our defense is within 2 of their best attack
+	defLate  = 200  // after that, times the share of the match left
+	attackV  = 1500 // while our attack is at most their best defense + 1;
 	// after that, times the share of the match left
-	scopeV = 300
-	fade   = 60 // % of the match left from which stats are worth less and less
+	scopeV      = 150
+	defCrit     = 800
+	firstStoneV = 3000
+	defMargin   = 1
+	attMargin   = 3
+	ambushAge   = 8  // rounds since seen for an opponent's path to be trusted
+	fade        = 60 // % of the match left from which stats are worth less and less
 )
 
 // belief is what the bot thinks of one opponent's Poquémon.
@@ -48,8 +53,10 @@ type belief struct {
 	since                  int  // rounds since it was last confirmed
 	attack, defense, scope int
 	stones                 int
-	nextAttack, nextScope  int  // next round, with the bonus it is about to take
-	shot                   bool // we attacked it last round, able to kill
+	nextAttack, nextScope  int // next round, with the bonus it is about to take
+	nextDefense            int
+	route                  []int // predicted cells, from next round on, to its bonus
+	shot                   bool  // we attacked it last round, able to kill
 }
 
 type bot struct {
@@ -60,6 +67,7 @@ type bot struct {
 	dist       []int     // from the Poquémon being moved
 	first      []sdk.Dir // first step towards each cell
 	dirs       []sdk.Dir // the same, for predictions
+	from       []int     // scratch: BFS parents, for predicted routes
 	other      []int     // scratch distances
 	occ        []int     // cell → id of a Poquémon seen or believed there
 	beliefs    []belief
@@ -92,6 +100,11 @@ func (b *bot) Play(g *sdk.Game) {
 			b.beliefs[target].shot = true
 			continue
 		}
+		if d, target, ok := b.ambush(p); ok {
+			g.Attack(id, d)
+			b.beliefs[target].shot = true
+			continue
+		}
 		if d, ok := b.walk(p); ok {
 			g.Move(id, d)
 		}
@@ -105,6 +118,7 @@ func (b *bot) start() {
 	b.dist = make([]int, b.n)
 	b.first = make([]sdk.Dir, b.n)
 	b.dirs = make([]sdk.Dir, b.n)
+	b.from = make([]int, b.n)
 	b.other = make([]int, b.n)
 	b.occ = make([]int, b.n)
 	b.board = make([]sdk.CellType, b.n)
@@ -228,8 +242,8 @@ func (b *bot) track() {
 		}
 	}
 	// A bonus that vanished where no Poquémon is seen was taken by an
-	// opponent, which stands there now: the one believed nearest, or one
-	// we had lost.
+	// opponent, which stands there now: the one believed nearest if it
+	// could be there, else one we had lost.
 	for c := range b.n {
 		was, now := b.board[c], g.CellType(b.pos(c))
 		b.board[c] = now
@@ -241,9 +255,12 @@ func (b *bot) track() {
 			if b.mine(id) || g.Poquemon(id).Visible {
 				continue
 			}
-			d := inf / 2
+			d := inf / 4
 			if bl.known {
 				d = manhattan(b.pos(bl.pos), b.pos(c))
+				if d > 2+bl.since {
+					d += inf / 2 // we would have seen it go there
+				}
 			}
 			if d < far {
 				who, far = id, d
@@ -296,7 +313,7 @@ func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, int, bool) {
 				break
 			}
 			if id := g.CellID(at); id >= 0 && !b.mine(id) {
-				if g.Poquemon(id).Defense <= p.Attack {
+				if df := g.Poquemon(id).Defense; df <= p.Attack && b.worthShot(p, df) {
 					return d, id, true
 				}
 				break
@@ -304,6 +321,124 @@ func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, int, bool) {
 		}
 	}
 	return sdk.None, -1, false
+}
+
+// worthShot reports whether killing an opponent of defense df is worth
+// the point of attack it costs: attack is scarce, and the strongest
+// Dummy, the one that needs most, is the one to keep down.
+func (b *bot) worthShot(p sdk.Poquemon, df int) bool {
+	return df >= b.maxDf-3 || p.Attack > b.maxDf || b.g.Round() >= b.g.NbRounds()-40
+}
+
+// ambush finds a direction where an opponent we do not see is about to
+// step into p's line of fire, one the attack would kill. An attack that
+// finds nobody is void and costs nothing, so attacking there kills it
+// whenever it moves before us.
+func (b *bot) ambush(p sdk.Poquemon) (sdk.Dir, int, bool) {
+	start := b.cell(p.Pos)
+	if b.threats(p, start) > 0 || !b.open(start, 1) {
+		return sdk.None, -1, false
+	}
+	for id, bl := range b.beliefs {
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge || bl.nextDefense > p.Attack || !b.worthShot(p, bl.nextDefense) {
+			continue
+		}
+		for _, d := range sdk.Dirs {
+			c := start
+			for range p.Scope {
+				c = step(c, d, b.cols)
+				if b.wall(c) || b.g.CellID(b.pos(c)) >= 0 {
+					break
+				}
+				if c == bl.next {
+					return d, id, true
+				}
+			}
+		}
+	}
+	return sdk.None, -1, false
+}
+
+// intercept finds a safe step after which an opponent that does not see
+// p, and that p could kill, would be in p's line of fire where it is
+// about to go: it walks in unaware, and p attacks first half the time.
+func (b *bot) intercept(p sdk.Poquemon, safe func(int) bool) (sdk.Dir, bool) {
+	start := b.cell(p.Pos)
+	for id, bl := range b.beliefs {
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge ||
+			bl.nextDefense > p.Attack || bl.nextAttack >= p.Defense {
+			continue
+		}
+		for _, d := range sdk.Dirs {
+			k := step(start, d, b.cols)
+			if b.wall(k) || !safe(k) {
+				continue
+			}
+			if ok, dist := b.aligned(k, bl.next); ok && dist >= 1 && dist <= p.Scope {
+				return d, true
+			}
+		}
+	}
+	return sdk.None, false
+}
+
+// killValue is what a kill is worth, in points: a share of the Dummy's
+// points, which grow with the rounds, and the bonuses it misses while dead.
+func (b *bot) killValue() int {
+	return (300 + 4*b.g.Round()) * 60 / 100
+}
+
+// ambushSpot finds where p can lie in wait for an opponent it could kill,
+// that could not kill it and that does not see it, to walk into its line
+// of fire on its way to its bonus; and when it gets there (rounds). It
+// must not see the spot from where it is before.
+func (b *bot) ambushSpot(p sdk.Poquemon) (spot, when int) {
+	spot, when = -1, inf
+	start := b.cell(p.Pos)
+	for id, bl := range b.beliefs {
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge ||
+			bl.defense > p.Attack || bl.attack >= p.Defense || !b.worthShot(p, bl.defense) {
+			continue
+		}
+		for k, at := range bl.route {
+			if k+1 >= when {
+				break
+			}
+			for _, d := range sdk.Dirs {
+				x := at
+				for range p.Scope {
+					x = step(x, d, b.cols)
+					if b.wall(x) {
+						break
+					}
+					if b.dist[x] > k+1 || x == start && b.threats(p, x) > 0 || !b.unseen(x, bl.pos, bl.route[:k+1]) {
+						continue
+					}
+					if k+1 < when || b.dist[x] < b.dist[spot] {
+						spot, when = x, k+1
+					}
+				}
+			}
+		}
+	}
+	return spot, when
+}
+
+// unseen reports whether cell x is out of sight from cell at and from the
+// route's cells but its last, and not on the route.
+func (b *bot) unseen(x, at int, route []int) bool {
+	if ok, _ := b.aligned(x, at); ok {
+		return false
+	}
+	for i, c := range route {
+		if c == x {
+			return false
+		}
+		if ok, _ := b.aligned(x, c); ok && i < len(route)-1 {
+			return false
+		}
+	}
+	return true
 }
 
 // defenseAt is p's defense next round if it steps onto cell q.
@@ -322,32 +457,88 @@ func (b *bot) defenseAt(p sdk.Poquemon, q int) int {
 // threats counts the opponents that could kill p standing at cell q next
 // round: 2 for one in sight where it stands (if it stays), 1 for one where
 // we believe it will be.
-func (b *bot) threats(p sdk.Poquemon, q int) int {
+func (b *bot) threats(p sdk.Poquemon, q int) int { return b.risk(p, q, false) }
+
+// risk is threats, leaving out, if fair, the opponents p could kill back
+// from q: a duel the order of play decides.
+func (b *bot) risk(p sdk.Poquemon, q int, fair bool) int {
 	g := b.g
 	defense := b.defenseAt(p, q)
+	attack, scope := b.attackAt(p, q)
+	// unfair reports whether an opponent of defense df at distance d could
+	// not be killed back.
+	unfair := func(df, d int) bool { return !fair || attack < df || scope < d }
 	n := 0
 	for id, bl := range b.beliefs {
 		o := g.Poquemon(id)
 		if b.mine(id) || !o.Visible && !bl.known {
 			continue
 		}
-		if o.Visible && o.Attack >= defense {
-			if ok, d := b.aligned(q, b.cell(o.Pos)); ok && d >= 1 && d <= o.Scope {
-				n += 2
+		// Where it is counts less when it is about to move on: where it
+		// goes is the better guess.
+		at, attack, df, sc, w := bl.pos, bl.attack, bl.defense, bl.scope, 1
+		if o.Visible {
+			at, attack, df, sc = b.cell(o.Pos), o.Attack, o.Defense, o.Scope
+		}
+		if bl.next == at {
+			w = 2
+		}
+		if attack >= defense {
+			if ok, d := b.aligned(q, at); ok && d >= 1 && d <= sc && unfair(df, d) {
+				n += w
 			}
 		}
-		if !o.Visible && bl.attack >= defense {
-			if ok, d := b.aligned(q, bl.pos); ok && d >= 1 && d <= bl.scope {
+		if bl.nextAttack >= defense && bl.next != at {
+			if ok, d := b.aligned(q, bl.next); ok && d >= 1 && d <= bl.nextScope && unfair(bl.nextDefense, d) {
 				n += 2
-			}
-		}
-		if bl.nextAttack >= defense {
-			if ok, d := b.aligned(q, bl.next); ok && d >= 1 && d <= bl.nextScope {
-				n++
 			}
 		}
 	}
 	return n
+}
+
+// escape reports whether p, at cell q next round, could still step (or
+// stay) out of the line of fire of every opponent that could kill it,
+// where they are predicted the round after: no walking into dead ends
+// with a Dummy coming.
+func (b *bot) escape(p sdk.Poquemon, q int) bool {
+	defense := b.defenseAt(p, q)
+	for _, d := range [5]sdk.Dir{sdk.None, sdk.Top, sdk.Bottom, sdk.Left, sdk.Right} {
+		k := step(q, d, b.cols)
+		if b.wall(k) {
+			continue
+		}
+		ok := true
+		for id, bl := range b.beliefs {
+			if b.mine(id) || !bl.known && !b.g.Poquemon(id).Visible || bl.nextAttack < defense || len(bl.route) < 2 {
+				continue
+			}
+			if in, dist := b.aligned(k, bl.route[1]); in && dist <= bl.nextScope {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// attackAt is p's attack and scope next round if it steps onto cell q.
+func (b *bot) attackAt(p sdk.Poquemon, q int) (attack, scope int) {
+	attack, scope = p.Attack, p.Scope
+	switch b.g.CellType(b.pos(q)) {
+	case sdk.Stone:
+		if p.Stones < b.g.MaxStone() {
+			attack, scope = attack+2, min(scope+1, b.g.MaxScope())
+		}
+	case sdk.Attack:
+		attack++
+	case sdk.Scope:
+		scope = min(scope+1, b.g.MaxScope())
+	}
+	return attack, scope
 }
 
 // open reports whether a Poquémon can step onto cell c in the round
@@ -414,22 +605,31 @@ func (b *bot) worth(p sdk.Poquemon, c int) int {
 func (b *bot) statWorth(p sdk.Poquemon, c, left int) int {
 	g := b.g
 	at := b.pos(c)
+	// Opponents take stones early, seen or not.
+	threat := max(b.maxAt, min(5, 1+g.Round()/20))
 	switch g.CellType(at) {
 	case sdk.Point:
 		return g.PointsValue(at)
 	case sdk.Stone:
+		if p.Stones == 0 {
+			return firstStoneV // the stone race decides who is the stronger
+		}
 		if p.Stones < g.MaxStone() {
 			return stoneV
 		}
 	case sdk.Defense:
-		// Opponents take stones early, seen or not.
-		threat := max(b.maxAt, min(5, 1+g.Round()/20))
-		if p.Defense <= threat+2 {
+		if p.Defense <= threat {
+			return defCrit // any of them could kill us
+		}
+		if p.Defense <= threat+defMargin {
 			return defenseV
 		}
 		return defLate * left / 100
 	case sdk.Attack:
-		if p.Attack <= b.maxDf+1 {
+		if p.Defense <= threat {
+			return attackV / 3 // attack is no use to the dead
+		}
+		if p.Attack <= b.maxDf+attMargin {
 			return attackV
 		}
 		return attackV * left / 100
@@ -439,6 +639,19 @@ func (b *bot) statWorth(p sdk.Poquemon, c, left int) int {
 		}
 	}
 	return 0
+}
+
+// contested is value v of the bonus at c if we get there in t steps: little
+// if an opponent gets there first, half if it arrives in the same round
+// (the order of play decides).
+func (b *bot) contested(c, t, v int) int {
+	switch {
+	case b.takenAt[c] < t:
+		return v / contest
+	case b.takenAt[c] == t:
+		return v / 2
+	}
+	return v
 }
 
 // cand is a candidate target: its cell, value and score.
@@ -472,9 +685,7 @@ func (b *bot) plan(top []cand) {
 			}
 			tj := t + b.pair[last*k+j]
 			vj := top[j].v
-			if b.takenAt[top[j].c] <= tj {
-				vj /= contest
-			}
+			vj = b.contested(top[j].c, tj, vj)
 			used[j] = true
 			tour(j, tj, v+vj, n+1)
 			used[j] = false
@@ -492,17 +703,22 @@ func (b *bot) plan(top []cand) {
 // walk returns p's first step towards its best target (false: stay).
 func (b *bot) walk(p sdk.Poquemon) (sdk.Dir, bool) {
 	start := b.cell(p.Pos)
-	safe := func(k int) bool { return b.occ[k] < 0 && b.threats(p, k) == 0 && b.open(k, 1) }
+	// A stone is worth a fair duel: whoever it goes to is the stronger for
+	// the rest of the match.
+	safe := func(k int) bool {
+		return b.occ[k] < 0 && b.open(k, 1) &&
+			b.risk(p, k, b.g.CellType(b.pos(k)) == sdk.Stone && p.Stones < b.g.MaxStone()) == 0 &&
+			b.escape(p, k)
+	}
 	b.bfs(start, b.dist, b.first, safe)
+
 	var top []cand
 	for c := range b.n {
 		if b.dist[c] == inf || c == start {
 			continue
 		}
 		v := b.worth(p, c)
-		if v > 0 && b.takenAt[c] <= b.dist[c] {
-			v /= contest // an opponent gets there first
-		}
+		v = b.contested(c, b.dist[c], v)
 		if v > 0 {
 			top = append(top, cand{c, v, v * 64 / (b.dist[c] + 2)})
 		}
@@ -510,7 +726,18 @@ func (b *bot) walk(p sdk.Poquemon) (sdk.Dir, bool) {
 	sortCands(top)
 	top = top[:min(len(top), nbTop)]
 	b.plan(top)
+	spot, when := -1, inf
+	if b.g.Round() >= b.g.NbRounds()*50/100 {
+		spot, when = b.ambushSpot(p)
+	}
 	sortCands(top)
+	// Lying in wait pays better than the bonuses?
+	if spot >= 0 && (len(top) == 0 || b.killValue()*64/(when+2) > top[0].score) {
+		if spot == start {
+			return sdk.None, false
+		}
+		return b.first[spot], true
+	}
 	if len(top) > 0 {
 		return b.first[top[0].c], true
 	}
@@ -570,15 +797,18 @@ func (b *bot) predict() {
 			continue
 		}
 		bl.next = b.dummyStep(id, bl)
-		bl.nextAttack, bl.nextScope = bl.attack, bl.scope
+		bl.nextAttack, bl.nextScope, bl.nextDefense = bl.attack, bl.scope, bl.defense
 		switch g.CellType(b.pos(bl.next)) {
 		case sdk.Stone:
 			if bl.stones < g.MaxStone() {
 				bl.nextAttack += 2
+				bl.nextDefense += 2
 				bl.nextScope = min(bl.nextScope+1, g.MaxScope())
 			}
 		case sdk.Attack:
 			bl.nextAttack++
+		case sdk.Defense:
+			bl.nextDefense++
 		case sdk.Scope:
 			bl.nextScope = min(bl.nextScope+1, g.MaxScope())
 		}
@@ -695,6 +925,7 @@ func (b *bot) dummyStep(id int, bl *belief) int {
 				continue
 			}
 			dist[k] = dist[c] + 1
+			b.from[k] = c
 			if c == me {
 				dirOf[k] = d
 			} else {
@@ -702,6 +933,14 @@ func (b *bot) dummyStep(id int, bl *belief) int {
 			}
 			b.queue = append(b.queue, k)
 		}
+	}
+	// Its route, backwards from the bonus, then put in order.
+	bl.route = bl.route[:0]
+	for c := best; c >= 0 && c != me; c = b.from[c] {
+		bl.route = append(bl.route, c)
+	}
+	for i, j := 0, len(bl.route)-1; i < j; i, j = i+1, j-1 {
+		bl.route[i], bl.route[j] = bl.route[j], bl.route[i]
 	}
 	if best >= 0 {
 		return step(me, dirOf[best], b.cols)
