@@ -1,5 +1,7 @@
-// want: frozen timeout
-// Starts goroutines without end, each holding some stack.
+// want: frozen timeout|stalled
+// Starts goroutines without end, each holding some stack. On a loaded
+// machine its CPU time grows slower than the wall-clock guard's time, which
+// then freezes it first.
 package main
 
 import (
