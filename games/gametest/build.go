@@ -84,9 +84,10 @@ func checkBotsBuild(t *testing.T, info games.Info) {
 	}
 }
 
-// pipeAgent plays a native bot binary over its standard input and output,
-// as the sandbox does with a WebAssembly one (docs/protocol.md).
-type pipeAgent struct {
+// Process plays a native bot binary over its standard input and output,
+// as the sandbox does with a WebAssembly one (docs/protocol.md): the
+// sandbox's protocol without the sandbox, for tests of bots and SDKs.
+type Process struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
@@ -96,8 +97,9 @@ type pipeAgent struct {
 	cpu    time.Duration // the process's user+system time, once closed
 }
 
-func startAgent(bin string) (*pipeAgent, error) {
-	a := &pipeAgent{cmd: exec.Command(bin)}
+// StartProcess starts the bot binary bin and reads its hello.
+func StartProcess(bin string) (*Process, error) {
+	a := &Process{cmd: exec.Command(bin)}
 	a.cmd.Stderr = &a.stderr
 	in, err := a.cmd.StdinPipe()
 	if err != nil {
@@ -119,7 +121,8 @@ func startAgent(bin string) (*pipeAgent, error) {
 	return a, nil
 }
 
-func (a *pipeAgent) Exchange(msg []byte, _ time.Duration) ([]byte, time.Duration, error) {
+// Exchange implements games.Agent.
+func (a *Process) Exchange(msg []byte, _ time.Duration) ([]byte, time.Duration, error) {
 	t0 := time.Now()
 	if err := wire.Write(a.in, msg); err != nil {
 		return nil, 0, err
@@ -129,7 +132,9 @@ func (a *pipeAgent) Exchange(msg []byte, _ time.Duration) ([]byte, time.Duration
 	return slices.Clone(reply), time.Since(t0), err
 }
 
-func (a *pipeAgent) Close() error {
+// Close implements games.Agent: it closes the bot's input and waits for
+// the process to end.
+func (a *Process) Close() error {
 	if a.closed {
 		return nil
 	}
@@ -140,6 +145,14 @@ func (a *pipeAgent) Close() error {
 		a.cpu = ps.UserTime() + ps.SystemTime()
 	}
 	return err
+}
+
+// Stderr is what the bot wrote to its standard error: its debug log.
+func (a *Process) Stderr() string { return a.stderr.String() }
+
+// ExitedCleanly reports whether the process, closed, exited with status 0.
+func (a *Process) ExitedCleanly() bool {
+	return a.closed && a.cmd.ProcessState != nil && a.cmd.ProcessState.Success()
 }
 
 // Strong-bot check: the share of matches the strong bot must win is 90%
@@ -200,7 +213,7 @@ func checkStrong(t *testing.T, g games.Game, path string, percent int) {
 			seed := first + uint64(i)
 			res := &results[i]
 			res.seat = i % info.Players
-			strong, err := startAgent(bin)
+			strong, err := StartProcess(bin)
 			if err != nil {
 				res.err = err
 				return
@@ -218,7 +231,7 @@ func checkStrong(t *testing.T, g games.Game, path string, percent int) {
 			case err != nil:
 				res.err = err
 			case len(r.End.Frozen) != 0 || r.End.Invalid[res.seat] != 0:
-				res.err = fmt.Errorf("frozen %v, invalid %v; log:\n%s", r.End.Frozen, r.End.Invalid, strong.stderr.String())
+				res.err = fmt.Errorf("frozen %v, invalid %v; log:\n%s", r.End.Frozen, r.End.Invalid, strong.Stderr())
 			default:
 				res.scores = r.End.Scores
 			}

@@ -1,68 +1,17 @@
 package sdk_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/poquemon"
-	"arena.dev/games/wire"
 )
-
-// process is a minimal host-side agent for a native bot binary: what the
-// sandbox does, minus the sandbox.
-type process struct {
-	cmd    *exec.Cmd
-	in     io.WriteCloser
-	out    *bufio.Reader
-	stderr bytes.Buffer
-	buf    []byte
-}
-
-func start(t *testing.T, bin string) *process {
-	p := &process{cmd: exec.Command(bin)}
-	p.cmd.Stderr = &p.stderr
-	in, err := p.cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := p.cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.in, p.out = in, bufio.NewReader(out)
-	if err := p.cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	hello, err := wire.Read(p.out, nil, 0)
-	if err != nil || string(hello) != wire.Hello {
-		t.Fatalf("hello %q: %v", hello, err)
-	}
-	return p
-}
-
-func (p *process) Exchange(msg []byte, _ time.Duration) ([]byte, time.Duration, error) {
-	t0 := time.Now()
-	if err := wire.Write(p.in, msg); err != nil {
-		return nil, 0, err
-	}
-	reply, err := wire.Read(p.out, p.buf, 0)
-	p.buf = reply
-	return append([]byte(nil), reply...), time.Since(t0), err
-}
-
-func (p *process) Close() error {
-	p.in.Close()
-	return p.cmd.Wait()
-}
 
 // A compiled bot plays a whole match over stdin/stdout through Run, and
 // what it prints lands in its debug log, not in the protocol.
@@ -75,7 +24,11 @@ func TestRunOverPipes(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	g := poquemon.Game{}
-	bot := start(t, bin)
+	bot, err := gametest.StartProcess(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer bot.Close()
 	players := []games.Player{{Name: "printer", Agent: bot}}
 	for _, n := range []string{"Demo", "Dummy", "Null"} {
 		a, _ := g.NewBot(n)
@@ -88,7 +41,7 @@ func TestRunOverPipes(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(r.End.Frozen) != 0 || r.End.Invalid[0] != 0 {
-		t.Fatalf("frozen %v invalid %v; log:\n%s", r.End.Frozen, r.End.Invalid, bot.stderr.String())
+		t.Fatalf("frozen %v invalid %v; log:\n%s", r.End.Frozen, r.End.Invalid, bot.Stderr())
 	}
 	moved := 0 // commands executed for the printer's Poquémon (id 0)
 	for _, round := range r.Rounds {
@@ -105,10 +58,10 @@ func TestRunOverPipes(t *testing.T) {
 	if moved == 0 {
 		t.Fatal("the bot's commands never arrived")
 	}
-	if log := bot.stderr.String(); !strings.Contains(log, "round 0\n") || !strings.Contains(log, "round 19\n") {
+	if log := bot.Stderr(); !strings.Contains(log, "round 0\n") || !strings.Contains(log, "round 19\n") {
 		t.Fatalf("debug log %q", log)
 	}
-	if err := bot.cmd.ProcessState; err == nil || !err.Success() {
-		t.Fatalf("bot did not exit cleanly: %v", bot.cmd.ProcessState)
+	if !bot.ExitedCleanly() {
+		t.Fatal("bot did not exit cleanly")
 	}
 }
