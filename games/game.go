@@ -63,7 +63,24 @@ type Info struct {
 	// Downloads are the built-in bots offered as .wasm files (no source),
 	// so students can test against them locally.
 	Downloads []string
+	// Languages are the bot languages the game offers, by id ("go",
+	// "cpp"; package lang); nil offers Go only. Offering "cpp" needs
+	// Files.Cpp.
+	Languages []string
 	Files     Files
+}
+
+// Offers reports whether the game takes bots in language id.
+func (i Info) Offers(lang string) bool {
+	if len(i.Languages) == 0 {
+		return lang == "go"
+	}
+	for _, l := range i.Languages {
+		if l == lang {
+			return true
+		}
+	}
+	return false
 }
 
 // Files are the sources and assets a game package embeds and hands the
@@ -73,7 +90,8 @@ type Files struct {
 	// import its SDK as arena.dev/games/Dir/sdk.
 	Dir string
 	// FS is rooted at that directory and holds sdk/*.go (the SDK: standard
-	// library and games/wire only), kit/main.go (the starter bot),
+	// library, games/wire and the game's proto package only), proto/*.go
+	// (the frame layouts the engine and the SDK share; optional), kit/main.go (the starter bot),
 	// bots/*.go (package bots, one file per reference bot named after it
 	// in lower case) and viewer.js (the replay renderer, docs/viewer.md).
 	FS fs.FS
@@ -82,6 +100,12 @@ type Files struct {
 	// HostOnly are SDK names that only the host uses; the SDK reference
 	// page leaves them out.
 	HostOnly []string
+	// Cpp is the directory in FS of the game's C++ SDK (docs/cpp.md): the
+	// headers of the original player API (Player.hh and what it
+	// includes), AINull.cc (the starter) and one AI<Bot>.cc per reference
+	// bot written in C++ (at least AIDemo.cc); "" when the game offers no
+	// C++. Variants with different player APIs name different directories.
+	Cpp string
 }
 
 // Defaults returns the default settings.

@@ -29,8 +29,8 @@ func files(gameID string) (Info, error) {
 	return info, nil
 }
 
-// SDKFiles returns the SDK sources of a game with module-relative paths
-// (games/wire/wire.go, games/DIR/sdk/...), tests excluded: with a go.mod
+// SDKFiles returns the Go SDK sources of a game with module-relative paths
+// (games/wire/wire.go, games/DIR/sdk/..., games/DIR/proto/...), tests excluded: with a go.mod
 // saying `module arena.dev` and a main package, they build a bot.
 func SDKFiles(gameID string) (fs.FS, error) {
 	info, err := files(gameID)
@@ -73,6 +73,13 @@ func SDKFiles(gameID string) (fs.FS, error) {
 	}
 	if err := add(info.Files.FS, "sdk", path.Join("games", info.Files.Dir, "sdk")); err != nil {
 		return nil, err
+	}
+	// The frame layouts, when the game keeps them in a package of their
+	// own that the engine and the SDK share.
+	if _, err := fs.Stat(info.Files.FS, "proto"); err == nil {
+		if err := add(info.Files.FS, "proto", path.Join("games", info.Files.Dir, "proto")); err != nil {
+			return nil, err
+		}
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
@@ -123,6 +130,83 @@ func Renderer(gameID string) ([]byte, error) {
 	b, err := fs.ReadFile(info.Files.FS, "viewer.js")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("game %q has no replay renderer", gameID)
+	}
+	return b, err
+}
+
+// cppRuntime is the C++ side of games/wire: arena/wire.hh and the
+// bits/stdc++.h that libc++ lacks.
+//
+//go:embed wire/cpp
+var cppRuntime embed.FS
+
+// CppSDKFiles returns the C++ SDK of a game, flat as a bot's build
+// directory holds it: the game's headers (Player.hh ...), arena/wire.hh and
+// bits/stdc++.h. A player file bot.cc next to them builds into a bot.
+func CppSDKFiles(gameID string) (fs.FS, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if info.Files.Cpp == "" {
+		return nil, fmt.Errorf("game %q offers no C++ SDK", gameID)
+	}
+	var b bytes.Buffer
+	zw := zip.NewWriter(&b)
+	add := func(fsys fs.FS, root string, keep func(name string) bool) (int, error) {
+		n := 0
+		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !keep(d.Name()) {
+				return err
+			}
+			data, err := fs.ReadFile(fsys, p)
+			if err != nil {
+				return err
+			}
+			w, err := zw.Create(strings.TrimPrefix(p, root+"/"))
+			if err != nil {
+				return err
+			}
+			n++
+			_, err = w.Write(data)
+			return err
+		})
+		return n, err
+	}
+	if _, err := add(cppRuntime, "wire/cpp", func(string) bool { return true }); err != nil {
+		return nil, err
+	}
+	header := func(name string) bool { return strings.HasSuffix(name, ".hh") || strings.HasSuffix(name, ".h") }
+	n, err := add(info.Files.FS, info.Files.Cpp, header)
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("%s: no C++ headers in %s", gameID, info.Files.Cpp)
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
+}
+
+// CppBotProgram returns the C++ player file of a game's bot: "Null" is
+// the starter (AINull.cc), other names are reference bots written in C++
+// (AIDemo.cc ...).
+func CppBotProgram(gameID, name string) ([]byte, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if info.Files.Cpp == "" {
+		return nil, fmt.Errorf("game %q offers no C++ SDK", gameID)
+	}
+	if name == "" || strings.ContainsAny(name, "/.\\") {
+		return nil, fmt.Errorf("invalid bot name %q", name)
+	}
+	b, err := fs.ReadFile(info.Files.FS, path.Join(info.Files.Cpp, "AI"+name+".cc"))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%s: no C++ player AI%s.cc", gameID, name)
 	}
 	return b, err
 }

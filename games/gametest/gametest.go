@@ -82,6 +82,9 @@ func Run(t *testing.T, g games.Game, opts ...Option) {
 	}
 	t.Run("BotsBuildToWASM", func(t *testing.T) { checkBotsBuild(t, info) })
 	t.Run("StrongBeatsQualifier", func(t *testing.T) { checkStrong(t, g, c.strong, c.strongWins) })
+	if info.Offers("cpp") {
+		t.Run("Cpp", func(t *testing.T) { checkCpp(t, g) })
+	}
 	if c.inBinary {
 		t.Run("ArenaKitAndPlay", func(t *testing.T) { checkArena(t, info, c.boards) })
 	}
@@ -141,6 +144,17 @@ func checkInfo(t *testing.T, g games.Game) {
 		if _, ok := a.(*games.Native); !ok {
 			t.Errorf("NewBot(%q) is a %T, want *games.Native (an SDK session in-process)", b, a)
 		}
+	}
+	for _, l := range info.Languages {
+		if l != "go" && l != "cpp" {
+			t.Errorf("unknown language %q", l)
+		}
+	}
+	if !info.Offers("go") {
+		t.Error("the game does not offer Go: its reference bots are Go")
+	}
+	if info.Offers("cpp") != (info.Files.Cpp != "") {
+		t.Errorf("offers C++ %v but its C++ SDK directory is %q", info.Offers("cpp"), info.Files.Cpp)
 	}
 	if _, err := g.NewBot("Nobody"); err == nil {
 		t.Error("an unknown bot was made")
