@@ -124,3 +124,32 @@ func TestCppRuntimeRejectsBadFrames(t *testing.T) {
 }
 
 func TestMain(m *testing.M) { os.Exit(m.Run()) }
+
+// A player file may name its globals like POSIX functions it did not
+// include (the runtime declares its calls under names of its own).
+func TestCppRuntimeLeavesPosixNamesFree(t *testing.T) {
+	src := `#include "arena/wire.hh"
+int pause = 1, sync = 2, nice = 3, alarm = 4, pipe = 5, fork = 6, sleep = 7;
+struct P : arena::State {
+  void setup(arena::Reader&) {}
+  void update(arena::Reader&) {}
+  void play(arena::Writer& w) { w.uint(pause + sync + nice + alarm + pipe + fork + sleep); }
+};
+int main() { P p; return arena::serve(p); }
+`
+	dir := t.TempDir()
+	file := filepath.Join(dir, "globals.cc")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cxx, err := exec.LookPath("clang++")
+	if err != nil {
+		t.Skip("no clang++")
+	}
+	for _, target := range [][]string{nil, {"--target=wasm32-wasi", "-fno-exceptions"}} {
+		args := append([]string{"-std=c++17", "-Wall", "-Werror", "-Icpp", "-o", filepath.Join(dir, "out"), file}, target...)
+		if out, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
+			t.Errorf("%v: %v\n%s", target, err, out)
+		}
+	}
+}

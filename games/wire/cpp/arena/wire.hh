@@ -12,6 +12,8 @@
 #ifndef ARENA_WIRE_HH
 #define ARENA_WIRE_HH
 
+#include <cerrno>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -20,13 +22,33 @@
 #include <string>
 #include <utility>
 #include <vector>
-
-#include <errno.h>
-#include <unistd.h>
-#include <sys/uio.h>
 #ifdef __wasi__
-#include <wasi/api.h>
+#include <wasi/api.h>  // declares only __wasi_ names
 #endif
+
+// The POSIX calls the runtime needs are declared under names of our own,
+// bound to the libc symbols with asm labels, so that a player file sees no
+// POSIX names it did not include itself (a global called `link`, `pause` or
+// `write` in a player file must compile, as it does in the original).
+extern "C" {
+#ifdef __wasi__
+// The definitions at the end of this file replace libc's. arena_iovec is
+// struct iovec (and WASI's iovec) under a name of our own.
+struct arena_iovec {
+  void* base;
+  size_t len;
+};
+long arena_posix_writev(int fd, const arena_iovec* iov, int n) __asm__("writev");
+long arena_posix_write(int fd, const void* b, size_t n) __asm__("write");
+long arena_posix_read(int fd, void* b, size_t n) __asm__("read");
+long arena_posix_readv(int fd, const arena_iovec* iov, int n) __asm__("readv");
+#else
+int arena_posix_dup(int fd) __asm__("dup");
+int arena_posix_dup2(int fd, int to) __asm__("dup2");
+long arena_posix_read(int fd, void* b, size_t n) __asm__("read");
+long arena_posix_write(int fd, const void* b, size_t n) __asm__("write");
+#endif
+}
 
 namespace arena {
 
@@ -76,13 +98,13 @@ inline int& out_fd() {
   return fd;
 }
 inline void redirect_stdout() {
-  int fd = dup(1);
-  if (fd >= 0 && dup2(2, 1) >= 0) out_fd() = fd;
+  int fd = arena_posix_dup(1);
+  if (fd >= 0 && arena_posix_dup2(2, 1) >= 0) out_fd() = fd;
 }
 inline bool read_full(void* p, size_t n) {
   char* b = static_cast<char*>(p);
   while (n > 0) {
-    ssize_t got = ::read(0, b, n);
+    long got = arena_posix_read(0, b, n);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) return false;
     b += got, n -= size_t(got);
@@ -92,7 +114,7 @@ inline bool read_full(void* p, size_t n) {
 inline bool write_full(const void* p, size_t n) {
   const char* b = static_cast<const char*>(p);
   while (n > 0) {
-    ssize_t put = ::write(out_fd(), b, n);
+    long put = arena_posix_write(out_fd(), b, n);
     if (put < 0 && errno == EINTR) continue;
     if (put <= 0) return false;
     b += put, n -= size_t(put);
@@ -368,9 +390,9 @@ struct Registry {
 #ifdef __wasi__
 // Everything libc writes to descriptor 1 (cout, printf, puts, write) goes to
 // descriptor 2, the debug log; only io::write_full writes the protocol, and
-// reads of descriptor 0 by the player see an empty input. Defining these
-// here keeps libc's own copies out of the link.
-extern "C" inline ssize_t arena_wasi_writev(int fd, const struct iovec* iov, int n) {
+// reads of descriptor 0 by the player see an empty input. Defining libc's
+// symbols here keeps libc's own copies out of the link.
+extern "C" long arena_posix_writev(int fd, const arena_iovec* iov, int n) {
   if (fd == 1) fd = 2;
   size_t put = 0;
   __wasi_errno_t e = __wasi_fd_write(__wasi_fd_t(fd), reinterpret_cast<const __wasi_ciovec_t*>(iov), size_t(n), &put);
@@ -378,25 +400,13 @@ extern "C" inline ssize_t arena_wasi_writev(int fd, const struct iovec* iov, int
     errno = e;
     return -1;
   }
-  return ssize_t(put);
+  return long(put);
 }
-extern "C" ssize_t writev(int fd, const struct iovec* iov, int n) { return arena_wasi_writev(fd, iov, n); }
-extern "C" ssize_t write(int fd, const void* b, size_t n) {
-  struct iovec v = {const_cast<void*>(b), n};
-  return arena_wasi_writev(fd, &v, 1);
+extern "C" long arena_posix_write(int fd, const void* b, size_t n) {
+  arena_iovec v = {const_cast<void*>(b), n};
+  return arena_posix_writev(fd, &v, 1);
 }
-extern "C" ssize_t read(int fd, void* b, size_t n) {
-  if (fd == 0) return 0;
-  size_t got = 0;
-  __wasi_iovec_t v = {static_cast<uint8_t*>(b), n};
-  __wasi_errno_t e = __wasi_fd_read(__wasi_fd_t(fd), &v, 1, &got);
-  if (e != 0) {
-    errno = e;
-    return -1;
-  }
-  return ssize_t(got);
-}
-extern "C" ssize_t readv(int fd, const struct iovec* iov, int n) {
+extern "C" long arena_posix_readv(int fd, const arena_iovec* iov, int n) {
   if (fd == 0) return 0;
   size_t got = 0;
   __wasi_errno_t e = __wasi_fd_read(__wasi_fd_t(fd), reinterpret_cast<const __wasi_iovec_t*>(iov), size_t(n), &got);
@@ -404,7 +414,11 @@ extern "C" ssize_t readv(int fd, const struct iovec* iov, int n) {
     errno = e;
     return -1;
   }
-  return ssize_t(got);
+  return long(got);
+}
+extern "C" long arena_posix_read(int fd, void* b, size_t n) {
+  arena_iovec v = {b, n};
+  return arena_posix_readv(fd, &v, 1);
 }
 #endif
 
