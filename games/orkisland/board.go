@@ -10,20 +10,20 @@ import (
 	"sort"
 	"strings"
 
-	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/orkisland/proto"
 )
 
-// Terrain codes are the SDK's, so the wire needs no translation.
-type Terrain = sdk.CellType
+// Terrain codes are the protocol's, so the wire needs no translation.
+type Terrain = proto.CellType
 
 // Terrains.
 const (
-	Water  = sdk.Water
-	Grass  = sdk.Grass
-	Forest = sdk.Forest
-	Sand   = sdk.Sand
-	City   = sdk.City
-	Path   = sdk.Path
+	Water  = proto.Water
+	Grass  = proto.Grass
+	Forest = proto.Forest
+	Sand   = proto.Sand
+	City   = proto.City
+	Path   = proto.Path
 )
 
 // letters maps terrains to the board letters of files and replays.

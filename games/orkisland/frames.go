@@ -3,24 +3,22 @@ package orkisland
 import (
 	"encoding/binary"
 
-	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/orkisland/proto"
 	"arena.dev/games/wire"
 )
 
-// Frame layouts are documented in sdk/frames.go; the SDK decodes what this
+// Frame layouts are documented in package proto; the SDKs decode what this
 // file encodes (a test checks they agree).
-
-const frameVersion = 1
 
 var putUint = wire.AppendUint
 
 // appendSetup encodes player me's setup frame; botSeed seeds its SDK's
 // random generator so a whole match replays exactly.
 func appendSetup(b []byte, s *State, settings map[string]int, me int, botSeed uint64) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, me)
 	b = binary.AppendUvarint(b, botSeed)
-	for _, name := range sdk.ParamNames {
+	for _, name := range proto.ParamNames {
 		b = putUint(b, settings[name])
 	}
 	for _, t := range s.B.Cells {
@@ -56,7 +54,7 @@ type view struct {
 // appendRound encodes the round frame for a player whose last view is v,
 // and updates v.
 func appendRound(b []byte, s *State, v *view, cpu []float64) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, s.Round)
 	for _, sc := range s.Scores {
 		b = putUint(b, sc)

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"arena.dev/games"
-	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/orkisland/proto"
 )
 
 // match adapts State to games.Match: frames for bots, replay payloads.
@@ -12,7 +12,7 @@ type match struct {
 	s        *State
 	settings games.Settings
 	views    []view
-	cmds     []sdk.Command
+	cmds     []proto.Command
 	before   []Ork // orks before the last Step
 	cities   []int // owners before the last Step
 	paths    []int
@@ -39,7 +39,7 @@ func (m *match) View(p int, cpu []float64) []byte {
 
 func (m *match) Commands(p int, frame []byte) (int, error) {
 	var err error
-	if m.cmds, err = sdk.DecodeCommands(frame, m.cmds); err != nil {
+	if m.cmds, err = proto.DecodeCommands(frame, m.cmds); err != nil {
 		return 0, err
 	}
 	return m.s.Register(p, m.cmds), nil
@@ -88,7 +88,7 @@ type changes struct {
 // executed is a round's "commands" payload: [[id, "S"], ...].
 type executed []Move
 
-var dirLetter = [4]string{sdk.Bottom: `"S"`, sdk.Right: `"E"`, sdk.Top: `"N"`, sdk.Left: `"W"`}
+var dirLetter = [4]string{proto.Bottom: `"S"`, proto.Right: `"E"`, proto.Top: `"N"`, proto.Left: `"W"`}
 
 // MarshalJSON writes the compact form directly; it runs every round.
 func (e executed) MarshalJSON() ([]byte, error) {

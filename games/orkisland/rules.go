@@ -4,11 +4,11 @@ import (
 	"errors"
 
 	"arena.dev/games"
-	"arena.dev/games/orkisland/sdk"
+	"arena.dev/games/orkisland/proto"
 )
 
-// Dir is a move direction (the SDK's codes).
-type Dir = sdk.Dir
+// Dir is a move direction (the protocol's codes).
+type Dir = proto.Dir
 
 // Config holds the parameters the rules use.
 type Config struct {
@@ -144,7 +144,7 @@ func (s *State) spawn(ids []int) bool {
 // how many it ignored: unknown orks, orks p does not control, second
 // commands to the same ork, and unknown directions (such a command still
 // uses the ork's one command of the round, as in the original).
-func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
+func (s *State) Register(p int, cmds []proto.Command) (invalid int) {
 	for _, c := range cmds {
 		if c.ID < 0 || c.ID >= len(s.Orks) || s.Orks[c.ID].Player != p || s.given[c.ID] {
 			invalid++
@@ -152,9 +152,9 @@ func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
 		}
 		s.given[c.ID] = true
 		switch {
-		case c.Dir > sdk.None:
+		case c.Dir > proto.None:
 			invalid++
-		case c.Dir != sdk.None:
+		case c.Dir != proto.None:
 			s.pending = append(s.pending, Move{c.ID, c.Dir})
 		}
 	}
@@ -185,13 +185,13 @@ func (s *State) Step() {
 func (b *Board) target(c int, d Dir) int {
 	r, col := c/b.Cols, c%b.Cols
 	switch d {
-	case sdk.Bottom:
+	case proto.Bottom:
 		r++
-	case sdk.Right:
+	case proto.Right:
 		col++
-	case sdk.Top:
+	case proto.Top:
 		r--
-	case sdk.Left:
+	case proto.Left:
 		col--
 	default:
 		return -1

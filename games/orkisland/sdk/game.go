@@ -1,11 +1,15 @@
 package sdk
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"arena.dev/games/orkisland/proto"
+)
 
 // Game is the state a bot sees and the commands it gives. The host fills
 // it before each call to Play.
 type Game struct {
-	params [nbParams]int
+	params [proto.NbParams]int
 	me     int
 	round  int
 
@@ -23,37 +27,37 @@ type Game struct {
 }
 
 // NbPlayers is the number of players.
-func (g *Game) NbPlayers() int { return g.params[pNbPlayers] }
+func (g *Game) NbPlayers() int { return g.params[proto.ParamNbPlayers] }
 
 // Rows is the number of rows of the board.
-func (g *Game) Rows() int { return g.params[pRows] }
+func (g *Game) Rows() int { return g.params[proto.ParamRows] }
 
 // Cols is the number of columns of the board.
-func (g *Game) Cols() int { return g.params[pCols] }
+func (g *Game) Cols() int { return g.params[proto.ParamCols] }
 
 // NbRounds is the number of rounds of the match.
-func (g *Game) NbRounds() int { return g.params[pNbRounds] }
+func (g *Game) NbRounds() int { return g.params[proto.ParamNbRounds] }
 
 // InitialHealth is an ork's health at the start and when it regenerates.
-func (g *Game) InitialHealth() int { return g.params[pInitialHealth] }
+func (g *Game) InitialHealth() int { return g.params[proto.ParamInitialHealth] }
 
 // NbOrks is the number of orks each player controls initially.
-func (g *Game) NbOrks() int { return g.params[pNbOrks] }
+func (g *Game) NbOrks() int { return g.params[proto.ParamNbOrks] }
 
 // CostGrass is the health an ork loses moving onto grass.
-func (g *Game) CostGrass() int { return g.params[pCostGrass] }
+func (g *Game) CostGrass() int { return g.params[proto.ParamCostGrass] }
 
 // CostForest is the health an ork loses moving onto forest.
-func (g *Game) CostForest() int { return g.params[pCostForest] }
+func (g *Game) CostForest() int { return g.params[proto.ParamCostForest] }
 
 // CostSand is the health an ork loses moving onto sand.
-func (g *Game) CostSand() int { return g.params[pCostSand] }
+func (g *Game) CostSand() int { return g.params[proto.ParamCostSand] }
 
 // CostCity is the health an ork loses moving onto a city.
-func (g *Game) CostCity() int { return g.params[pCostCity] }
+func (g *Game) CostCity() int { return g.params[proto.ParamCostCity] }
 
 // CostPath is the health an ork loses moving onto a path.
-func (g *Game) CostPath() int { return g.params[pCostPath] }
+func (g *Game) CostPath() int { return g.params[proto.ParamCostPath] }
 
 // Cost is the health an ork loses moving onto terrain t (-1 for water).
 func (g *Game) Cost(t CellType) int {
@@ -73,13 +77,13 @@ func (g *Game) Cost(t CellType) int {
 }
 
 // BonusPerCityCell is the points per cell of a conquered city.
-func (g *Game) BonusPerCityCell() int { return g.params[pBonusCity] }
+func (g *Game) BonusPerCityCell() int { return g.params[proto.ParamBonusCity] }
 
 // BonusPerPathCell is the points per cell of a conquered path.
-func (g *Game) BonusPerPathCell() int { return g.params[pBonusPath] }
+func (g *Game) BonusPerPathCell() int { return g.params[proto.ParamBonusPath] }
 
 // FactorConnectedComponent multiplies 2^k for a component of k cities.
-func (g *Game) FactorConnectedComponent() int { return g.params[pFactor] }
+func (g *Game) FactorConnectedComponent() int { return g.params[proto.ParamFactor] }
 
 // Me is this bot's player number.
 func (g *Game) Me() int { return g.me }
@@ -142,7 +146,7 @@ func (g *Game) PathOwner(id int) int { return g.pathOwner[id] }
 // does not exist (it is ignored and counted as invalid); commands to orks of
 // other players are ignored and counted as invalid. More than 1000 commands in
 // one round break the rules: the player is frozen.
-func (g *Game) Move(id int, d Dir) { g.cmds = append(g.cmds, Command{id, d}) }
+func (g *Game) Move(id int, d Dir) { g.cmds = append(g.cmds, Command{ID: id, Dir: d}) }
 
 // Random returns a uniform integer in [lo, hi]. The generator is seeded by
 // the match, so a match can be replayed exactly.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 
+	"arena.dev/games/orkisland/proto"
 	"arena.dev/games/wire"
 )
 
@@ -38,19 +39,19 @@ func (s *state) Play(b []byte) []byte {
 
 func decodeSetup(frame []byte) (*Game, error) {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g := &Game{}
 	g.me = r.Uint()
 	seed := r.Uint64()
-	g.rng = rand.New(rand.NewPCG(seed, 0x6f726b))
+	g.rng = rand.New(rand.NewPCG(seed, proto.SeedStream))
 	for i := range g.params {
 		g.params[i] = r.Uint()
 	}
-	rows, cols, np := g.params[pRows], g.params[pCols], g.params[pNbPlayers]
+	rows, cols, np := g.params[proto.ParamRows], g.params[proto.ParamCols], g.params[proto.ParamNbPlayers]
 	if r.Err() != nil {
 		return nil, r.Err()
 	}
-	if rows <= 0 || cols <= 0 || rows*cols > 1<<22 || np <= 0 || np > 64 || g.me >= np || g.params[pNbOrks] > rows*cols {
+	if rows <= 0 || cols <= 0 || rows*cols > 1<<22 || np <= 0 || np > 64 || g.me >= np || g.params[proto.ParamNbOrks] > rows*cols {
 		return nil, errors.New("bad dimensions")
 	}
 	terrain := r.Bytes(rows * cols)
@@ -92,9 +93,9 @@ func decodeSetup(frame []byte) (*Game, error) {
 	}
 	g.cityOwner = wire.Unseen(len(g.cities), -1)
 	g.pathOwner = wire.Unseen(len(g.paths), -1)
-	g.units = make([]Unit, np*g.params[pNbOrks])
+	g.units = make([]Unit, np*g.params[proto.ParamNbOrks])
 	for id := range g.units {
-		g.units[id] = Unit{ID: id, Player: id / max(1, g.params[pNbOrks]), Pos: Pos{-1, -1}}
+		g.units[id] = Unit{ID: id, Player: id / max(1, g.params[proto.ParamNbOrks]), Pos: Pos{-1, -1}}
 	}
 	g.scores = make([]int, np)
 	g.status = make([]float64, np)
@@ -103,7 +104,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 
 func (g *Game) applyRound(frame []byte) error {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g.round = r.Uint()
 	for p := range g.scores {
 		g.scores[p] = r.Uint()

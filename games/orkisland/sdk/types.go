@@ -13,71 +13,40 @@
 //
 //	func main() { sdk.Run(&bot{}) }
 //
-// It uses the standard library only, so it compiles to WebAssembly as is.
+// It uses the standard library, games/wire and the game's protocol package
+// (proto) only, so it compiles to WebAssembly as is.
 package sdk
 
+import "arena.dev/games/orkisland/proto"
+
 // CellType is the terrain of a cell.
-type CellType uint8
+type CellType = proto.CellType
 
 // Terrains, with the codes used on the wire.
 const (
-	Water CellType = iota
-	Grass
-	Forest
-	Sand
-	City
-	Path
+	Water  CellType = proto.Water
+	Grass  CellType = proto.Grass
+	Forest CellType = proto.Forest
+	Sand   CellType = proto.Sand
+	City   CellType = proto.City
+	Path   CellType = proto.Path
 )
 
-func (t CellType) String() string {
-	switch t {
-	case Water:
-		return "WATER"
-	case Grass:
-		return "GRASS"
-	case Forest:
-		return "FOREST"
-	case Sand:
-		return "SAND"
-	case City:
-		return "CITY"
-	case Path:
-		return "PATH"
-	}
-	return "?"
-}
-
 // Dir is a direction an ork can be told to move.
-type Dir uint8
+type Dir = proto.Dir
 
 // Directions, with the codes used on the wire. Bottom is south (row+1),
 // Right east (column+1), Top north (row-1), Left west (column-1).
 const (
-	Bottom Dir = iota
-	Right
-	Top
-	Left
-	None
+	Bottom Dir = proto.Bottom
+	Right  Dir = proto.Right
+	Top    Dir = proto.Top
+	Left   Dir = proto.Left
+	None   Dir = proto.None
 )
 
 // Dirs are the four moving directions, in the statement's order.
 var Dirs = [4]Dir{Bottom, Right, Top, Left}
-
-func (d Dir) String() string {
-	switch d {
-	case Bottom:
-		return "Bottom"
-	case Right:
-		return "Right"
-	case Top:
-		return "Top"
-	case Left:
-		return "Left"
-	case None:
-		return "None"
-	}
-	return "?"
-}
 
 // Pos is a cell's position: I is the row (0 at the top), J the column.
 type Pos struct{ I, J int }
