@@ -3,15 +3,15 @@ package wasteland
 import (
 	"encoding/binary"
 
-	"arena.dev/games/wasteland/sdk"
+	"arena.dev/games/wasteland/proto"
 	"arena.dev/games/wire"
 )
 
-// Frame layouts are documented in sdk/frames.go; the SDK decodes what this
+// Frame layouts are documented in package proto; the SDKs decode what this
 // file encodes (a test checks they agree). Bots know everything, so every
 // player gets the same view.
 
-const frameVersion = 1
+const frameVersion = proto.FrameVersion
 
 var putUint = wire.AppendUint
 
@@ -21,7 +21,7 @@ func appendSetup(b []byte, settings map[string]int, me int, botSeed uint64) []by
 	b = append(b, frameVersion)
 	b = putUint(b, me)
 	b = binary.AppendUvarint(b, botSeed)
-	for _, name := range sdk.ParamNames {
+	for _, name := range proto.ParamNames {
 		b = putUint(b, settings[name])
 	}
 	return b
@@ -36,11 +36,7 @@ func appendHeader(b []byte, s *State, cpu []float64) []byte {
 		b = putUint(b, sc)
 	}
 	for _, f := range cpu {
-		if f < 0 {
-			b = putUint(b, 0)
-		} else {
-			b = putUint(b, 1+int(f*1e6))
-		}
+		b = putUint(b, proto.EncodeStatus(f))
 	}
 	return b
 }

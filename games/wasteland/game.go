@@ -48,10 +48,12 @@ func validate(s games.Settings) error {
 
 func init() { games.Register(Game{}) }
 
-// files are what the framework serves and builds: the SDK, the starter
-// bot, the reference bots' sources, the rules page and the renderer.
+// files are what the framework serves and builds: the SDK and the frame
+// layouts it shares with the engine, the starter bot, the reference bots'
+// sources, the C++ SDK with its starter and Demo, the rules page and the
+// renderer.
 //
-//go:embed sdk/*.go kit/main.go bots/*.go rules.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules.html viewer.js cpp/*.hh cpp/*.cc
 var files embed.FS
 
 // Game implements games.Game for Wasteland.
@@ -78,8 +80,9 @@ func (Game) Info() games.Info {
 		Bots:          bots.Names(),
 		Qualifier:     "Dummy",
 		Downloads:     []string{"Dummy"},
+		Languages:     []string{"go", "cpp"},
 		Files: games.Files{
-			Dir: "wasteland", FS: files, Rules: "rules.html",
+			Dir: "wasteland", FS: files, Rules: "rules.html", Cpp: "cpp",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"CodeShoot", "Generator"},
 		},

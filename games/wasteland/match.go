@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"arena.dev/games"
-	"arena.dev/games/wasteland/sdk"
+	"arena.dev/games/wasteland/proto"
 )
 
 // match adapts State to games.Match: frames for bots, replay payloads.
@@ -16,7 +16,7 @@ import (
 type match struct {
 	s        *State
 	settings games.Settings
-	cmds     []sdk.Command
+	cmds     []proto.Command
 
 	last       []int // per player, the round of the last body it got, -1 none
 	shared     []Car // the cars as bots up to date were told, as of round sharedTo
@@ -67,7 +67,7 @@ func (m *match) View(p int, cpu []float64) []byte {
 
 func (m *match) Commands(p int, frame []byte) (int, error) {
 	var err error
-	if m.cmds, err = sdk.DecodeCommands(frame, m.cmds); err != nil {
+	if m.cmds, err = proto.DecodeCommands(frame, m.cmds); err != nil {
 		return 0, err
 	}
 	return m.s.Register(p, m.cmds), nil
@@ -208,7 +208,7 @@ func ints(b []byte, i int, vs ...int) []byte {
 }
 
 // executed is a round's "commands" payload: [[car, code], ...].
-type executed []sdk.Command
+type executed []proto.Command
 
 // MarshalJSON writes the compact form directly.
 func (e executed) MarshalJSON() ([]byte, error) {

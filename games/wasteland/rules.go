@@ -126,7 +126,7 @@ func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
 		}
 		s.given[c.Car] = true
 		car := s.Cars[c.Car]
-		switch d, move := c.Dir(); {
+		switch d, move := dirOf(c); {
 		case !car.Alive,
 			!move && car.Missiles == 0,
 			move && !s.InWindow(car.Pos.Add(d), s.Round+1):
@@ -196,10 +196,19 @@ func (s *State) playerOrder() []int {
 	return v
 }
 
+// dirOf returns the direction of a move command (codes 0-8, in the order
+// of proto.Steps and sdk.Dirs) and whether it is one.
+func dirOf(c sdk.Command) (sdk.Dir, bool) {
+	if int(c.Code) < len(sdk.Dirs) {
+		return sdk.Dirs[c.Code], true
+	}
+	return sdk.Dir{}, false
+}
+
 // apply runs one instruction; false means it could not be applied (the
 // car then moves Default with the uninstructed ones).
 func (s *State) apply(c sdk.Command) bool {
-	if d, move := c.Dir(); move {
+	if d, move := dirOf(c); move {
 		return s.moveCar(c.Car, d)
 	}
 	car := &s.Cars[c.Car]

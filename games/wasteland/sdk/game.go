@@ -3,13 +3,15 @@ package sdk
 import (
 	"fmt"
 	"sort"
+
+	"arena.dev/games/wasteland/proto"
 )
 
 // Game is the state a bot sees and the commands it gives. The host fills
 // it before each call to Play. Bots know everything: every cell, car and
 // missile of the universe.
 type Game struct {
-	params [nbParams]int
+	params [proto.NumParams]int
 	me     int
 	round  int
 
@@ -24,54 +26,54 @@ type Game struct {
 }
 
 // NumberPlayers is the number of players (4).
-func (g *Game) NumberPlayers() int { return g.params[pPlayers] }
+func (g *Game) NumberPlayers() int { return g.params[proto.Players] }
 
 // NumberRounds is the number of rounds of the match (300).
-func (g *Game) NumberRounds() int { return g.params[pRounds] }
+func (g *Game) NumberRounds() int { return g.params[proto.Rounds] }
 
 // NumberRows is the number of rows of the universe and of the window.
-func (g *Game) NumberRows() int { return g.params[pRows] }
+func (g *Game) NumberRows() int { return g.params[proto.Rows] }
 
 // NumberUniverseColumns is the number of columns of the universe.
-func (g *Game) NumberUniverseColumns() int { return g.params[pUniverseCols] }
+func (g *Game) NumberUniverseColumns() int { return g.params[proto.UniverseColumns] }
 
 // NumberWindowColumns is the number of columns of the window.
-func (g *Game) NumberWindowColumns() int { return g.params[pWindowCols] }
+func (g *Game) NumberWindowColumns() int { return g.params[proto.WindowColumns] }
 
 // NumberCarsPerPlayer is the number of cars of each player (2).
-func (g *Game) NumberCarsPerPlayer() int { return g.params[pCarsPerPlayer] }
+func (g *Game) NumberCarsPerPlayer() int { return g.params[proto.CarsPerPlayer] }
 
 // NumberCars is the total number of cars (8).
 func (g *Game) NumberCars() int { return g.NumberPlayers() * g.NumberCarsPerPlayer() }
 
 // NumberRoundsToRegenerate is the number of rounds a dead car waits
 // before it can regenerate (30).
-func (g *Game) NumberRoundsToRegenerate() int { return g.params[pRoundsToRegenerate] }
+func (g *Game) NumberRoundsToRegenerate() int { return g.params[proto.RoundsToRegenerate] }
 
 // NumberMissileBonuses is the number of missile bonuses in the game.
-func (g *Game) NumberMissileBonuses() int { return g.params[pMissileBonuses] }
+func (g *Game) NumberMissileBonuses() int { return g.params[proto.MissileBonuses] }
 
 // NumberWaterBonuses is the number of water bonuses in the game.
-func (g *Game) NumberWaterBonuses() int { return g.params[pWaterBonuses] }
+func (g *Game) NumberWaterBonuses() int { return g.params[proto.WaterBonuses] }
 
 // NumberGasBonuses is the number of gas bonuses in the game.
-func (g *Game) NumberGasBonuses() int { return g.params[pGasBonuses] }
+func (g *Game) NumberGasBonuses() int { return g.params[proto.GasBonuses] }
 
 // BonusMissiles is the number of missiles a missile bonus gives (5).
-func (g *Game) BonusMissiles() int { return g.params[pBonusMissiles] }
+func (g *Game) BonusMissiles() int { return g.params[proto.BonusMissiles] }
 
 // BonusGas is the number of gas units a gas bonus gives (30).
-func (g *Game) BonusGas() int { return g.params[pBonusGas] }
+func (g *Game) BonusGas() int { return g.params[proto.BonusGas] }
 
 // WaterPoints is the number of points a water bonus gives (10).
-func (g *Game) WaterPoints() int { return g.params[pWaterPoints] }
+func (g *Game) WaterPoints() int { return g.params[proto.WaterPoints] }
 
 // KillPoints is the number of points for killing a car of another
 // player (30).
-func (g *Game) KillPoints() int { return g.params[pKillPoints] }
+func (g *Game) KillPoints() int { return g.params[proto.KillPoints] }
 
 // InitialGas is the gas of a car when it regenerates (60).
-func (g *Game) InitialGas() int { return g.params[pInitialGas] }
+func (g *Game) InitialGas() int { return g.params[proto.InitialGas] }
 
 // Normalize returns column j of the universe in [0, NumberUniverseColumns()).
 func (g *Game) Normalize(j int) int {

@@ -3,6 +3,7 @@ package sdk
 import (
 	"errors"
 
+	"arena.dev/games/wasteland/proto"
 	"arena.dev/games/wire"
 )
 
@@ -47,7 +48,7 @@ func (s *state) Play(b []byte) []byte {
 	g.rng.Seed(uint64(g.rng.Next()))
 	g.cmds = g.cmds[:0]
 	s.bot.Play(g)
-	return AppendCommands(b, g.cmds)
+	return proto.AppendCommands(b, g.cmds)
 }
 
 func decodeSetup(frame []byte) (*Game, error) {
@@ -62,7 +63,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 	if err := r.End(); err != nil {
 		return nil, err
 	}
-	np, rows, u, w, cpp := g.params[pPlayers], g.params[pRows], g.params[pUniverseCols], g.params[pWindowCols], g.params[pCarsPerPlayer]
+	np, rows, u, w, cpp := g.params[proto.Players], g.params[proto.Rows], g.params[proto.UniverseColumns], g.params[proto.WindowColumns], g.params[proto.CarsPerPlayer]
 	if np <= 0 || np > 64 || g.me >= np || cpp <= 0 || cpp > 64 ||
 		rows <= 0 || rows > 1000 || u <= 0 || u > 1000 || rows*u > 1<<20 || w <= 0 || w > u {
 		return nil, errors.New("bad dimensions")
@@ -90,11 +91,7 @@ func (s *state) applyRound(frame []byte) error {
 		g.scores[p] = r.Uint()
 	}
 	for p := range g.status {
-		if v := r.Uint(); v == 0 {
-			g.status[p] = -1
-		} else {
-			g.status[p] = float64(v-1) / 1e6
-		}
+		g.status[p] = proto.DecodeStatus(r.Uint())
 	}
 	for _, i := range s.overlay {
 		g.cells[i] = Cell{Type: s.terrain[i], Car: -1, Missile: -1}
