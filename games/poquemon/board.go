@@ -13,24 +13,24 @@ import (
 	"fmt"
 	"strings"
 
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
-// Kind is a bonus kind: the SDK's cell types Stone, Point, Scope, Attack
-// and Defense.
-type Kind = sdk.CellType
+// Kind is a bonus kind: the protocol's cell types Stone, Point, Scope,
+// Attack and Defense.
+type Kind = proto.CellType
 
 // Bonus kinds.
 const (
-	Stone   = sdk.Stone
-	Point   = sdk.Point
-	Scope   = sdk.Scope
-	Attack  = sdk.Attack
-	Defense = sdk.Defense
+	Stone   = proto.Stone
+	Point   = proto.Point
+	Scope   = proto.Scope
+	Attack  = proto.Attack
+	Defense = proto.Defense
 )
 
-// Dir is a direction (the SDK's codes).
-type Dir = sdk.Dir
+// Dir is a direction (the protocol's codes).
+type Dir = proto.Dir
 
 // Poquemon is one unit. Cell is where it is, or where it died while dead.
 type Poquemon struct {
@@ -77,13 +77,13 @@ func (b *Board) pos(c int) string { return fmt.Sprintf("(%d,%d)", c/b.Cols, c%b.
 // surrounded by walls, so it never leaves the board from a floor cell.
 func (b *Board) step(c int, d Dir) int {
 	switch d {
-	case sdk.Top:
+	case proto.Top:
 		return c - b.Cols
-	case sdk.Bottom:
+	case proto.Bottom:
 		return c + b.Cols
-	case sdk.Left:
+	case proto.Left:
 		return c - 1
-	case sdk.Right:
+	case proto.Right:
 		return c + 1
 	}
 	return c

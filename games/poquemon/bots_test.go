@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/poquemon/sdk"
 )
 
 // botCommands feeds player 0's setup and round frames for s to a fresh bot
 // and returns its commands.
-func botCommands(t *testing.T, name string, s *State, seed uint64) []sdk.Command {
+func botCommands(t *testing.T, name string, s *State, seed uint64) []proto.Command {
 	t.Helper()
 	b, err := bots.New(name)
 	if err != nil {
@@ -28,7 +29,7 @@ func botCommands(t *testing.T, name string, s *State, seed uint64) []sdk.Command
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmds, err := sdk.DecodeCommands(reply, nil)
+	cmds, err := proto.DecodeCommands(reply, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,18 +57,18 @@ func TestDemoBehaviour(t *testing.T) {
 		}, false},
 	}
 	for _, c := range cases {
-		dirs := map[sdk.Dir]bool{}
+		dirs := map[proto.Dir]bool{}
 		for seed := range uint64(40) {
 			s := testState(t, arena, testConfig(1), 1)
 			put(s, unit{id: 0, i: 2, j: 2, attack: 2, scope: 3})
 			c.setup(s)
 			cmds := botCommands(t, "Demo", s, seed)
-			if len(cmds) != 1 || cmds[0].ID != 0 || cmds[0].Dir > sdk.Left+1 {
+			if len(cmds) != 1 || cmds[0].ID != 0 || cmds[0].Dir > proto.Left+1 {
 				t.Fatalf("%s: commands %+v", c.name, cmds)
 			}
 			d := cmds[0].Dir
 			dirs[d] = true
-			if want := c.attack && d == sdk.Right; cmds[0].Attack != want {
+			if want := c.attack && d == proto.Right; cmds[0].Attack != want {
 				t.Fatalf("%s: %+v, want attack=%v", c.name, cmds[0], want)
 			}
 		}
@@ -88,13 +89,13 @@ func TestDummyChoices(t *testing.T) {
 	s := testState(t, arena, testConfig(1), 1)
 	put(s, unit{id: 0, i: 2, j: 2, attack: 2, scope: 3})
 	put(s, unit{id: 1, i: 4, j: 2, defense: 2})
-	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || !cmds[0].Attack || cmds[0].Dir != sdk.Bottom {
+	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || !cmds[0].Attack || cmds[0].Dir != proto.Bottom {
 		t.Fatalf("kill in sight: %+v", cmds)
 	}
 	s = testState(t, arena, testConfig(1), 1)
 	put(s, unit{id: 0, i: 2, j: 2})
 	addBonus(s, Point, 2, 6, 500)
-	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || cmds[0].Attack || cmds[0].Dir != sdk.Right {
+	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || cmds[0].Attack || cmds[0].Dir != proto.Right {
 		t.Fatalf("bag to the right: %+v", cmds)
 	}
 	// The only way to the bag is over a ghost wall that appears this round.
@@ -102,7 +103,7 @@ func TestDummyChoices(t *testing.T) {
 	s.Ghosts[0].Present, s.Ghosts[0].Time = false, 1
 	put(s, unit{id: 0, i: 5, j: 4})
 	addBonus(s, Point, 5, 6, 500)
-	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) == 1 && cmds[0].Dir == sdk.Right {
+	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) == 1 && cmds[0].Dir == proto.Right {
 		t.Fatalf("stepped onto a ghost wall about to appear: %+v", cmds)
 	}
 }

@@ -3,36 +3,34 @@ package poquemon
 import (
 	"encoding/binary"
 
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/wire"
 )
 
-// Frame layouts are documented in sdk/frames.go; the SDK decodes what this
-// file encodes (a test checks they agree). A round frame is a function of
+// Frame layouts are documented in package proto; the SDKs decode what this
+// file encodes (tests check they agree). A round frame is a function of
 // the player's View, its CPU statuses and what it was sent before, and of
 // nothing else: appendRound cannot see the State.
-
-const frameVersion = 1
 
 var putUint = wire.AppendUint
 
 // appendSetup encodes player me's setup frame: settings and the static
 // board only.
 func appendSetup(b []byte, board *Board, settings map[string]int, me int, seat uint64) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, me)
 	b = binary.AppendUvarint(b, seat)
-	for _, name := range sdk.ParamNames {
+	for _, name := range proto.ParamNames {
 		b = putUint(b, settings[name])
 	}
 	for c, w := range board.Wall {
 		switch {
 		case w:
-			b = append(b, sdk.SetupWall)
+			b = append(b, proto.SetupWall)
 		case board.GhostAt[c] >= 0:
-			b = append(b, sdk.SetupGhost)
+			b = append(b, proto.SetupGhost)
 		default:
-			b = append(b, sdk.SetupFloor)
+			b = append(b, proto.SetupFloor)
 		}
 	}
 	for _, g := range board.Ghosts {
@@ -54,14 +52,10 @@ type sent struct {
 
 // appendRound encodes the round frame of view v and updates last.
 func appendRound(b []byte, v *View, cpu []float64, last *sent) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, v.Round)
 	for _, f := range cpu {
-		if f < 0 {
-			b = putUint(b, 0)
-		} else {
-			b = putUint(b, 1+int(f*1e6))
-		}
+		b = putUint(b, proto.EncodeStatus(f))
 	}
 	if !last.started {
 		last.started = true

@@ -1,9 +1,14 @@
 package poquemon
 
 import (
+	goparser "go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/poquemon/sdk"
 	"arena.dev/games/wire"
 )
@@ -30,7 +35,7 @@ func (m *mirror) Play(g *sdk.Game) {
 		case s.blocked(c):
 			want = sdk.Wall
 		case s.BonusAt[c] >= 0:
-			want = s.Bonuses[s.BonusAt[c]].Kind
+			want = sdk.CellType(s.Bonuses[s.BonusAt[c]].Kind)
 		}
 		if got := g.CellType(at); got != want {
 			t.Fatalf("round %d: cell %s is %v in the SDK, %v in the engine", s.Round, s.B.pos(c), got, want)
@@ -128,8 +133,8 @@ func TestSDKStateIsTheView(t *testing.T) {
 
 // Bad command frames never panic: they are a protocol error or counted.
 func FuzzCommands(f *testing.F) {
-	f.Add(sdk.AppendCommands(nil, []sdk.Command{{ID: 0, Dir: sdk.Bottom}, {ID: 0, Attack: true, Dir: sdk.None}}))
-	f.Add(sdk.AppendCommands(nil, []sdk.Command{{ID: 1 << 40, Dir: 200}}))
+	f.Add(proto.AppendCommands(nil, []proto.Command{{ID: 0, Dir: proto.Bottom}, {ID: 0, Attack: true, Dir: proto.None}}))
+	f.Add(proto.AppendCommands(nil, []proto.Command{{ID: 1 << 40, Dir: 200}}))
 	f.Add([]byte{1, 0, 2, 9})
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{})
@@ -152,7 +157,7 @@ func FuzzCommands(f *testing.F) {
 
 func TestCommandsProtocol(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	many := make([]sdk.Command, sdk.MaxCommands+1)
+	many := make([]proto.Command, proto.MaxCommands+1)
 	cases := []struct {
 		name    string
 		frame   []byte
@@ -160,10 +165,10 @@ func TestCommandsProtocol(t *testing.T) {
 		wantErr bool
 	}{
 		{"empty reply", nil, 0, true},
-		{"no commands", sdk.AppendCommands(nil, nil), 0, false},
-		{"truncated", sdk.AppendCommands(nil, []sdk.Command{{ID: 0}})[:2], 0, true},
-		{"trailing bytes", append(sdk.AppendCommands(nil, nil), 7), 0, true},
-		{"too many", sdk.AppendCommands(nil, many), 0, true},
+		{"no commands", proto.AppendCommands(nil, nil), 0, false},
+		{"truncated", proto.AppendCommands(nil, []proto.Command{{ID: 0}})[:2], 0, true},
+		{"trailing bytes", append(proto.AppendCommands(nil, nil), 7), 0, true},
+		{"too many", proto.AppendCommands(nil, many), 0, true},
 	}
 	for _, c := range cases {
 		bad, err := gm.Commands(0, c.frame)
@@ -175,5 +180,28 @@ func TestCommandsProtocol(t *testing.T) {
 	frame := []byte{3, 1, 0, 0, 0, 7, 0, 0, 0, 1}
 	if bad, err := gm.Commands(0, frame); err != nil || bad != 2 {
 		t.Fatalf("foreign id and unknown kind: %d invalid, %v", bad, err)
+	}
+}
+
+// The engine speaks the protocol through package proto, as the SDKs do:
+// only game.go, which runs the built-in bots, imports the student SDK.
+func TestEngineUsesProtoNotSDK(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := goparser.ParseFile(token.NewFileSet(), name, nil, goparser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, imp := range f.Imports {
+			if strings.Trim(imp.Path.Value, `"`) == "arena.dev/games/poquemon/sdk" && name != "game.go" {
+				t.Errorf("%s imports the SDK", name)
+			}
+		}
 	}
 }

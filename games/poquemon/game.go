@@ -55,10 +55,12 @@ func validate(s games.Settings) error {
 
 func init() { games.Register(Game{}) }
 
-// files are what the framework serves and builds: the SDK, the starter
-// bot, the reference bots' sources, the rules page and the renderer.
+// files are what the framework serves and builds: the Go SDK and the
+// protocol it shares with the engine, the starter bot, the reference bots'
+// sources, the rules page, the renderer and the C++ SDK (cpp: the original
+// player API's headers, AINull.cc and AIDemo.cc).
 //
-//go:embed sdk/*.go kit/main.go bots/*.go rules.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules.html viewer.js cpp/*.hh cpp/*.cc
 var files embed.FS
 
 // Game implements games.Game for Poquémon.
@@ -79,8 +81,9 @@ func (Game) Info() games.Info {
 		Bots:      bots.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
+		Languages: []string{"go", "cpp"},
 		Files: games.Files{
-			Dir: "poquemon", FS: files, Rules: "rules.html",
+			Dir: "poquemon", FS: files, Rules: "rules.html", Cpp: "cpp",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"SetupFloor", "SetupWall", "SetupGhost"},
 		},

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"arena.dev/games"
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 func TestInfo(t *testing.T) {
@@ -24,8 +24,8 @@ func TestInfo(t *testing.T) {
 			t.Errorf("%s: default %d out of [%d, %d]", p.Name, p.Default, p.Min, p.Max)
 		}
 	}
-	if !slices.Equal(names, sdk.ParamNames[:]) {
-		t.Fatalf("params %v, SDK %v", names, sdk.ParamNames)
+	if !slices.Equal(names, proto.ParamNames[:]) {
+		t.Fatalf("params %v, SDK %v", names, proto.ParamNames)
 	}
 	if err := info.Check(info.Defaults()); err != nil {
 		t.Fatal(err)
@@ -38,7 +38,8 @@ func TestInfo(t *testing.T) {
 	if err := info.Check(games.Settings{"nb_point": 300}); err == nil || !strings.Contains(err.Error(), "rows×cols") {
 		t.Errorf("too many bonuses: %v, want the error to name rows×cols", err)
 	}
-	for _, name := range []string{"sdk/game.go", "kit/main.go", "bots/demo.go", "bots/dummy.go", "rules.html", "viewer.js"} {
+	for _, name := range []string{"sdk/game.go", "proto/proto.go", "kit/main.go", "bots/demo.go", "bots/dummy.go",
+		"rules.html", "viewer.js", "cpp/Player.hh", "cpp/AINull.cc", "cpp/AIDemo.cc"} {
 		if _, err := fs.Stat(info.Files.FS, name); err != nil {
 			t.Error(err)
 		}

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"arena.dev/games"
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 // shared is /work/shared seen from this package's directory: the sibling
@@ -91,5 +91,5 @@ func addBonus(s *State, k Kind, i, j, value int) int {
 
 func cell(s *State, i, j int) int { return i*s.B.Cols + j }
 
-func move(id int, d sdk.Dir) sdk.Command   { return sdk.Command{ID: id, Dir: d} }
-func attack(id int, d sdk.Dir) sdk.Command { return sdk.Command{ID: id, Attack: true, Dir: d} }
+func move(id int, d proto.Dir) proto.Command   { return proto.Command{ID: id, Dir: d} }
+func attack(id int, d proto.Dir) proto.Command { return proto.Command{ID: id, Attack: true, Dir: d} }

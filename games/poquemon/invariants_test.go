@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"arena.dev/games"
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 // checkInvariants verifies what must hold between rounds.
@@ -84,12 +84,12 @@ func TestInvariantsRandomPlay(t *testing.T) {
 		checkInvariants(t, s)
 		orders := games.NewRNG(seed, 99)
 		prev := make([]int, 4)
-		var cmds []sdk.Command
+		var cmds []proto.Command
 		for range s.Cfg.Rounds {
 			for p := range 4 {
 				cmds = cmds[:0]
 				for range orders.Intn(2 * s.Cfg.PerPlayer) {
-					cmds = append(cmds, sdk.Command{ID: orders.Range(-1, len(s.Poq)), Attack: orders.Intn(4) == 0, Dir: sdk.Dir(orders.Intn(6))})
+					cmds = append(cmds, proto.Command{ID: orders.Range(-1, len(s.Poq)), Attack: orders.Intn(4) == 0, Dir: proto.Dir(orders.Intn(6))})
 				}
 				s.Register(p, cmds)
 			}

@@ -4,7 +4,7 @@ import (
 	"strconv"
 
 	"arena.dev/games"
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 // match adapts State to games.Match: frames for bots, replay payloads.
@@ -14,7 +14,7 @@ type match struct {
 	view     View     // scratch, refilled for each player
 	sent     []sent   // per player: the public board it was last told
 	frames   [][]byte // per player: its last round frame's buffer
-	cmds     []sdk.Command
+	cmds     []proto.Command
 
 	poq     []Poquemon // before the last Step
 	ghosts  []Ghost
@@ -46,7 +46,7 @@ func (m *match) View(p int, cpu []float64) []byte {
 
 func (m *match) Commands(p int, frame []byte) (int, error) {
 	var err error
-	if m.cmds, err = sdk.DecodeCommands(frame, m.cmds); err != nil {
+	if m.cmds, err = proto.DecodeCommands(frame, m.cmds); err != nil {
 		return 0, err
 	}
 	return m.s.Register(p, m.cmds), nil
@@ -205,7 +205,7 @@ type executed struct {
 	buf     []byte // reused, as for changes
 }
 
-var dirLetter = [4]string{sdk.Top: `"N"`, sdk.Bottom: `"S"`, sdk.Left: `"W"`, sdk.Right: `"E"`}
+var dirLetter = [4]string{proto.Top: `"N"`, proto.Bottom: `"S"`, proto.Left: `"W"`, proto.Right: `"E"`}
 
 // MarshalJSON implements json.Marshaler.
 func (e *executed) MarshalJSON() ([]byte, error) {

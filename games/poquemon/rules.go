@@ -5,7 +5,7 @@ import (
 	"fmt"
 
 	"arena.dev/games"
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 // Config holds the parameters the rules use.
@@ -115,15 +115,15 @@ func (s *State) blocked(c int) bool {
 // Register keeps player p's valid commands for the next Step and returns
 // how many it ignored: unknown Poquémon, Poquémon of other players or dead
 // ones, unknown directions, and second commands to the same Poquémon.
-func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
+func (s *State) Register(p int, cmds []proto.Command) (invalid int) {
 	for _, c := range cmds {
 		if c.ID < 0 || c.ID >= len(s.Poq) || s.Poq[c.ID].Player != p || !s.Poq[c.ID].Alive ||
-			c.Dir > sdk.None || s.given[c.ID] {
+			c.Dir > proto.None || s.given[c.ID] {
 			invalid++
 			continue
 		}
 		s.given[c.ID] = true
-		if c.Dir != sdk.None {
+		if c.Dir != proto.None {
 			s.pending[p] = append(s.pending[p], Action{c.ID, c.Attack, c.Dir})
 		}
 	}

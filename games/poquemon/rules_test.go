@@ -3,7 +3,7 @@ package poquemon
 import (
 	"testing"
 
-	"arena.dev/games/poquemon/sdk"
+	"arena.dev/games/poquemon/proto"
 )
 
 // A rule test sets up units and bonuses on the arena, registers commands
@@ -12,8 +12,8 @@ type ruleTest struct {
 	name    string
 	per     int // Poquémon per player (default 1)
 	setup   func(s *State)
-	cmds    map[int][]sdk.Command // by player
-	invalid map[int]int           // expected invalid commands by player
+	cmds    map[int][]proto.Command // by player
+	invalid map[int]int             // expected invalid commands by player
 	check   func(t *testing.T, s *State)
 }
 
@@ -56,13 +56,13 @@ func TestMoves(t *testing.T) {
 		{
 			name:  "onto empty floor",
 			setup: func(s *State) { put(s, unit{id: 0, i: 2, j: 2}) },
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 0, 2, 3, 1, 1, 1, 0, 0) },
 		},
 		{
 			name:  "into a wall: fails",
 			setup: func(s *State) { put(s, unit{id: 0, i: 3, j: 4}) },
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 3, 4, 1, 1, 1, 0, 0)
 				if len(s.Executed) != 0 {
@@ -73,13 +73,13 @@ func TestMoves(t *testing.T) {
 		{
 			name:  "into the border: fails",
 			setup: func(s *State) { put(s, unit{id: 0, i: 1, j: 1}) },
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Top)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Top)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 0, 1, 1, 1, 1, 1, 0, 0) },
 		},
 		{
 			name:  "into a present ghost wall: fails",
 			setup: func(s *State) { put(s, unit{id: 0, i: 5, j: 4}) },
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 0, 5, 4, 1, 1, 1, 0, 0) },
 		},
 		{
@@ -88,7 +88,7 @@ func TestMoves(t *testing.T) {
 				s.Ghosts[0].Present = false
 				put(s, unit{id: 0, i: 5, j: 4})
 			},
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 0, 5, 5, 1, 1, 1, 0, 0) },
 		},
 		{
@@ -97,7 +97,7 @@ func TestMoves(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 2})
 				put(s, unit{id: 1, i: 2, j: 3})
 			},
-			cmds: map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 2, 2, 1, 1, 1, 0, 0)
 				wantStats(t, s, 1, 2, 3, 1, 1, 1, 0, 0)
@@ -110,13 +110,13 @@ func TestMoves(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 2})
 				put(s, unit{id: 1, i: 2, j: 3})
 			},
-			cmds:  map[int][]sdk.Command{0: {move(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {move(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 0, 2, 2, 1, 1, 1, 0, 0) },
 		},
 		{
 			name:    "none stays and is no command to count",
 			setup:   func(s *State) { put(s, unit{id: 0, i: 2, j: 2}) },
-			cmds:    map[int][]sdk.Command{0: {move(0, sdk.None), move(0, sdk.Right)}},
+			cmds:    map[int][]proto.Command{0: {move(0, proto.None), move(0, proto.Right)}},
 			invalid: map[int]int{0: 1},
 			check:   func(t *testing.T, s *State) { wantStats(t, s, 0, 2, 2, 1, 1, 1, 0, 0) },
 		},
@@ -135,7 +135,7 @@ func TestBonuses(t *testing.T) {
 			k = addBonus(s, kind, u.i, u.j+1, value)
 		}
 	}
-	right := map[int][]sdk.Command{0: {move(0, sdk.Right)}}
+	right := map[int][]proto.Command{0: {move(0, proto.Right)}}
 	tests := []ruleTest{
 		{
 			name:  "point bag adds its value",
@@ -242,7 +242,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 1, attack: 3, scope: 4, points: 10})
 				put(s, unit{id: 1, i: 2, j: 5, defense: 3, points: 333})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 2, 1, 2, 1, 4, 0, 10+49)
 				d := s.Poq[1]
@@ -260,7 +260,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 1, attack: 3, scope: 2})
 				put(s, unit{id: 1, i: 2, j: 3, defense: 5, points: 100})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 2, 1, 2, 1, 2, 0, 0)
 				wantStats(t, s, 1, 2, 3, 1, 4, 1, 0, 100)
@@ -272,7 +272,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 1, attack: 1})
 				put(s, unit{id: 1, i: 2, j: 2, defense: 2})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 2, 1, 1, 1, 1, 0, 0)
 				wantStats(t, s, 1, 2, 2, 1, 1, 1, 0, 0)
@@ -284,7 +284,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 1, attack: 5, scope: 3})
 				put(s, unit{id: 1, i: 2, j: 5})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				wantStats(t, s, 0, 2, 1, 5, 1, 3, 0, 0)
 				wantStats(t, s, 1, 2, 5, 1, 1, 1, 0, 0)
@@ -299,7 +299,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 3, j: 2, attack: 5, scope: 8})
 				put(s, unit{id: 1, i: 3, j: 8})
 			},
-			cmds:  map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 1, 3, 8, 1, 1, 1, 0, 0) },
 		},
 		{
@@ -308,7 +308,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 5, j: 2, attack: 5, scope: 8})
 				put(s, unit{id: 1, i: 5, j: 8})
 			},
-			cmds:  map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds:  map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) { wantStats(t, s, 1, 5, 8, 1, 1, 1, 0, 0) },
 		},
 		{
@@ -318,7 +318,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 0, i: 5, j: 2, attack: 5, scope: 8})
 				put(s, unit{id: 1, i: 5, j: 8})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				if s.Poq[1].Alive {
 					t.Fatal("not killed through a hidden ghost wall")
@@ -332,7 +332,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 1, i: 1, j: 4})
 				put(s, unit{id: 2, i: 1, j: 6})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Left)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Left)}},
 			check: func(t *testing.T, s *State) {
 				if !s.Poq[1].Alive || s.Poq[2].Alive {
 					t.Fatalf("alive: 1 %v, 2 %v; want only 2 killed", s.Poq[1].Alive, s.Poq[2].Alive)
@@ -347,7 +347,7 @@ func TestAttacks(t *testing.T) {
 				put(s, unit{id: 1, i: 1, j: 2})
 				put(s, unit{id: 2, i: 1, j: 4})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}},
 			check: func(t *testing.T, s *State) {
 				if !s.Poq[1].Alive || s.Poq[2].Alive {
 					t.Fatal("want the team mate spared and the opponent behind it killed")
@@ -372,7 +372,7 @@ func TestOneAttackPerRound(t *testing.T) {
 				put(s, unit{id: 2, i: 6, j: 1, attack: 3})
 				put(s, unit{id: 3, i: 6, j: 2, defense: 9})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}, 2: {attack(2, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}, 2: {attack(2, proto.Right)}},
 		}.run(t, seed)
 		if s.Battle == nil {
 			t.Fatalf("seed %d: no battle", seed)
@@ -398,7 +398,7 @@ func TestVoidAttackDoesNotCount(t *testing.T) {
 				put(s, unit{id: 1, i: 1, j: 2})
 				put(s, unit{id: 2, i: 6, j: 1, attack: 3})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}, 2: {attack(2, sdk.Right)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}, 2: {attack(2, proto.Right)}},
 		}.run(t, seed)
 		if s.Battle == nil || s.Battle.Attacker != 0 || s.Poq[1].Alive {
 			t.Fatalf("seed %d: battle %+v", seed, s.Battle)
@@ -416,7 +416,7 @@ func TestOrderWithinARound(t *testing.T) {
 				put(s, unit{id: 0, i: 2, j: 1, attack: 3, scope: 4})
 				put(s, unit{id: 1, i: 2, j: 3})
 			},
-			cmds: map[int][]sdk.Command{0: {attack(0, sdk.Right)}, 1: {move(1, sdk.Bottom)}},
+			cmds: map[int][]proto.Command{0: {attack(0, proto.Right)}, 1: {move(1, proto.Bottom)}},
 		}.run(t, seed)
 		switch q := s.Poq[1]; {
 		case q.Alive && q.Cell == cell(s, 3, 3) && s.Battle == nil && s.Poq[0].Attack == 3:
@@ -439,15 +439,15 @@ func TestInvalidCommands(t *testing.T) {
 			put(s, unit{id: 0, i: 1, j: 1})
 			put(s, unit{id: 2, i: 4, j: 4})
 		},
-		cmds: map[int][]sdk.Command{0: {
-			move(0, sdk.Right),              // valid
-			move(0, sdk.Bottom),             // second action for 0
-			attack(0, sdk.Left),             // third
-			move(1, sdk.Right),              // 1 is dead
-			move(2, sdk.Right),              // player 1's
-			move(8, sdk.Right),              // no such Poquémon
-			move(-1, sdk.Right),             // no such Poquémon
-			{ID: 0, Dir: sdk.Dir(9)},        // unknown direction
+		cmds: map[int][]proto.Command{0: {
+			move(0, proto.Right),            // valid
+			move(0, proto.Bottom),           // second action for 0
+			attack(0, proto.Left),           // third
+			move(1, proto.Right),            // 1 is dead
+			move(2, proto.Right),            // player 1's
+			move(8, proto.Right),            // no such Poquémon
+			move(-1, proto.Right),           // no such Poquémon
+			{ID: 0, Dir: proto.Dir(9)},      // unknown direction
 			{ID: 0, Attack: true, Dir: 255}, // unknown action kind (decoded so)
 		}},
 		invalid: map[int]int{0: 8},
@@ -517,7 +517,7 @@ func TestRegeneration(t *testing.T) {
 			put(s, unit{id: 0, i: 2, j: 1, attack: 3})
 			put(s, unit{id: 1, i: 2, j: 2})
 			put(s, unit{id: 2, i: 6, j: 10})
-			s.Register(0, []sdk.Command{attack(0, sdk.Right)})
+			s.Register(0, []proto.Command{attack(0, proto.Right)})
 			s.Step() // round 0: 1 dies
 			for r := 1; r < s.Cfg.PlayerRegen-1; r++ {
 				s.Step()
@@ -542,7 +542,7 @@ func TestRegeneration(t *testing.T) {
 			put(s, unit{id: 0, i: 1, j: 1})
 			put(s, unit{id: 1, i: 6, j: 10})
 			k := addBonus(s, Point, 1, 2, 100)
-			s.Register(0, []sdk.Command{move(0, sdk.Right)})
+			s.Register(0, []proto.Command{move(0, proto.Right)})
 			s.Step()
 			for range s.Cfg.Regen[Point] - 1 {
 				if s.Bonuses[k].Present {

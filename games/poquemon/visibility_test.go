@@ -2,12 +2,17 @@ package poquemon
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/poquemon/bots"
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/poquemon/sdk"
 	"arena.dev/games/wire"
 )
@@ -64,7 +69,7 @@ type decoded struct {
 func decodeRound(t *testing.T, frame []byte, players, per int, acc *decoded) {
 	t.Helper()
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	acc.round = r.Uint()
 	acc.status = acc.status[:0]
 	for range players {
@@ -351,4 +356,139 @@ func TestSetupFrameIsStatic(t *testing.T) {
 	if !bytes.Equal(appendSetup(nil, b, s, 0, 77), appendSetup(nil, &other, s, 0, 77)) {
 		t.Fatal("the setup frame depends on the dynamic state")
 	}
+}
+
+// recorder passes frames to a bot and keeps them, with the bot's replies.
+type recorder struct {
+	games.Agent
+	frames, replies [][]byte
+}
+
+func (r *recorder) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
+	r.frames = append(r.frames, slices.Clone(msg))
+	reply, cpu, err := r.Agent.Exchange(msg, limit)
+	r.replies = append(r.replies, slices.Clone(reply))
+	return reply, cpu, err
+}
+
+// probeBot is the Go twin of testdata/cpp/probe.cc: it prints what the Go
+// SDK lets a player read, in the probe's format, and draws and acts as the
+// probe does. It counts how often an opponent it saw went out of sight.
+type probeBot struct {
+	out         strings.Builder
+	seen        map[int]bool
+	seenRounds  int
+	lostOfSight int
+}
+
+func (b *probeBot) Play(g *sdk.Game) {
+	w := &b.out
+	fmt.Fprintf(w, "round %d me %d\nstatus", g.Round(), g.Me())
+	for p := range g.NbPlayers() {
+		fmt.Fprintf(w, " %.6f", g.Status(p))
+	}
+	fmt.Fprintln(w)
+	for i := range g.Rows() {
+		for j := range g.Cols() {
+			p := sdk.Pos{I: i, J: j}
+			fmt.Fprintf(w, "%d,%d,%d,%d ", g.CellType(p), g.CellID(p), g.PointsValue(p), g.GhostWall(p))
+		}
+		fmt.Fprintln(w)
+	}
+	for id := range g.NbTotalPokemon() {
+		q := g.Poquemon(id)
+		fmt.Fprintf(w, "%d: %d (%d,%d) %d %d %d %d %d %d %d\n", q.ID, q.Player, q.Pos.I, q.Pos.J, q.Attack, q.Defense,
+			q.Scope, q.Stones, btoi(q.Alive), q.Points, q.Time)
+		if q.Player != g.Me() {
+			if q.Visible {
+				b.seenRounds++
+			} else if b.seen[id] {
+				b.lostOfSight++
+			}
+			b.seen[id] = q.Visible
+		}
+	}
+	fmt.Fprintf(w, "draw %d\n", g.Random(0, 2147483645)) // the probe's randomize()
+	for _, id := range g.Ids(g.Me()) {
+		a := g.Random(0, 2)
+		d := g.Random(1, 4) // the original's Top..Right
+		fmt.Fprintf(w, "action %d %d %d\n", id, a, d)
+		switch a {
+		case 0:
+			g.Move(id, sdk.Dirs[d-1])
+		case 1:
+			g.Attack(id, sdk.Dirs[d-1])
+		default:
+			g.Move(id, sdk.None)
+		}
+	}
+}
+
+// The C++ SDK shows a player exactly what the Go SDK shows it from the same
+// frames, nothing more (the Go SDK shows exactly the player's view:
+// TestSDKStateIsTheView): the C++ probe prints every accessor's answer
+// each round, its Go twin prints the Go SDK's from the frames the probe was
+// sent, and the two logs, the random draws and the commands are the same,
+// with one and with several Poquémon per player. Opponents go in and out
+// of sight often enough for a stale position to show.
+func TestCppSeesWhatGoSees(t *testing.T) {
+	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/probe.cc"))
+	cases := []struct {
+		seed     uint64
+		per      int
+		seat     int
+		opponent string
+	}{{1, 1, 0, "Dummy"}, {2, 1, 2, "Demo"}, {3, 2, 1, "Dummy"}, {4, 3, 3, "Demo"}}
+	seen, lost := 0, 0
+	for _, c := range cases {
+		proc, err := gametest.StartProcess(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec := &recorder{Agent: proc}
+		players := make([]games.Player, 4)
+		for p := range players {
+			if p == c.seat {
+				players[p] = games.Player{Name: "probe", Agent: rec}
+				continue
+			}
+			a, _ := Game{}.NewBot(c.opponent)
+			players[p] = games.Player{Name: c.opponent, Agent: a}
+		}
+		r, err := games.Play(context.Background(), games.Config{Game: Game{}, Seed: c.seed, Players: players,
+			Settings: games.Settings{"nb_pokemon": c.per}})
+		proc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.End.Frozen) != 0 {
+			t.Fatalf("seed %d: frozen %v\n%.2000s", c.seed, r.End.Frozen, proc.Stderr())
+		}
+		twin := &probeBot{seen: map[int]bool{}}
+		ses := sdk.NewSession(twin)
+		for k, f := range rec.frames {
+			reply, err := ses.Handle(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(reply, rec.replies[k]) {
+				t.Fatalf("seed %d frame %d: C++ replied %v, Go %v", c.seed, k, rec.replies[k], reply)
+			}
+		}
+		if got, want := proc.Stderr(), twin.out.String(); got != want {
+			gl, wl := strings.Split(got, "\n"), strings.Split(want, "\n")
+			for i := range min(len(gl), len(wl)) {
+				if gl[i] != wl[i] {
+					t.Fatalf("seed %d: line %d: C++ %q, Go %q", c.seed, i+1, gl[i], wl[i])
+				}
+			}
+			t.Fatalf("seed %d: C++ printed %d lines, Go %d", c.seed, len(gl), len(wl))
+		}
+		seen += twin.seenRounds
+		lost += twin.lostOfSight
+	}
+	if seen < 200 || lost < 50 {
+		t.Fatalf("opponents seen %d times, lost from sight %d times: too few to tell", seen, lost)
+	}
+	t.Logf("opponents seen %d times, lost from sight %d times", seen, lost)
 }

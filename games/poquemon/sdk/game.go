@@ -1,11 +1,15 @@
 package sdk
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"arena.dev/games/poquemon/proto"
+)
 
 // Game is the state a bot sees and the actions it gives. The host fills it
 // before each call to Play with what the player may know, nothing more.
 type Game struct {
-	params [nbParams]int
+	params [proto.NbParams]int
 	me     int
 	round  int
 
@@ -35,71 +39,71 @@ type bonus struct {
 }
 
 // NbPlayers is the number of players.
-func (g *Game) NbPlayers() int { return g.params[pNbPlayers] }
+func (g *Game) NbPlayers() int { return g.params[proto.NbPlayers] }
 
 // NbPokemon is the number of Poquémon of each player.
-func (g *Game) NbPokemon() int { return g.params[pNbPokemon] }
+func (g *Game) NbPokemon() int { return g.params[proto.NbPokemon] }
 
 // NbTotalPokemon is the number of Poquémon of all players.
 func (g *Game) NbTotalPokemon() int { return len(g.poq) }
 
 // NbRounds is the number of rounds of the match.
-func (g *Game) NbRounds() int { return g.params[pNbRounds] }
+func (g *Game) NbRounds() int { return g.params[proto.NbRounds] }
 
 // NbGhostWall is the number of ghost walls on the board.
-func (g *Game) NbGhostWall() int { return g.params[pNbGhostWall] }
+func (g *Game) NbGhostWall() int { return g.params[proto.NbGhostWall] }
 
 // NbPoint is the number of point bonuses.
-func (g *Game) NbPoint() int { return g.params[pNbPoint] }
+func (g *Game) NbPoint() int { return g.params[proto.NbPoint] }
 
 // NbStone is the number of stone bonuses.
-func (g *Game) NbStone() int { return g.params[pNbStone] }
+func (g *Game) NbStone() int { return g.params[proto.NbStone] }
 
 // NbScope is the number of scope bonuses.
-func (g *Game) NbScope() int { return g.params[pNbScope] }
+func (g *Game) NbScope() int { return g.params[proto.NbScope] }
 
 // NbAttack is the number of attack bonuses.
-func (g *Game) NbAttack() int { return g.params[pNbAttack] }
+func (g *Game) NbAttack() int { return g.params[proto.NbAttack] }
 
 // NbDefense is the number of defense bonuses.
-func (g *Game) NbDefense() int { return g.params[pNbDefense] }
+func (g *Game) NbDefense() int { return g.params[proto.NbDefense] }
 
 // PlayerRegenTime is the number of rounds before a dead Poquémon appears again.
-func (g *Game) PlayerRegenTime() int { return g.params[pPlayerRegen] }
+func (g *Game) PlayerRegenTime() int { return g.params[proto.PlayerRegen] }
 
 // WallChangeTime is the number of rounds between two changes of a ghost wall.
-func (g *Game) WallChangeTime() int { return g.params[pWallChange] }
+func (g *Game) WallChangeTime() int { return g.params[proto.WallChange] }
 
 // PointRegenTime is the number of rounds before a taken point bonus appears again.
-func (g *Game) PointRegenTime() int { return g.params[pPointRegen] }
+func (g *Game) PointRegenTime() int { return g.params[proto.PointRegen] }
 
 // StoneRegenTime is the number of rounds before a taken stone appears again.
-func (g *Game) StoneRegenTime() int { return g.params[pStoneRegen] }
+func (g *Game) StoneRegenTime() int { return g.params[proto.StoneRegen] }
 
 // ScopeRegenTime is the number of rounds before a taken scope bonus appears again.
-func (g *Game) ScopeRegenTime() int { return g.params[pScopeRegen] }
+func (g *Game) ScopeRegenTime() int { return g.params[proto.ScopeRegen] }
 
 // AttackRegenTime is the number of rounds before a taken attack bonus appears again.
-func (g *Game) AttackRegenTime() int { return g.params[pAttackRegen] }
+func (g *Game) AttackRegenTime() int { return g.params[proto.AttackRegen] }
 
 // DefenseRegenTime is the number of rounds before a taken defense bonus appears again.
-func (g *Game) DefenseRegenTime() int { return g.params[pDefenseRegen] }
+func (g *Game) DefenseRegenTime() int { return g.params[proto.DefenseRegen] }
 
 // BattleReward is the percentage of the defender's points an attacker wins
 // when it kills (rounded down).
-func (g *Game) BattleReward() int { return g.params[pBattleReward] }
+func (g *Game) BattleReward() int { return g.params[proto.BattleReward] }
 
 // MaxScope is the largest scope a Poquémon can reach.
-func (g *Game) MaxScope() int { return g.params[pMaxScope] }
+func (g *Game) MaxScope() int { return g.params[proto.MaxScope] }
 
 // MaxStone is the most stones a Poquémon can collect with effect.
-func (g *Game) MaxStone() int { return g.params[pMaxStone] }
+func (g *Game) MaxStone() int { return g.params[proto.MaxStone] }
 
 // Rows is the number of rows of the board.
-func (g *Game) Rows() int { return g.params[pRows] }
+func (g *Game) Rows() int { return g.params[proto.Rows] }
 
 // Cols is the number of columns of the board.
-func (g *Game) Cols() int { return g.params[pCols] }
+func (g *Game) Cols() int { return g.params[proto.Cols] }
 
 // Me is this bot's player number.
 func (g *Game) Me() int { return g.me }
@@ -211,13 +215,13 @@ func (g *Game) Ids(p int) []int {
 // first action given to a Poquémon in a round counts; actions for
 // Poquémon of other players, or dead ones, are ignored and counted as
 // invalid. More than 1000 actions in one round freeze the player.
-func (g *Game) Move(id int, d Dir) { g.cmds = append(g.cmds, Command{ID: id, Dir: d}) }
+func (g *Game) Move(id int, d Dir) { g.cmds = append(g.cmds, Command{ID: id, Dir: proto.Dir(d)}) }
 
 // Attack tells your Poquémon id to attack in direction d: the closest
 // opponent in that direction within its scope, with no wall between, is
 // hit (see the rules). Only the first action given to a Poquémon counts.
 func (g *Game) Attack(id int, d Dir) {
-	g.cmds = append(g.cmds, Command{ID: id, Attack: true, Dir: d})
+	g.cmds = append(g.cmds, Command{ID: id, Attack: true, Dir: proto.Dir(d)})
 }
 
 // Random returns a uniform integer in [lo, hi]. The generator is seeded by

@@ -3,55 +3,17 @@ package sdk
 import (
 	"testing"
 
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/wire"
 )
-
-func TestCommandsRoundTrip(t *testing.T) {
-	in := []Command{{0, false, Bottom}, {3, true, None}, {1 << 20, true, Left}, {7, false, Dir(200)}}
-	out, err := DecodeCommands(AppendCommands(nil, in), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) != len(in) {
-		t.Fatalf("got %v", out)
-	}
-	for i := range in {
-		if in[i] != out[i] {
-			t.Fatalf("got %v, want %v", out, in)
-		}
-	}
-	// An unknown action kind decodes as a command the engine will refuse.
-	out, err = DecodeCommands([]byte{1, 0, 5, 0}, nil)
-	if err != nil || len(out) != 1 || out[0].Dir <= None {
-		t.Fatalf("unknown kind: %+v %v", out, err)
-	}
-}
-
-func FuzzDecodeCommands(f *testing.F) {
-	f.Add(AppendCommands(nil, []Command{{3, true, Top}}))
-	f.Add([]byte{0x80})
-	f.Add([]byte{0xe9, 0x07})
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		cmds, err := DecodeCommands(frame, nil)
-		if err != nil {
-			return
-		}
-		if len(cmds) > MaxCommands {
-			t.Fatal("too many commands accepted")
-		}
-		again, err := DecodeCommands(AppendCommands(nil, cmds), nil)
-		if err != nil || len(again) != len(cmds) {
-			t.Fatalf("re-encoding fails: %v", err)
-		}
-	})
-}
 
 // setupFrame is a valid setup frame for a 3×5 board (floor, ghost wall,
 // floor in the middle row) with one bag.
 func setupFrame() []byte {
-	b := []byte{frameVersion, 1}
+	b := []byte{proto.Version, 1}
 	b = wire.AppendUint(b, 42)
-	params := [nbParams]int{pNbPlayers: 2, pNbPokemon: 1, pNbRounds: 5, pNbGhostWall: 1, pNbPoint: 1, pRows: 3, pCols: 5, pMaxScope: 3}
+	params := [proto.NbParams]int{proto.NbPlayers: 2, proto.NbPokemon: 1, proto.NbRounds: 5, proto.NbGhostWall: 1, proto.NbPoint: 1,
+		proto.Rows: 3, proto.Cols: 5, proto.MaxScope: 3}
 	for _, v := range params {
 		b = wire.AppendUint(b, v)
 	}
@@ -61,7 +23,7 @@ func setupFrame() []byte {
 }
 
 func roundFrame() []byte {
-	b := []byte{frameVersion, 0, 0, 1}    // round 0, statuses: frozen, 0%
+	b := []byte{proto.Version, 0, 0, 1}   // round 0, statuses: frozen, 0%
 	b = append(b, 1, 0, 1, 3)             // ghost wall 0: present, changes in 3 rounds
 	b = append(b, 1, 0, 9)                // bag 0 at cell 8...
 	b = wire.AppendUint(b, 200)           // ...of 200 points
@@ -97,9 +59,9 @@ func TestDecodeFrames(t *testing.T) {
 		t.Fatalf("hidden opponent %+v", o)
 	}
 	// Next round: the bag is taken, an opponent comes into sight.
-	next := []byte{frameVersion, 1, 0, 1, 0, 1, 0, 0, 0} // no ghost change; bag 0 gone
-	next = append(next, 1, 8, 2, 1, 1, 0)                // own: alive at cell 8...
-	next = wire.AppendUint(next, 200)                    // ...with 200 points
+	next := []byte{proto.Version, 1, 0, 1, 0, 1, 0, 0, 0} // no ghost change; bag 0 gone
+	next = append(next, 1, 8, 2, 1, 1, 0)                 // own: alive at cell 8...
+	next = wire.AppendUint(next, 200)                     // ...with 200 points
 	next = append(next, 0)
 	next = append(next, 1, 0, 6, 1, 1, 1, 0)
 	if err := s.Update(next); err != nil {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 
+	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/wire"
 )
 
@@ -46,11 +47,11 @@ const (
 
 func decodeSetup(frame []byte) (*Game, error) {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g := &Game{}
 	g.me = r.Uint()
 	seed := r.Uint64()
-	g.rng = rand.New(rand.NewPCG(seed, 0x706f71))
+	g.rng = rand.New(rand.NewPCG(seed, proto.SeedStream))
 	for i := range g.params {
 		g.params[i] = r.Uint()
 	}
@@ -124,14 +125,10 @@ func hidden(id, per int) Poquemon {
 
 func (g *Game) applyRound(frame []byte) error {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g.round = r.Uint()
 	for p := range g.status {
-		if s := r.Uint(); s == 0 {
-			g.status[p] = -1
-		} else {
-			g.status[p] = float64(s-1) / 1e6
-		}
+		g.status[p] = proto.DecodeStatus(r.Uint())
 	}
 	n, cols := len(g.wall), g.Cols()
 	for range r.Count() {

@@ -22,41 +22,24 @@
 // WebAssembly as is.
 package sdk
 
+import "arena.dev/games/poquemon/proto"
+
 // CellType is what a cell holds.
 type CellType uint8
 
 // Cell types, with the codes used on the wire. Bonus kinds are cell types
 // too (Stone, Point, Scope, Attack, Defense).
 const (
-	Empty CellType = iota
-	Wall           // a wall, or a ghost wall that is present
-	Stone
-	Point
-	Scope
-	Attack
-	Defense
-	nbCellTypes
+	Empty   CellType = CellType(proto.Empty)
+	Wall    CellType = CellType(proto.Wall) // a wall, or a ghost wall that is present
+	Stone   CellType = CellType(proto.Stone)
+	Point   CellType = CellType(proto.Point)
+	Scope   CellType = CellType(proto.Scope)
+	Attack  CellType = CellType(proto.Attack)
+	Defense CellType = CellType(proto.Defense)
 )
 
-func (t CellType) String() string {
-	switch t {
-	case Empty:
-		return "Empty"
-	case Wall:
-		return "Wall"
-	case Stone:
-		return "Stone"
-	case Point:
-		return "Point"
-	case Scope:
-		return "Scope"
-	case Attack:
-		return "Attack"
-	case Defense:
-		return "Defense"
-	}
-	return "?"
-}
+func (t CellType) String() string { return proto.CellType(t).String() }
 
 // IsBonus reports whether t is a kind of bonus.
 func (t CellType) IsBonus() bool { return t >= Stone && t <= Defense }
@@ -67,31 +50,17 @@ type Dir uint8
 // Directions, with the codes used on the wire. Top is row−1, Bottom
 // row+1, Left column−1, Right column+1. None stands still.
 const (
-	Top Dir = iota
-	Bottom
-	Left
-	Right
-	None
+	Top    Dir = Dir(proto.Top)
+	Bottom Dir = Dir(proto.Bottom)
+	Left   Dir = Dir(proto.Left)
+	Right  Dir = Dir(proto.Right)
+	None   Dir = Dir(proto.None)
 )
 
 // Dirs are the four directions, in the statement's order.
 var Dirs = [4]Dir{Top, Bottom, Left, Right}
 
-func (d Dir) String() string {
-	switch d {
-	case Top:
-		return "Top"
-	case Bottom:
-		return "Bottom"
-	case Left:
-		return "Left"
-	case Right:
-		return "Right"
-	case None:
-		return "None"
-	}
-	return "?"
-}
+func (d Dir) String() string { return proto.Dir(d).String() }
 
 // Pos is a cell's position: I is the row (0 at the top), J the column.
 type Pos struct{ I, J int }
@@ -131,9 +100,3 @@ type Poquemon struct {
 	Time    int // when dead: regenerations left before it reappears
 	Visible bool
 }
-
-// Action kinds on the wire.
-const (
-	actMove   = 0
-	actAttack = 1
-)
