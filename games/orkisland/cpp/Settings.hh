@@ -16,6 +16,7 @@ public:
   int nb_players () const;            // 4
   int rows () const;                  // rows of the board
   int cols () const;                  // columns of the board
+  int columns () const;               // the same, as the statement names it
   int nb_rounds () const;             // rounds of the match
   int initial_health () const;        // an ork's health at the start and when it comes back
   int nb_orks () const;               // orks each player has at the start
@@ -55,6 +56,7 @@ inline string Settings::version () { return string(GAME_NAME) + " " + string(VER
 inline int Settings::nb_players () const { return param_[0]; }
 inline int Settings::rows () const { return param_[1]; }
 inline int Settings::cols () const { return param_[2]; }
+inline int Settings::columns () const { return cols(); }
 inline int Settings::nb_rounds () const { return param_[3]; }
 inline int Settings::initial_health () const { return param_[4]; }
 inline int Settings::nb_orks () const { return param_[5]; }

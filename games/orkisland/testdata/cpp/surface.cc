@@ -42,7 +42,7 @@ struct PLAYER_NAME : public Player {
       mix(llround(status(pl)*1e6));
     }
     for (int i = 0; i < rows(); ++i)
-      for (int j = 0; j < cols(); ++j) {
+      for (int j = 0; j < (i % 2 ? cols() : columns()); ++j) {
         Cell c = (i + j) % 2 ? cell(i, j) : cell(Pos(i, j));
         mix(c.type), mix(c.unit_id), mix(c.city_id), mix(c.path_id);
       }
