@@ -4,14 +4,12 @@ import (
 	"encoding/binary"
 	"slices"
 
-	"arena.dev/games/apocalypse/sdk"
+	"arena.dev/games/apocalypse/proto"
 	"arena.dev/games/wire"
 )
 
-// Frame layouts are documented in sdk/frames.go; the SDK decodes what this
+// Frame layouts are documented in package proto; the SDKs decode what this
 // file encodes (a test checks they agree).
-
-const frameVersion = 1
 
 var putUint = wire.AppendUint
 
@@ -19,10 +17,10 @@ var putUint = wire.AppendUint
 // what the frame tells; botSeed seeds its SDK's random generator so a
 // whole match replays exactly.
 func appendSetup(b []byte, s *State, settings map[string]int, me int, botSeed uint64, v *view) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, me)
 	b = binary.AppendUvarint(b, botSeed)
-	for _, name := range sdk.ParamNames {
+	for _, name := range proto.ParamNames {
 		b = putUint(b, settings[name])
 	}
 	for _, t := range s.Land {
@@ -91,7 +89,7 @@ func cellCode(t Terrain, fire int) int32 { return int32(t) + 8*int32(fire) }
 // appendRound encodes the round frame for a player whose last view is v,
 // and updates v. owners are the posts' owners now.
 func appendRound(b []byte, s *State, v *view, cpu []float64, owners []int) []byte {
-	b = append(b, frameVersion)
+	b = append(b, proto.Version)
 	b = putUint(b, s.Round)
 	for _, sc := range s.Scores {
 		b = binary.AppendUvarint(b, uint64(sc))

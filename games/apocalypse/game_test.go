@@ -15,8 +15,29 @@ func TestVariants(t *testing.T) {
 	if a.ID != "apocalypse" || r.ID != "apocalypse-redux" || a.Title == r.Title {
 		t.Fatalf("ids %q %q, titles %q %q", a.ID, r.ID, a.Title, r.Title)
 	}
-	if a.Files.Dir != "apocalypse" || r.Files.Dir != a.Files.Dir || a.Files.FS != r.Files.FS || a.Files.Rules == r.Files.Rules {
-		t.Fatal("the variants must share their files but the rules page")
+	if a.Files.Dir != "apocalypse" || r.Files.Dir != a.Files.Dir || a.Files.Rules == r.Files.Rules || a.Files.Cpp == r.Files.Cpp {
+		t.Fatal("the variants must share their files but the rules page and the C++ SDK")
+	}
+	// Redux's files are the same files, with the C++ SDKs' shared header
+	// in both SDK directories.
+	err := fs.WalkDir(a.Files.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		x, _ := fs.ReadFile(a.Files.FS, p)
+		y, err := fs.ReadFile(r.Files.FS, p)
+		if err != nil || string(x) != string(y) {
+			t.Errorf("%s differs in Redux's files: %v", p, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, info := range []games.Info{a, r} {
+		if h, err := fs.ReadFile(info.Files.FS, info.Files.Cpp+"/arena/apocalypse.hh"); err != nil || len(h) == 0 {
+			t.Errorf("%s: no shared C++ header in %s: %v", info.ID, info.Files.Cpp, err)
+		}
 	}
 	for _, info := range []games.Info{a, r} {
 		if err := info.Check(info.Defaults()); err != nil {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"arena.dev/games"
-	"arena.dev/games/apocalypse/sdk"
+	"arena.dev/games/apocalypse/proto"
 )
 
 // maxLog bounds each player's log of ignored commands.
@@ -16,7 +16,7 @@ type match struct {
 	settings games.Settings
 	redux    bool
 	views    []view
-	cmds     []sdk.Command
+	cmds     []proto.Command
 	logs     [][]string // per player: why commands were ignored
 
 	owners []int // the posts' owners, for the views
@@ -52,7 +52,7 @@ func (m *match) View(p int, cpu []float64) []byte {
 
 func (m *match) Commands(p int, frame []byte) (int, error) {
 	var err error
-	if m.cmds, err = sdk.DecodeCommands(frame, m.cmds); err != nil {
+	if m.cmds, err = proto.DecodeCommands(frame, m.cmds); err != nil {
 		return 0, err
 	}
 	bad := m.s.Register(p, m.cmds)

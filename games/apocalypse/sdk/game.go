@@ -3,13 +3,15 @@ package sdk
 import (
 	"io"
 	"math/rand/v2"
+
+	"arena.dev/games/apocalypse/proto"
 )
 
 // Game is the state a bot sees and the commands it gives: the original's
 // State, Settings and Player in one. The host fills it before each call to
 // Play. Every player sees the whole board.
 type Game struct {
-	params [nbParams]int
+	params [proto.NbParams]int
 	me     int
 	round  int
 	max    int // rows and columns
@@ -36,64 +38,64 @@ type Game struct {
 }
 
 // NumPlayers is the number of players (NUM_PLAYERS).
-func (g *Game) NumPlayers() int { return g.params[pNumPlayers] }
+func (g *Game) NumPlayers() int { return g.params[proto.ParamNumPlayers] }
 
 // GameRounds is the number of rounds of a match (GAME_ROUNDS).
-func (g *Game) GameRounds() int { return g.params[pGameRounds] }
+func (g *Game) GameRounds() int { return g.params[proto.ParamGameRounds] }
 
 // Max is the number of rows and of columns of the board (MAX).
-func (g *Game) Max() int { return g.params[pMax] }
+func (g *Game) Max() int { return g.params[proto.ParamMax] }
 
 // NumSoldiers is the number of soldiers each player starts with (NUM_SOLDIERS).
-func (g *Game) NumSoldiers() int { return g.params[pNumSoldiers] }
+func (g *Game) NumSoldiers() int { return g.params[proto.ParamNumSoldiers] }
 
 // NumHelicopters is the number of helicopters of each player (NUM_HELICOPTERS).
-func (g *Game) NumHelicopters() int { return g.params[pNumHelicopters] }
+func (g *Game) NumHelicopters() int { return g.params[proto.ParamNumHelicopters] }
 
 // NumPosts is the number of posts (NUM_POSTS).
-func (g *Game) NumPosts() int { return g.params[pNumPosts] }
+func (g *Game) NumPosts() int { return g.params[proto.ParamNumPosts] }
 
 // Life is a new soldier's life points (LIFE).
-func (g *Game) Life() int { return g.params[pLife] }
+func (g *Game) Life() int { return g.params[proto.ParamLife] }
 
 // ForestDamage is the least damage of an attack on a soldier in a forest;
 // the most is twice it (FOREST_DAMAGE).
-func (g *Game) ForestDamage() int { return g.params[pForestDamage] }
+func (g *Game) ForestDamage() int { return g.params[proto.ParamForestDamage] }
 
 // GrassDamage is the least damage of an attack on a soldier on grass; the
 // most is twice it (GRASS_DAMAGE).
-func (g *Game) GrassDamage() int { return g.params[pGrassDamage] }
+func (g *Game) GrassDamage() int { return g.params[proto.ParamGrassDamage] }
 
 // RoundsNapalm is the number of rounds a helicopter waits after throwing
 // napalm (ROUNDS_NAPALM).
-func (g *Game) RoundsNapalm() int { return g.params[pRoundsNapalm] }
+func (g *Game) RoundsNapalm() int { return g.params[proto.ParamRoundsNapalm] }
 
 // Reach is the napalm's reach: it burns the (2*Reach+1)² square centred at
 // the helicopter (REACH).
-func (g *Game) Reach() int { return g.params[pReach] }
+func (g *Game) Reach() int { return g.params[proto.ParamReach] }
 
 // ForestBurns is the number of rounds a forest cell burns (FOREST_BURNS).
-func (g *Game) ForestBurns() int { return g.params[pForestBurns] }
+func (g *Game) ForestBurns() int { return g.params[proto.ParamForestBurns] }
 
 // OtherBurns is the number of rounds any other cell burns (OTHER_BURNS).
-func (g *Game) OtherBurns() int { return g.params[pOtherBurns] }
+func (g *Game) OtherBurns() int { return g.params[proto.ParamOtherBurns] }
 
 // ProbFire is the percentage probability that fire spreads to a forest
 // cell next to it (PROB_FIRE).
-func (g *Game) ProbFire() int { return g.params[pProbFire] }
+func (g *Game) ProbFire() int { return g.params[proto.ParamProbFire] }
 
 // RoundsJump is the number of rounds a parachuter can wait to jump
 // (ROUNDS_JUMP).
-func (g *Game) RoundsJump() int { return g.params[pRoundsJump] }
+func (g *Game) RoundsJump() int { return g.params[proto.ParamRoundsJump] }
 
 // MaxJump is the most parachuters a player can throw in one round (MAX_JUMP).
-func (g *Game) MaxJump() int { return g.params[pMaxJump] }
+func (g *Game) MaxJump() int { return g.params[proto.ParamMaxJump] }
 
 // HighValue is the value of the most valuable posts (HIGH_VALUE).
-func (g *Game) HighValue() int { return g.params[pHighValue] }
+func (g *Game) HighValue() int { return g.params[proto.ParamHighValue] }
 
 // LowValue is the value of the least valuable posts (LOW_VALUE).
-func (g *Game) LowValue() int { return g.params[pLowValue] }
+func (g *Game) LowValue() int { return g.params[proto.ParamLowValue] }
 
 // Me is this bot's player number, from 0.
 func (g *Game) Me() int { return g.me }

@@ -4,47 +4,6 @@ import (
 	"testing"
 )
 
-func TestCommandsRoundTrip(t *testing.T) {
-	in := []Command{
-		{Kind: KindSoldier, ID: 9, I: 3, J: -1},
-		{Kind: KindHelicopter, ID: 1, Instr: Napalm},
-		{Kind: KindJump, I: 59, J: 1 << 20},
-		{Kind: KindHelicopter, ID: 1 << 20, Instr: 200},
-	}
-	out, err := DecodeCommands(AppendCommands(nil, in), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(out) != len(in) {
-		t.Fatalf("got %v", out)
-	}
-	for i := range in {
-		if in[i] != out[i] {
-			t.Fatalf("got %+v, want %+v", out[i], in[i])
-		}
-	}
-}
-
-func FuzzDecodeCommands(f *testing.F) {
-	f.Add(AppendCommands(nil, []Command{{Kind: KindSoldier, ID: 3, I: 1, J: 2}}))
-	f.Add([]byte{0x80})
-	f.Add([]byte{1, 9})
-	f.Add([]byte{0xe9, 0x07})
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		cmds, err := DecodeCommands(frame, nil)
-		if err != nil {
-			return
-		}
-		if len(cmds) > MaxCommands {
-			t.Fatal("too many commands accepted")
-		}
-		again, err := DecodeCommands(AppendCommands(nil, cmds), nil)
-		if err != nil || len(again) != len(cmds) {
-			t.Fatalf("re-encoding fails: %v", err)
-		}
-	})
-}
-
 // Garbage frames are errors, never panics, even after a failed one.
 func FuzzHandle(f *testing.F) {
 	f.Add([]byte{1, 0, 0}, []byte{1, 0})

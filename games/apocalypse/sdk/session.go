@@ -7,6 +7,7 @@ import (
 	"os"
 	"sort"
 
+	"arena.dev/games/apocalypse/proto"
 	"arena.dev/games/wire"
 )
 
@@ -63,17 +64,17 @@ func (s *state) Play(b []byte) []byte {
 
 func decodeSetup(frame []byte) (*Game, error) {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g := &Game{}
 	g.me = r.Uint()
-	g.rng = rand.New(rand.NewPCG(r.Uint64(), 0x61706f63))
+	g.rng = rand.New(rand.NewPCG(r.Uint64(), proto.SeedStream))
 	for i := range g.params {
 		g.params[i] = r.Uint()
 	}
 	if r.Err() != nil {
 		return nil, r.Err()
 	}
-	n, np := g.params[pMax], g.params[pNumPlayers]
+	n, np := g.params[proto.ParamMax], g.params[proto.ParamNumPlayers]
 	if n <= 0 || n > 1000 || np <= 0 || np > 64 || g.me >= np {
 		return nil, errors.New("bad dimensions")
 	}
@@ -112,7 +113,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 
 func (g *Game) applyRound(frame []byte) error {
 	r := wire.NewReader(frame)
-	r.Version(frameVersion)
+	r.Version(proto.Version)
 	g.round = r.Uint()
 	for p := range g.scores {
 		g.scores[p] = r.Uint()

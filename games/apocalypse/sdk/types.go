@@ -16,34 +16,23 @@
 //
 // Positions are (i, j): i the row from north (0) to south, j the column
 // from west (0) to east. Players are 0 to 3 (Redux's teams 1 to 4).
-// It uses the standard library only, so it compiles to WebAssembly as is.
+// It uses the standard library, games/wire and the game's proto package
+// only, so it compiles to WebAssembly as is.
 package sdk
 
+import "arena.dev/games/apocalypse/proto"
+
 // CellType is the land of a cell, with the original's codes.
-type CellType int
+type CellType = proto.CellType
 
 // Lands. What returns NoCell off the board.
 const (
-	NoCell   CellType = -1
-	Forest   CellType = 1
-	Grass    CellType = 2
-	Water    CellType = 3
-	Mountain CellType = 4
+	NoCell   CellType = proto.NoCell
+	Forest   CellType = proto.Forest
+	Grass    CellType = proto.Grass
+	Water    CellType = proto.Water
+	Mountain CellType = proto.Mountain
 )
-
-func (t CellType) String() string {
-	switch t {
-	case Forest:
-		return "FOREST"
-	case Grass:
-		return "GRASS"
-	case Water:
-		return "WATER"
-	case Mountain:
-		return "MOUNTAIN"
-	}
-	return "?"
-}
 
 // UnitType is the kind of a unit.
 type UnitType int
@@ -55,34 +44,18 @@ const (
 )
 
 // Instruction is an order to a helicopter, with the original's codes.
-type Instruction int
+type Instruction = proto.Instruction
 
 // Helicopter instructions. Turns always work; napalm only when the
 // helicopter's napalm counter is 0; forward moves stop before mountains
 // and other helicopters.
 const (
-	Forward1         Instruction = 1 // one cell forward
-	Forward2         Instruction = 2 // two cells forward
-	CounterClockwise Instruction = 3 // turn 90° counter-clockwise
-	Clockwise        Instruction = 4 // turn 90° clockwise
-	Napalm           Instruction = 5 // burn the 5×5 square below
+	Forward1         Instruction = proto.Forward1         // one cell forward
+	Forward2         Instruction = proto.Forward2         // two cells forward
+	CounterClockwise Instruction = proto.CounterClockwise // turn 90° counter-clockwise
+	Clockwise        Instruction = proto.Clockwise        // turn 90° clockwise
+	Napalm           Instruction = proto.Napalm           // burn the 5×5 square below
 )
-
-func (in Instruction) String() string {
-	switch in {
-	case Forward1:
-		return "FORWARD1"
-	case Forward2:
-		return "FORWARD2"
-	case CounterClockwise:
-		return "COUNTER_CLOCKWISE"
-	case Clockwise:
-		return "CLOCKWISE"
-	case Napalm:
-		return "NAPALM"
-	}
-	return "?"
-}
 
 // Orientations of a helicopter, as Data.Orientation gives them.
 const (

@@ -1,0 +1,101 @@
+#include "Player.hh"
+
+using namespace std;
+
+
+/**
+ * Escriu el nom del teu jugador i guarda
+ * aquest fitxer amb el nom AI*.cc
+ */
+#define PLAYER_NAME Demo
+
+
+// El Demo només mostra com es fa servir l'API: juga a l'atzar. Fa
+// exactament el mateix que el Demo d'Arena en Go (les mateixes tirades a
+// l'atzar, en el mateix ordre), i per tant tots dos juguen la mateixa
+// partida. Per fer el vostre jugador, partiu d'AINull.cc.
+
+struct PLAYER_NAME : public Player {
+
+
+  /**
+   * Factory: retorna una nova instància d'aquesta classe.
+   * No toqueu aquesta funció.
+   */
+  static Player* factory () {
+    return new PLAYER_NAME;
+  }
+
+
+  /**
+   * Els atributs dels vostres jugadors es poden definir aquí.
+   */
+
+  // Els vuit passos d'un soldat: primer al sud, i després en sentit
+  // contrari a les agulles del rellotge.
+  static constexpr int DX[8] = { 1, 1, 0, -1, -1, -1,  0,  1 };
+  static constexpr int DY[8] = { 0, 1, 1,  1,  0, -1, -1, -1 };
+
+  // Un soldat ataca el primer enemic del costat; si no n'hi ha cap, fa un
+  // pas a l'atzar (potser cap).
+  void juga_soldat (int id) {
+    Info s = dades(id);
+    for (int k = 0; k < 8; ++k) {
+      int x = s.pos.x + DX[k];
+      int y = s.pos.y + DY[k];
+      if (valid(x, y)) {
+        int altre = quin_soldat(x, y);
+        if (altre > 0 and dades(altre).equip != s.equip) {
+          ordena_soldat(id, x, y);
+          return;
+        }
+      }
+    }
+    int x = s.pos.x + uniforme(-1, 1);
+    int y = s.pos.y + uniforme(-1, 1);
+    if (valid(x, y)) ordena_soldat(id, x, y);
+  }
+
+  // Un helicòpter llença napalm quan pot; si no, una vegada de cada cinc
+  // gira en sentit contrari a les agulles del rellotge, i si no avança dues
+  // caselles.
+  void juga_heli (int id) {
+    if (dades(id).napalm == 0) ordena_helicopter(id, NAPALM);
+    else if (uniforme(1, 5) == 1) ordena_helicopter(id, CONTRA_RELLOTGE);
+    else ordena_helicopter(id, AVANCA2);
+  }
+
+
+  /**
+   * Mètode play.
+   *
+   * Aquest mètode serà invocat una vegada cada torn.
+   */
+  virtual void play () {
+    VE H = helis(qui_soc());
+    VE S = soldats(qui_soc());
+
+    // Un paracaigudista d'un helicòpter triat a l'atzar, sobre una casella
+    // a l'atzar de sota seu.
+    if (not H.empty()) {
+      Info h = dades(H[uniforme(0, H.size() - 1)]);
+      if (not h.paraca.empty()) {
+        int x = h.pos.x + uniforme(-2, 2);
+        int y = h.pos.y + uniforme(-2, 2);
+        if (valid(x, y)) ordena_paracaigudista(x, y);
+      }
+    }
+    for (int id : H) juga_heli(id);
+    for (int id : S) juga_soldat(id);
+  }
+
+};
+
+constexpr int PLAYER_NAME::DX[8];
+constexpr int PLAYER_NAME::DY[8];
+
+
+/**
+ * No toqueu aquesta línia.
+ */
+RegisterPlayer(PLAYER_NAME);
