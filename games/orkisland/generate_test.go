@@ -288,3 +288,71 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// largestGroup is the number of cities in the largest group of cities
+// joined by paths (a connected component in the statement's scoring sense,
+// with every city and path owned by one player).
+func largestGroup(b *Board) int {
+	root := make([]int, len(b.Cities))
+	for i := range root {
+		root[i] = i
+	}
+	find := func(x int) int {
+		for root[x] != x {
+			root[x] = root[root[x]]
+			x = root[x]
+		}
+		return x
+	}
+	for _, p := range b.Paths {
+		root[find(p.A)] = find(p.B)
+	}
+	size := make([]int, len(b.Cities))
+	best := 0
+	for i := range root {
+		size[find(i)]++
+		best = max(best, size[find(i)])
+	}
+	return best
+}
+
+// The largest group of cities joined by paths, over the seeds 1–100 a match
+// uses for its board. The original's generator (its GENERATOR1 with its own
+// random generator) gives a mean of 9.6 and a maximum of 21 on its seeds
+// 1–100, but 9.32 (standard deviation 3.9, so ±0.39 for a 100-seed mean)
+// and a maximum of 25 over its seeds 1–2000; its 100-seed windows range
+// from 8.6 to 9.8, their maxima from 18 to 25. The band is the original's
+// long-run mean ± about three standard errors of a 100-seed mean. Its paths
+// average 16.7 cells (100-seed windows 15.9 to 17.3).
+func TestGeneratorCityGroups(t *testing.T) {
+	const n = 100
+	var groups, cities, paths, pathCells float64
+	biggest := 0
+	for seed := uint64(1); seed <= n; seed++ {
+		b, err := Generate(70, 70, 15, games.NewRNG(seed, streamBoard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := largestGroup(b)
+		groups += float64(g)
+		biggest = max(biggest, g)
+		cities += float64(len(b.Cities))
+		paths += float64(len(b.Paths))
+		for _, p := range b.Paths {
+			pathCells += float64(len(p.Cells))
+		}
+	}
+	mean := groups / n
+	t.Logf("seeds 1-%d: largest group mean %.2f max %d (original 9.6, max 21; long run 9.32, max 25)", n, mean, biggest)
+	t.Logf("cities %.2f, paths %.2f, path cells %.1f, cells per path %.1f (original 16.9, 13.9, 230, 16.5; long run 16.2, 13.6, 227, 16.7)",
+		cities/n, paths/n, pathCells/n, pathCells/paths)
+	if mean < 8.3 || mean > 10.5 {
+		t.Errorf("largest group averages %.2f cities, want 8.3..10.5", mean)
+	}
+	if biggest < 15 {
+		t.Errorf("largest group over %d seeds is %d cities, want at least 15", n, biggest)
+	}
+	if c := pathCells / paths; c < 15 || c > 18.5 {
+		t.Errorf("paths average %.1f cells, want 15..18.5", c)
+	}
+}
