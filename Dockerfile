@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # One build, two images: `web` (the binary alone) and `worker` (the binary
-# plus the Go toolchain the sandbox needs to compile bots to WebAssembly).
+# plus the toolchains the sandbox compiles bots to WebAssembly with: Go, and
+# Debian's clang with WASI's libc and libc++ for C++).
 
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
@@ -24,6 +25,11 @@ CMD ["serve", "--no-workers"]
 # gives the container the capabilities for that and no others).
 FROM golang:1.26-bookworm AS worker
 ENV GOTOOLCHAIN=local GOFLAGS=-mod=mod GOPROXY=off
+# C++ bots: clang++ --target=wasm32-wasi (the sandbox binds exactly these
+# files into each C++ build's root).
+RUN apt-get update && apt-get install -y --no-install-recommends \
+		clang lld wasi-libc libc++-dev-wasm32 libclang-rt-dev-wasm32 \
+	&& rm -rf /var/lib/apt/lists/*
 COPY --from=build /out/arena /usr/local/bin/arena
 # Warm the standard library for WebAssembly so the first compile is fast.
 RUN GOOS=wasip1 GOARCH=wasm go build std

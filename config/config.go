@@ -4,6 +4,8 @@ package config
 
 import (
 	"fmt"
+	"net/netip"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -34,7 +36,19 @@ type Config struct {
 	// default 10G): the most a worker machine keeps of compiled bots
 	// (artifacts and wazero's compilation cache) in ARENA_DATA_DIR.
 	CacheMax int64
+	// PublicURL is ARENA_PUBLIC_URL: the address users reach the site at
+	// (e.g. https://arena.example.edu); "" when unset. When it is https,
+	// the session cookie is Secure and every response sends HSTS.
+	PublicURL string
+	// TrustedProxies is ARENA_TRUSTED_PROXIES: a comma-separated list of
+	// addresses or CIDR ranges of reverse proxies in front of the server.
+	// Only requests from them have their X-Forwarded-For / X-Real-IP
+	// believed; every other client is known by its own address.
+	TrustedProxies []netip.Prefix
 }
+
+// HTTPS reports whether users reach the site over HTTPS.
+func (c Config) HTTPS() bool { return strings.HasPrefix(c.PublicURL, "https://") }
 
 // Load reads the environment; it fails on values that do not parse.
 func Load() (Config, error) {
@@ -64,6 +78,12 @@ func Load() (Config, error) {
 	if c.CacheMax, err = sizeEnv("ARENA_CACHE_MAX", 10<<30); err != nil {
 		return c, err
 	}
+	if c.PublicURL, err = publicURL(os.Getenv("ARENA_PUBLIC_URL")); err != nil {
+		return c, err
+	}
+	if c.TrustedProxies, err = parsePrefixes(os.Getenv("ARENA_TRUSTED_PROXIES")); err != nil {
+		return c, fmt.Errorf("ARENA_TRUSTED_PROXIES: %w", err)
+	}
 	if c.CPUPoll, err = CPUPoll(); err != nil {
 		return c, err
 	}
@@ -84,6 +104,46 @@ func CPUPoll() (bool, error) {
 	default:
 		return false, fmt.Errorf("ARENA_CPU_POLL=%q: want on or off", v)
 	}
+}
+
+// publicURL checks ARENA_PUBLIC_URL: empty, or an absolute http or https
+// URL; a trailing slash is dropped.
+func publicURL(v string) (string, error) {
+	if v == "" {
+		return "", nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("ARENA_PUBLIC_URL=%q: want an http:// or https:// URL", v)
+	}
+	return strings.TrimSuffix(v, "/"), nil
+}
+
+// parsePrefixes reads a comma-separated list of IP addresses (one host
+// each) and CIDR ranges.
+func parsePrefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		if strings.Contains(f, "/") {
+			p, err := netip.ParsePrefix(f)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an address or a CIDR range", f)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or a CIDR range", f)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 func env(name, def string) string {

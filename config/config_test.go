@@ -48,3 +48,33 @@ func TestCacheMax(t *testing.T) {
 		}
 	}
 }
+
+func TestPublicURLAndProxies(t *testing.T) {
+	t.Setenv("ARENA_PUBLIC_URL", "https://arena.example.edu/")
+	t.Setenv("ARENA_TRUSTED_PROXIES", "10.0.0.1, 192.168.0.0/16,::1")
+	cfg, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.PublicURL != "https://arena.example.edu" || !cfg.HTTPS() {
+		t.Errorf("public URL %q, HTTPS %v", cfg.PublicURL, cfg.HTTPS())
+	}
+	var got []string
+	for _, p := range cfg.TrustedProxies {
+		got = append(got, p.String())
+	}
+	if strings.Join(got, " ") != "10.0.0.1/32 192.168.0.0/16 ::1/128" {
+		t.Errorf("trusted proxies %v", got)
+	}
+	t.Setenv("ARENA_PUBLIC_URL", "http://localhost:8080")
+	if cfg, err := Load(); err != nil || cfg.HTTPS() {
+		t.Errorf("http URL: HTTPS %v (%v)", cfg.HTTPS(), err)
+	}
+	for env, bad := range map[string]string{"ARENA_PUBLIC_URL": "arena.example.edu", "ARENA_TRUSTED_PROXIES": "10.0.0.300"} {
+		t.Setenv(env, bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), env) {
+			t.Errorf("%s=%q: error %v, want one naming the variable", env, bad, err)
+		}
+		t.Setenv(env, "")
+	}
+}

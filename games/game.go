@@ -50,6 +50,11 @@ type Info struct {
 	// enough cells for the units); nil when ranges suffice. Its error
 	// names the setting at fault.
 	Validate func(Settings) error
+	// Generated checks what only a generated board needs on top of
+	// Validate (room for the generator to place everything, sizes it
+	// handles); nil when there is nothing more. A board file places
+	// everything itself, so settings merged over one skip it (CheckBoard).
+	Generated func(Settings) error
 	// OriginalSeeds seeds player p's bot with seed+p, as the original
 	// engines do, so that per-seed results match the original's; a bot
 	// can then tell the match's seed and predict the engine's draws, so
@@ -106,6 +111,10 @@ type Files struct {
 	// bot written in C++ (at least AIDemo.cc); "" when the game offers no
 	// C++. Variants with different player APIs name different directories.
 	Cpp string
+	// CppCommon is an optional directory in FS whose headers join the C++
+	// SDK too, for headers that variants with different APIs share (their
+	// paths under CppCommon are kept: arena/x.hh stays arena/x.hh).
+	CppCommon string
 }
 
 // Defaults returns the default settings.
@@ -118,9 +127,15 @@ func (i Info) Defaults() Settings {
 }
 
 // Check reports the first unknown or out-of-range setting of s, then
-// what Validate finds wrong with s over the defaults: s may be only some
-// settings (an admin's overrides, a board file's).
-func (i Info) Check(s Settings) error {
+// what Validate and Generated find wrong with s over the defaults: s may be
+// only some settings (an admin's overrides).
+func (i Info) Check(s Settings) error { return i.check(s, true) }
+
+// CheckBoard is Check for settings a board file fixes, or settings merged
+// over them: the file places everything itself, so Generated is skipped.
+func (i Info) CheckBoard(s Settings) error { return i.check(s, false) }
+
+func (i Info) check(s Settings, generated bool) error {
 	known := make(map[string]Param, len(i.Params))
 	for _, p := range i.Params {
 		known[p.Name] = p
@@ -139,12 +154,17 @@ func (i Info) Check(s Settings) error {
 			return fmt.Errorf("%s: setting %s=%d out of range [%d, %d]", i.ID, n, v, p.Min, p.Max)
 		}
 	}
+	all := i.Defaults()
+	for k, v := range s {
+		all[k] = v
+	}
 	if i.Validate != nil {
-		all := i.Defaults()
-		for k, v := range s {
-			all[k] = v
-		}
 		if err := i.Validate(all); err != nil {
+			return fmt.Errorf("%s: %w", i.ID, err)
+		}
+	}
+	if generated && i.Generated != nil {
+		if err := i.Generated(all); err != nil {
 			return fmt.Errorf("%s: %w", i.ID, err)
 		}
 	}

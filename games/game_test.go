@@ -59,6 +59,52 @@ func TestSettingsCheck(t *testing.T) {
 	}
 }
 
+// roomy is the fake game with a generator that has room for 50 rounds
+// only: a stand-in for a game whose generated boards need room.
+type roomy struct{ fake.Game }
+
+func (g roomy) Info() games.Info {
+	info := g.Game.Info()
+	info.Generated = func(s games.Settings) error {
+		if s["nb_rounds"] > 50 {
+			return errors.New("nb_rounds: the generator has room for 50 at most")
+		}
+		return nil
+	}
+	return info
+}
+
+// fileBoard is a board file that fixes some settings.
+type fileBoard games.Settings
+
+func (b fileBoard) Settings() games.Settings { return games.Settings(b) }
+
+func TestGeneratedCheck(t *testing.T) {
+	g := roomy{}
+	info := g.Info()
+	over := games.Settings{"nb_rounds": 60, "track": 500}
+	if err := info.Check(over); err == nil || !strings.Contains(err.Error(), "room for 50") {
+		t.Errorf("Check: %v, want the generator's refusal", err)
+	}
+	if err := info.CheckBoard(over); err != nil {
+		t.Errorf("CheckBoard applies Generated: %v", err)
+	}
+	if _, err := games.MergeSettings(g, nil, over); err == nil {
+		t.Error("settings a generated board cannot have merged without a board file")
+	}
+	s, err := games.MergeSettings(g, fileBoard(over), nil)
+	if err != nil || s["nb_rounds"] != 60 || s["max_step"] != 3 {
+		t.Errorf("merged over a board file: %v, %v", s, err)
+	}
+	// Ranges and Validate still hold for a board file's settings.
+	if err := info.CheckBoard(games.Settings{"nb_rounds": 200}); err == nil || !strings.Contains(err.Error(), "track") {
+		t.Errorf("CheckBoard: %v, want Validate's refusal", err)
+	}
+	if _, err := games.MergeSettings(g, fileBoard{"nb_rounds": 0}, nil); err == nil {
+		t.Error("a board file's out-of-range setting accepted")
+	}
+}
+
 func TestLineError(t *testing.T) {
 	err := fmt.Errorf("board: %w", games.LineErrorf(7, "want %q", "rows"))
 	if games.ErrorLine(err) != 7 || err.Error() != `board: line 7: want "rows"` {

@@ -70,3 +70,73 @@ With the arena binary (built-in bots: BOTS):
 Submit main.go on the website. Keep it in one file.
 `)
 }
+
+// CppKitFiles returns a game's C++ starter kit, flat, as `arena kit GAME
+// DIR --lang cpp` writes it: the headers of the C++ SDK (Player.hh ...,
+// arena/wire.hh, bits/stdc++.h), the starter player AINull.cc and a README
+// with the one command that plays it. No Makefile: `arena play` builds.
+func CppKitFiles(gameID string) (map[string][]byte, error) {
+	g, err := Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	sdk, err := CppSDKFiles(gameID)
+	if err != nil {
+		return nil, err
+	}
+	starter, err := CppBotProgram(gameID, "Null")
+	if err != nil {
+		return nil, err
+	}
+	files := map[string][]byte{
+		"AINull.cc": starter,
+		"README.md": []byte(cppKitReadme(g.Info())),
+	}
+	err = fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(sdk, p)
+		files[p] = data
+		return err
+	})
+	return files, err
+}
+
+func cppKitReadme(info Info) string {
+	opponents := func(bot string) string { return strings.TrimSpace(strings.Repeat(bot+" ", info.Players-1)) }
+	r := strings.NewReplacer("GAME", info.ID, "TITLE", info.Title, "BOTS", strings.Join(info.Bots, ", "),
+		"DEMOS", opponents("Demo"), "QUALIFIERS", opponents(info.Qualifier))
+	return r.Replace(`# TITLE starter kit (C++)
+
+Your player is AINull.cc: the original game's player file, written against
+Player.hh as in the original. It does nothing: rename PLAYER_NAME, save the
+file as AI<Name>.cc if you like, and fill in play(), called once per round.
+
+## Play locally
+
+One command builds your player and plays it against the built-in bots
+(BOTS):
+
+    arena play GAME AINull.cc DEMOS -s 1 -o match.json.gz
+    arena view match.json.gz
+    arena play GAME AINull.cc QUALIFIERS -n 100   # many seeds: wins, mean, sd
+
+arena play builds to WebAssembly exactly as the server does when clang++
+with the WebAssembly sysroot is installed (Debian: clang lld wasi-libc
+libc++-dev-wasm32); otherwise it builds natively with your C++ compiler
+and says so. What your player prints (cout, cerr, printf) is its debug log:
+arena play shows it prefixed with the seat, the server keeps it for you.
+
+## Good to know
+
+- One file, the standard library and these headers only; C++17.
+- WebAssembly is a 32-bit machine: int and long are 32 bits there,
+  long long is 64. Use long long (or int64_t) for values beyond 2^31.
+- A native build is faster than the server's WebAssembly: keep a margin
+  on the CPU budget.
+
+Submit the .cc file on the website (choose C++), or with
+arena submit GAME AINull.cc.
+`)
+}

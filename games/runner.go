@@ -28,7 +28,8 @@ type Config struct {
 }
 
 // MergeSettings returns the defaults overridden by the board file's settings
-// and then by the explicit ones, checked.
+// and then by the explicit ones, checked (with Info.CheckBoard when there
+// is a board file, else with Info.Check).
 func MergeSettings(g Game, board Board, over Settings) (Settings, error) {
 	info := g.Info()
 	s := info.Defaults()
@@ -39,6 +40,9 @@ func MergeSettings(g Game, board Board, over Settings) (Settings, error) {
 	}
 	for k, v := range over {
 		s[k] = v
+	}
+	if board != nil {
+		return s, info.CheckBoard(s)
 	}
 	return s, info.Check(s)
 }

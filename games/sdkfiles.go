@@ -181,6 +181,11 @@ func CppSDKFiles(gameID string) (fs.FS, error) {
 	if err != nil {
 		return nil, err
 	}
+	if info.Files.CppCommon != "" {
+		if _, err := add(info.Files.FS, info.Files.CppCommon, header); err != nil {
+			return nil, err
+		}
+	}
 	if n == 0 {
 		return nil, fmt.Errorf("%s: no C++ headers in %s", gameID, info.Files.Cpp)
 	}

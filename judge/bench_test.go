@@ -94,7 +94,7 @@ func benchDemos(b *testing.B) []int64 {
 	src := benchSource(b)
 	var ids []int64
 	for range 4 {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demo", src)
+		v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demo", "go", src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -226,13 +226,14 @@ func BenchmarkSubmitToVerdict(b *testing.B) {
 	e, _ := benchJudge(b, dir, judge.QueueCompile)
 	ctx := context.Background()
 	src := benchSource(b)
-	user := e.user(b)
 	run := time.Now().UnixNano() // distinct sources on every run of the benchmark
 	// submit returns the time to the verdict and the part of it spent
-	// waiting for a worker to take the job.
+	// waiting for a worker to take the job. Each submission is another
+	// user's: one user's are limited (judge.MaxRecentSubmissions).
 	submit := func(i int) (took, waited time.Duration) {
+		user := e.user(b)
 		t0 := time.Now()
-		v, err := judge.Submit(ctx, e.pool, e.client, user, "orkisland", "demo",
+		v, err := judge.Submit(ctx, e.pool, e.client, user, "orkisland", "demo", "go",
 			fmt.Sprintf("%s\n// run %d, submission %d\n", src, run, i))
 		if err != nil {
 			b.Fatal(err)

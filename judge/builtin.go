@@ -14,7 +14,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"arena.dev/games"
-	"arena.dev/sandbox"
+	"arena.dev/lang"
 	"arena.dev/store"
 )
 
@@ -41,7 +41,8 @@ func (BuildBuiltinsArgs) InsertOpts() river.InsertOpts {
 
 // BuildBuiltinsWorker compiles each game's downloadable bots (its
 // Info.Downloads, as on Jutge: students test against the Dummy locally)
-// with the same locked-down toolchain as students' bots.
+// with the same locked-down toolchain as students' bots. Built-in bots are
+// Go.
 type BuildBuiltinsWorker struct {
 	river.WorkerDefaults[BuildBuiltinsArgs]
 	j *judge
@@ -54,10 +55,6 @@ func (w *BuildBuiltinsWorker) Timeout(*river.Job[BuildBuiltinsArgs]) time.Durati
 func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuiltinsArgs]) error {
 	blobs := store.PGBlobs{DB: w.j.pool}
 	for _, id := range games.IDs() {
-		sdk, err := games.SDKFiles(id)
-		if err != nil {
-			return err
-		}
 		g, _ := games.Get(id)
 		for _, bot := range g.Info().Downloads {
 			key, err := BuiltinWasmKey(id, bot)
@@ -70,7 +67,7 @@ func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuil
 				return err
 			}
 			src, _ := games.BotProgram(id, bot)
-			art, _, err := sandbox.Compile(ctx, src, sdk, w.j.cfg.Sandbox.caches().CompileOptions())
+			art, _, err := lang.Compile(ctx, lang.Go, id, src, w.j.cfg.Sandbox.caches().CompileOptions())
 			if err != nil {
 				return fmt.Errorf("building %s's %s: %w", id, bot, err)
 			}

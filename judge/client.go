@@ -116,17 +116,26 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 				return MatchmakingArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: every}}
 			}, &river.PeriodicJobOpts{RunOnStart: true}))
 	}
-	return river.NewClient(riverpgxv5.New(pool), &river.Config{
-		Logger:               quiet(cfg.Logger),
-		Queues:               queues,
-		Workers:              workers,
-		PeriodicJobs:         periodic,
-		Middleware:           []rivertype.Middleware{&jobMetrics{}},
+	live := &liveness{pool: pool, logger: j.logger}
+	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
+		Logger:       quiet(cfg.Logger),
+		Queues:       queues,
+		Workers:      workers,
+		PeriodicJobs: periodic,
+		Middleware:   []rivertype.Middleware{&jobMetrics{}, live},
+		// River's own rescue, for a worker that hangs: a dead one's jobs
+		// come back within seconds (liveness.go).
 		RescueStuckJobsAfter: cfg.RescueAfter,
 		// River wants a job's timeout below the rescue delay; workers that
 		// need longer (compile, match) say so themselves, within it.
 		JobTimeout: min(time.Minute, cfg.RescueAfter),
 	})
+	if err != nil {
+		return nil, err
+	}
+	live.id = client.ID()
+	go live.rescueLoop()
+	return client, nil
 }
 
 // NewInsertClient returns a client that only inserts jobs (the web server

@@ -11,7 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
-	"arena.dev/games"
+	"arena.dev/lang"
 	"arena.dev/sandbox"
 	"arena.dev/store"
 )
@@ -27,7 +27,7 @@ func (CompileArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueCompile, MaxAttempts: 5}
 }
 
-// CompileWorker builds a version in the sandbox. A compile error is a
+// CompileWorker builds a version in the sandbox, in its language. A compile error is a
 // verdict, not a failure: the job completes with the log recorded. On
 // success the artifact, the status and the qualification matches land in
 // one transaction with the job's completion.
@@ -57,14 +57,14 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if err != nil {
 		return err
 	}
-	sdk, err := games.SDKFiles(bot.GameID)
+	l, err := lang.Get(v.Language)
 	if err != nil {
 		return river.JobCancel(err)
 	}
 	if err := store.SetVersionStatus(ctx, pool, v.ID, store.StatusCompiling); err != nil {
 		return err
 	}
-	art, log, err := sandbox.Compile(ctx, []byte(v.Source), sdk, w.j.cfg.Sandbox.caches().CompileOptions())
+	art, log, err := lang.Compile(ctx, l, bot.GameID, []byte(v.Source), w.j.cfg.Sandbox.caches().CompileOptions())
 	var ce *sandbox.CompileError
 	if errors.As(err, &ce) {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {

@@ -25,7 +25,7 @@ import (
 func (e *env) accepted(t testing.TB, source string) int64 {
 	t.Helper()
 	ctx := context.Background()
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", source)
+	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", source)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -143,7 +143,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return nil, err
 		}
-		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i))
+		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i), game.Info().CPUBudget)
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
 			return games.FailedAgent{Err: fmt.Errorf("did not start: %w", err)}, nil

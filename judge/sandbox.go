@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"arena.dev/games"
 	"arena.dev/sandbox"
@@ -53,9 +54,12 @@ func (s Sandbox) artifact(ctx context.Context, blobs store.Blobs, sha string) (s
 	return art, nil
 }
 
-// startBot starts a sandboxed bot for one seat.
-func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64) (*sandbox.Bot, error) {
+// startBot starts a sandboxed bot for one seat. Its start-up is charged
+// to budget, its CPU budget for the match: a start that spends it all is
+// frozen for time.
+func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64, budget time.Duration) (*sandbox.Bot, error) {
 	opts := s.caches().RunOptions(seed)
+	opts.StartCPU = budget
 	if s.Pool != nil {
 		return s.Pool.Start(ctx, art, opts)
 	}
@@ -77,9 +81,14 @@ func refusedLog(r *games.Replay, p int) string {
 	return b.String()
 }
 
+// A bot that did not start has the log of its start (what it wrote before
+// it crashed), which its player needs most.
 func agentLog(a games.Agent) string {
-	if b, ok := a.(*sandbox.Bot); ok {
-		return string(b.Log())
+	switch a := a.(type) {
+	case *sandbox.Bot:
+		return string(a.Log())
+	case games.FailedAgent:
+		return string(sandbox.StartLog(a.Err))
 	}
 	return ""
 }

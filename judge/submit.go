@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 	"arena.dev/store"
 )
 
@@ -18,41 +20,111 @@ import (
 const MaxSource = 256 << 10
 
 // SubmitError is a submission refused for a reason the user can fix.
-type SubmitError struct{ Msg string }
+type SubmitError struct {
+	Msg      string
+	TooLarge bool // the source is over MaxSource
+}
 
 func (e *SubmitError) Error() string { return e.Msg }
 
-// Submit stores a new version of the user's bot and queues its compile job
-// in the same transaction: either both exist or neither.
-func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, gameID, botName, source string) (*store.Version, error) {
+// The limits of each student's submissions (admins have none), checked in
+// Submit's transaction:
+// at most MaxRecentSubmissions in any SubmitWindow, not counting versions
+// the compiler refused, and at most MaxQueuedCompiles versions waiting for
+// or in a compile at once (compiles are the expensive part, refused or
+// not).
+const (
+	MaxRecentSubmissions = 5
+	SubmitWindow         = 2 * time.Minute
+	MaxQueuedCompiles    = 4
+)
+
+// SubmitLimitError is a submission refused because the user is over a
+// submission limit; RetryAfter says when one is likely to pass.
+type SubmitLimitError struct {
+	Msg        string
+	RetryAfter time.Duration
+}
+
+func (e *SubmitLimitError) Error() string { return e.Msg }
+
+// checkSubmitLimits refuses a submission over the user's limits; tx holds
+// the user's submission lock.
+func checkSubmitLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
+	load, err := store.UserSubmissionLoad(ctx, tx, userID, SubmitWindow)
+	if err != nil {
+		return err
+	}
+	if load.Compiling >= MaxQueuedCompiles {
+		return &SubmitLimitError{Msg: fmt.Sprintf("%d of your versions are still waiting to compile; "+
+			"submit again once one has compiled", load.Compiling), RetryAfter: 10 * time.Second}
+	}
+	if load.Recent >= MaxRecentSubmissions {
+		wait := max(time.Until(load.OldestRecent.Add(SubmitWindow)), time.Second)
+		return &SubmitLimitError{Msg: fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count); "+
+			"the limit is %d: submit again in %d s", load.Recent, int(SubmitWindow.Minutes()), MaxRecentSubmissions, int(wait.Seconds()+0.999)), RetryAfter: wait}
+	}
+	return nil
+}
+
+// Submit stores a new version of the user's bot, in a language (package
+// lang's id) the game offers, and queues its compile job in the same
+// transaction: either both exist or neither. A bot's versions may be in
+// different languages.
+func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
 	botName = strings.TrimSpace(botName)
+	l, err := lang.Get(language)
+	if err != nil {
+		return nil, &SubmitError{Msg: err.Error()}
+	}
 	switch {
 	case len(source) > MaxSource:
-		return nil, &SubmitError{fmt.Sprintf("the source is %d bytes; the limit is %d", len(source), MaxSource)}
+		return nil, &SubmitError{Msg: fmt.Sprintf("the source is %d bytes; the limit is %d (%d KB)", len(source), MaxSource, MaxSource>>10), TooLarge: true}
 	case strings.TrimSpace(source) == "":
-		return nil, &SubmitError{"the source is empty"}
+		return nil, &SubmitError{Msg: "the source is empty"}
 	case !utf8.ValidString(source):
-		return nil, &SubmitError{"the source is not UTF-8 text"}
+		return nil, &SubmitError{Msg: "the source is not UTF-8 text"}
+	case strings.ContainsRune(source, 0):
+		return nil, &SubmitError{Msg: "the source contains a NUL character"}
 	case botName == "" || utf8.RuneCountInString(botName) > 64:
-		return nil, &SubmitError{"a bot name has 1 to 64 characters"}
+		return nil, &SubmitError{Msg: "a bot name has 1 to 64 characters"}
 	}
 	game, err := games.Get(gameID)
 	if err != nil {
-		return nil, &SubmitError{err.Error()}
+		return nil, &SubmitError{Msg: err.Error()}
+	}
+	if !game.Info().Offers(l.ID) {
+		return nil, &SubmitError{Msg: lang.NotOffered(game.Info(), l)}
 	}
 	var v *store.Version
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, gameID, game.Info().Title); err != nil {
 			return err
 		}
+		if open, err := store.GameEnabled(ctx, tx, gameID); err != nil {
+			return err
+		} else if !open {
+			return &SubmitError{Msg: "this game is closed: an admin has disabled it"}
+		}
+		role, err := store.LockUserSubmissions(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		// Admins run the course (they try every game's bots at once); the
+		// limits protect the workers from a class, not from its teachers.
+		if role != store.RoleAdmin {
+			if err := checkSubmitLimits(ctx, tx, userID); err != nil {
+				return err
+			}
+		}
 		bot, err := store.BotByName(ctx, tx, userID, gameID, botName)
 		if err != nil {
 			return err
 		}
 		if bot.Disabled {
-			return &SubmitError{"this bot has been disabled by an admin"}
+			return &SubmitError{Msg: "this bot has been disabled by an admin"}
 		}
-		if v, err = store.CreateVersion(ctx, tx, bot.ID, source); err != nil {
+		if v, err = store.CreateVersion(ctx, tx, bot.ID, l.ID, source); err != nil {
 			return err
 		}
 		_, err = jobs.InsertTx(ctx, tx, CompileArgs{VersionID: v.ID}, nil)

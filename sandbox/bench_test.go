@@ -160,7 +160,7 @@ func BenchmarkCompile(b *testing.B) {
 				WorkDir:     dir,
 			}
 			b.StartTimer()
-			if _, _, err := Compile(context.Background(), src, sdk, opts); err != nil {
+			if _, _, err := Compile(context.Background(), Go, src, sdk, opts); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -173,7 +173,7 @@ func BenchmarkCompile(b *testing.B) {
 		for b.Loop() {
 			i++
 			changed := fmt.Appendf(src, "\nvar version = %d\n\nfunc init() { println(version) }\n", i)
-			if _, _, err := Compile(context.Background(), changed, sdk, opts); err != nil {
+			if _, _, err := Compile(context.Background(), Go, changed, sdk, opts); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -181,7 +181,7 @@ func BenchmarkCompile(b *testing.B) {
 	b.Run("warm-same", func(b *testing.B) {
 		opts := compileOptions()
 		for b.Loop() {
-			if _, _, err := Compile(context.Background(), src, sdk, opts); err != nil {
+			if _, _, err := Compile(context.Background(), Go, src, sdk, opts); err != nil {
 				b.Fatal(err)
 			}
 		}

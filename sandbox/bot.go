@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,7 @@ type RunOptions struct {
 	LogLimit     int           // debug log kept; default 64 KiB
 	MaxReply     int           // largest reply frame; default 1 MiB
 	WallGuard    time.Duration // wall clock per exchange; default 1 s + 2×cpuLimit
+	StartCPU     time.Duration // CPU until the Hello frame (package initialisation); default 5 s
 	StartTimeout time.Duration // wall clock until the Hello frame; default 10 s
 	AddressSpace uint64        // RLIMIT_AS of the child; default MemoryLimit + 3 GiB (a child maps ~1.9 GB)
 	CPUBackstop  time.Duration // RLIMIT_CPU of the child, if the parent fails; default 10 min
@@ -37,6 +39,9 @@ func (o *RunOptions) defaults() {
 	}
 	if o.MaxReply <= 0 {
 		o.MaxReply = 1 << 20
+	}
+	if o.StartCPU <= 0 {
+		o.StartCPU = 5 * time.Second
 	}
 	if o.StartTimeout <= 0 {
 		o.StartTimeout = 10 * time.Second
@@ -71,17 +76,27 @@ type Bot struct {
 	ended  bool       // the session's end is known (status or child gone)
 	status childStatus
 	mark   time.Duration // CPU clock when the player started being charged
-	look   time.Time     // when to read the CPU clock again in this exchange (see deadline)
-	rbuf   []byte        // reply bytes read ahead: rbuf[rpos:rend]
-	rpos   int
-	rend   int
-	wbuf   []byte
+	// starting: mark is not the guest's start yet, the child has not said
+	// when that was (see startSession).
+	starting bool
+	look     time.Time // when to read the CPU clock again in this exchange (see deadline)
+	hardEnd  time.Time // the wall clock past which even a running bot is stalled
+	greeted  bool      // its Hello came
+	rbuf     []byte    // reply bytes read ahead: rbuf[rpos:rend]
+	rpos     int
+	rend     int
+	wbuf     []byte
 }
 
-// Start launches art in a new sandbox child and waits for its Hello frame;
-// the start-up is not charged to the player. ctx bounds the whole life of
-// the bot: cancelling it kills the child. Close kills the child too; see
-// Pool to reuse children across matches.
+// Start launches art in a new sandbox child and waits for its Hello frame.
+// The player is charged from the guest's first instruction: the CPU of its
+// start-up (its runtime's and its package initialisation) counts in its
+// first exchange, and a start-up over StartCPU freezes it for time; loading
+// the module is not charged. ctx bounds the whole life of the bot:
+// cancelling it kills the child. Close kills the child too; see Pool to
+// reuse children across matches.
+//
+// A bot that fails to start returns a *StartError with its debug log.
 func Start(ctx context.Context, art Artifact, opts RunOptions) (*Bot, error) {
 	opts.defaults()
 	p, err := spawn(art, opts)
@@ -89,6 +104,26 @@ func Start(ctx context.Context, art Artifact, opts RunOptions) (*Bot, error) {
 		return nil, err
 	}
 	return startSession(ctx, p, nil, opts)
+}
+
+// StartError is a bot that did not reach its Hello frame: why, and what it
+// wrote on its stderr until then, which its player needs to see.
+type StartError struct {
+	Err *BotError
+	Log []byte
+}
+
+func (e *StartError) Error() string { return e.Err.Error() }
+func (e *StartError) Unwrap() error { return e.Err }
+
+// StartLog returns the debug log carried by a failed start in err's chain,
+// or nil.
+func StartLog(err error) []byte {
+	var se *StartError
+	if errors.As(err, &se) {
+		return se.Log
+	}
+	return nil
 }
 
 // startSession starts a guest in p and waits for its Hello.
@@ -104,6 +139,14 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 			return nil, err
 		}
 	}
+	// A start the previous session did not collect is stale.
+	select {
+	case <-p.starts:
+	default:
+	}
+	// Until the child says when the guest started, the start-up is
+	// measured from here (which includes loading the module).
+	mark, cerr := p.cpu()
 	p.sessions++
 	err := sendSession(p.ctl, session{Seed: opts.Seed}, [3]*os.File{pipes[0][0], pipes[1][1], pipes[2][1]})
 	// The child has its ends (or is gone); ours must go so that EOF means
@@ -112,40 +155,75 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 	b := &Bot{
 		opts: opts, p: p, pool: pool,
 		in: pipes[0][1], out: pipes[1][0],
-		log:     cappedBuffer{max: opts.LogLimit},
-		logDone: make(chan struct{}),
-		rbuf:    make([]byte, 64<<10),
+		log:      cappedBuffer{max: opts.LogLimit},
+		logDone:  make(chan struct{}),
+		rbuf:     make([]byte, 64<<10),
+		mark:     mark,
+		starting: true,
 	}
 	b.outConn, _ = b.out.SyscallConn() // never fails for a pipe
 	holdCPUPoll()                      // released by Close
 	go b.drainLog(pipes[2][0])
 	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
+	if err == nil && cerr != nil {
+		err = cerr
+	}
 	if err != nil {
 		err = b.die()
 	}
 	// b is not shared yet (the context's kill is safe): no locking.
 	var hello []byte
 	if err == nil {
-		hello, err = b.readFrame(0, time.Now().Add(opts.StartTimeout))
+		now := time.Now()
+		b.hardEnd = now.Add(4 * opts.StartTimeout)
+		hello, err = b.readFrame(opts.StartCPU, now.Add(opts.StartTimeout))
 	}
 	if err == nil && string(hello) != wire.Hello {
 		err = b.kill(botErr(ReasonProtocol, "expected the %q frame first, got %d bytes", wire.Hello, len(hello)))
 	}
 	if err == nil {
-		if b.mark, err = p.cpu(); err != nil {
-			err = b.die()
-		}
+		err = b.started()
 	}
 	if err != nil {
 		b.err = err
 		b.Close()
+		var be *BotError
+		if errors.As(err, &be) {
+			return nil, &StartError{Err: be, Log: b.Log()}
+		}
 		return nil, err
 	}
 	return b, nil
 }
 
+// started takes the guest's start from the child once the Hello has come
+// (the child reported it before the guest's first instruction, so it is on
+// its way) and checks the start-up's CPU against StartCPU.
+func (b *Bot) started() error {
+	if b.starting {
+		select {
+		case t := <-b.p.starts:
+			b.mark, b.starting = t, false
+		case <-b.p.exited:
+			return b.die()
+		case <-time.After(time.Second):
+			// Not seen: charge from the session's start, loading included.
+		}
+	}
+	now, err := b.p.cpu()
+	if err != nil {
+		return b.die()
+	}
+	if used := now - b.mark; used > b.opts.StartCPU {
+		return b.kill(b.overBudget(used, b.opts.StartCPU))
+	}
+	b.greeted = true
+	return nil
+}
+
 // Exchange sends msg and returns the bot's reply and the CPU time it used
-// since the end of the previous exchange (or since Hello). When that time
+// since the end of the previous exchange (or since the guest started: the
+// first exchange pays for the start-up). When that time
 // exceeds cpuLimit, or the bot crashes, exits, breaks the protocol or runs
 // out of memory, it returns a *BotError and the bot is dead for good.
 func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu time.Duration, err error) {
@@ -164,8 +242,9 @@ func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu ti
 	if wall <= 0 {
 		wall = time.Second + 2*cpuLimit
 	}
-	end := time.Now().Add(wall)
-	b.look = time.Time{}
+	start := time.Now()
+	end := start.Add(wall)
+	b.look, b.hardEnd = time.Time{}, start.Add(4*wall)
 	b.wbuf = binary.LittleEndian.AppendUint32(b.wbuf[:0], uint32(len(msg)))
 	b.wbuf = append(b.wbuf, msg...)
 	exchanging.Add(1)
@@ -184,9 +263,13 @@ func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu ti
 			now = b.mark
 		}
 	}
-	cpu = now - b.mark
+	if b.ended && b.status.CPU > 0 {
+		// The guest's end, as the child saw it: not its cleaning up.
+		now = min(now, time.Duration(b.status.CPU))
+	}
+	cpu = max(now-b.mark, 0)
 	if err == nil && cpu > cpuLimit {
-		err = b.kill(botErr(ReasonTimeout, "used %v of CPU, budget %v", cpu.Round(time.Microsecond), cpuLimit))
+		err = b.kill(b.overBudget(cpu, cpuLimit))
 	}
 	if err != nil {
 		b.err = err
@@ -303,7 +386,7 @@ func (b *Bot) die() error {
 	if !b.p.alive() {
 		ps = b.p.cmd.ProcessState
 	}
-	e := classify(b.status, ps)
+	e := classify(b.status, ps, b.opts.MemoryLimit)
 	if b.status.Kind == "" || b.status.Kind == "host" {
 		if line := lastLine(b.p.hostLog.Bytes()); line != "" {
 			e.Detail += ": " + line

@@ -89,7 +89,7 @@ func TestBots(t *testing.T) {
 			w := readWant(t, path)
 			t.Run(name, func(t *testing.T) {
 				t.Parallel()
-				runCase(t, name, w)
+				runCase(t, func() (Artifact, []byte, error) { return compileBot(t, name) }, w)
 				checkSurvivor(t)
 			})
 		}
@@ -105,8 +105,9 @@ func TestBots(t *testing.T) {
 	}
 }
 
-func runCase(t *testing.T, name string, w want) {
-	art, log, err := compileBot(t, name)
+// runCase compiles a test bot and checks it does what it declares.
+func runCase(t *testing.T, compile func() (Artifact, []byte, error), w want) {
+	art, log, err := compile()
 	var ce *CompileError
 	switch w.kind {
 	case "refused", "compile-error":
@@ -120,7 +121,7 @@ func runCase(t *testing.T, name string, w want) {
 			t.Fatalf("want a refusal, got:\n%s", ce.Log)
 		}
 		if strings.Contains(ce.Log, testDir) || strings.Contains(ce.Log, os.TempDir()+"/arena-build") ||
-			strings.Contains(ce.Log, "arena.dev/bot") {
+			strings.Contains(ce.Log, "arena.dev/bot") || strings.Contains(ce.Log, "/usr/") {
 			t.Fatalf("host paths leak into the message:\n%s", ce.Log)
 		}
 		return
@@ -131,6 +132,7 @@ func runCase(t *testing.T, name string, w want) {
 	opts := runOptions()
 	opts.WallGuard = 2*w.cpu + time.Second
 	opts.StartTimeout = 3 * time.Second
+	opts.StartCPU = w.cpu
 	b, err := Start(context.Background(), art, opts)
 	if w.kind == "start" {
 		if got := ReasonOf(err); got != Reason(w.arg) {

@@ -6,8 +6,9 @@ import (
 )
 
 // Caches is where a machine keeps what compiling and running bots needs:
-// the Go build cache, the artifacts and wazero's compilation cache, all
-// under one directory. Every part is a cache that refills itself.
+// the Go build cache, the artifacts, wazero's compilation cache and the C++
+// SDKs' precompiled headers, all under one directory. Every part is a
+// cache that refills itself.
 type Caches struct {
 	Dir string // default: the user's cache directory + /arena
 }
@@ -29,9 +30,13 @@ func (c Caches) ArtifactDir() string { return filepath.Join(c.Root(), "artifacts
 // WasmCache is wazero's compilation cache.
 func (c Caches) WasmCache() string { return filepath.Join(c.Root(), "wazero") }
 
+// PCHDir holds the C++ SDKs' precompiled headers.
+func (c Caches) PCHDir() string { return filepath.Join(c.Root(), "cpp-pch") }
+
 // CompileOptions compiles into these caches, with the default limits.
 func (c Caches) CompileOptions() CompileOptions {
-	return CompileOptions{GoCache: filepath.Join(c.Root(), "gocache"), ArtifactDir: c.ArtifactDir(), CacheDir: c.WasmCache()}
+	return CompileOptions{GoCache: filepath.Join(c.Root(), "gocache"), ArtifactDir: c.ArtifactDir(),
+		CacheDir: c.WasmCache(), PCHDir: c.PCHDir()}
 }
 
 // RunOptions runs from these caches, with the default limits.

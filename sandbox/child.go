@@ -68,26 +68,43 @@ func childEnv(mode string, cfg any) ([]string, error) {
 	return []string{envChild + "=" + mode, envConfig + "=" + string(b)}, nil
 }
 
-// execConfig describes a program to run under rlimits (the Go toolchain).
+// execConfig describes a program to run under rlimits (a toolchain).
 type execConfig struct {
-	Path   string   `json:"path"`
-	Args   []string `json:"args"`
-	Env    []string `json:"env"`
-	Dir    string   `json:"dir"`
-	Limits []rlimit `json:"limits"`
+	Path   string    `json:"path"`
+	Args   []string  `json:"args"`
+	Env    []string  `json:"env"`
+	Dir    string    `json:"dir"`
+	Limits []rlimit  `json:"limits"`
+	Root   *jailRoot `json:"root,omitempty"` // the root to build and enter first
+	Nobody bool      `json:"nobody,omitempty"`
 }
 
-// execChild applies the limits to itself, then replaces itself with the
-// program, which inherits them with everything it starts.
+// execChild enters its root, applies the limits to itself, becomes nobody
+// if asked, then replaces itself with the program, which inherits all that
+// with everything it starts.
 func execChild(raw string) int {
 	var c execConfig
 	if err := json.Unmarshal([]byte(raw), &c); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox: bad exec config:", err)
 		return 120
 	}
+	if c.Root != nil {
+		// Like a bot's empty root, a wall the kernel may refuse (mounts
+		// denied in some containers): the build goes on without it, and
+		// ProbeJail reports it down.
+		if err := c.Root.enter(); err != nil && c.Dir == c.Root.At {
+			c.Dir = c.Root.Build // where it is without the root
+		}
+	}
 	if err := applyRlimits(c.Limits); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox: rlimits:", err)
 		return 120
+	}
+	if c.Nobody && os.Getuid() == 0 {
+		if err := becomeNobody(); err != nil {
+			fmt.Fprintln(os.Stderr, "sandbox: nobody:", err)
+			return 120
+		}
 	}
 	if err := os.Chdir(c.Dir); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox:", err)

@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"encoding/json"
@@ -12,9 +11,12 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"strings"
 	"syscall"
 
 	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
 	"golang.org/x/sys/unix"
@@ -30,13 +32,21 @@ type runConfig struct {
 	EmptyRoot   bool     `json:"chroot"` // the child has its own mount namespace
 }
 
-// childStatus is how a session's guest ended.
+// childStatus is a run child's report on a session: "start" when the guest
+// is about to run its first instruction, then how it ended. Everything in
+// it is what the host saw (the exit code, the trap, the memory it refused,
+// the stack pointer), never what the guest printed.
 type childStatus struct {
-	Kind  string `json:"kind"` // "exit", "trap" or "host" (the child itself failed)
-	Code  uint32 `json:"code,omitempty"`
-	Msg   string `json:"msg,omitempty"`
-	OOM   bool   `json:"oom,omitempty"`   // the Go runtime reported out of memory
-	Panic bool   `json:"panic,omitempty"` // the Go runtime reported a panic or fatal error
+	Kind string `json:"kind"`          // "start", "exit", "trap" or "host" (the child itself failed)
+	CPU  int64  `json:"cpu,omitempty"` // the child's CPU clock (ns) at the guest's start or end
+	Code uint32 `json:"code,omitempty"`
+	Msg  string `json:"msg,omitempty"`
+	// MemoryRefused: the guest asked for more linear memory than its limit
+	// (memory.grow refused, or a module whose initial memory exceeds it).
+	MemoryRefused bool  `json:"mem_refused,omitempty"`
+	MemoryPeak    int64 `json:"mem_peak,omitempty"` // bytes of linear memory at the end
+	StackOverflow bool  `json:"stack,omitempty"`
+	Go            bool  `json:"go,omitempty"` // the module was built by Go
 }
 
 // nobody is the unprivileged user and group a run child becomes when it
@@ -56,7 +66,7 @@ func runChild(raw string) int {
 	// spinning and GC helpers, and their CPU is charged to the player.
 	runtime.GOMAXPROCS(1)
 	ctx := context.Background()
-	rt, mod, err := loadGuest(ctx, c)
+	g, err := loadGuest(ctx, c)
 	if err != nil {
 		return fail(err.Error())
 	}
@@ -72,7 +82,7 @@ func runChild(raw string) int {
 		if err != nil {
 			return fail("session: " + err.Error())
 		}
-		st := runGuest(ctx, rt, mod, s, stdio)
+		st := g.run(ctx, s, stdio)
 		closeFiles(stdio[:]) // the parent sees EOF on the guest's pipes
 		if err := sendStatus(ctlFD, st); err != nil {
 			return 121
@@ -82,23 +92,63 @@ func runChild(raw string) int {
 	}
 }
 
-// runGuest runs one fresh instance of the module to its end.
-func runGuest(ctx context.Context, rt wazero.Runtime, mod wazero.CompiledModule, s session, stdio [3]*os.File) childStatus {
-	watch := &stderrWatch{w: stdio[2]}
+// guest is a loaded module, run once per session.
+type guest struct {
+	rt          wazero.Runtime
+	mod         wazero.CompiledModule
+	memoryLimit int64
+	goModule    bool
+	initial     int64       // bytes of linear memory the module starts with
+	stdio       *guestStdio // the running session's descriptors, for fd_close
+}
+
+// run runs one fresh instance of the module to its end.
+func (g *guest) run(ctx context.Context, s session, stdio [3]*os.File) (st childStatus) {
+	st = childStatus{Kind: "exit", Go: g.goModule}
+	if g.initial > g.memoryLimit {
+		st.Kind, st.MemoryRefused = "trap", true
+		st.Msg = fmt.Sprintf("the module needs %d MiB of memory at start", g.initial>>20)
+		return st
+	}
+	g.stdio = &guestStdio{files: stdio}
+	mem := &guestMemory{limit: g.memoryLimit}
+	defer func() {
+		st.MemoryRefused, st.MemoryPeak = mem.refused, int64(mem.size)
+		if v := recover(); v != nil { // wazero could not set the instance up
+			st = childStatus{Kind: "host", Msg: fmt.Sprint("instantiate: ", v)}
+		}
+	}()
 	cfg := wazero.NewModuleConfig().
-		WithName(""). // anonymous: a child runs the module once per session
+		WithName("").         // anonymous: a child runs the module once per session
+		WithStartFunctions(). // run below, to read the instance after a trap
 		WithStdin(newRawPipe(stdio[0])).
 		WithStdout(newRawPipe(stdio[1])).
-		WithStderr(watch).
+		WithStderr(writerOnly{stdio[2]}).
 		WithRandSource(seededRand(s.Seed))
 	// No WithArgs, WithEnv, WithFS or WithSys* clocks: the guest sees no
 	// arguments, no environment, no files, and wazero's deterministic clocks
 	// (time advances 1 ms per reading; sleeping returns at once).
-	inst, err := rt.InstantiateModule(ctx, mod, cfg)
-	if inst != nil {
-		inst.Close(ctx)
+	inst, err := g.rt.InstantiateModule(experimental.WithMemoryAllocator(ctx, mem), g.mod, cfg)
+	if err != nil {
+		st.Kind, st.Msg = "host", "instantiate: "+err.Error()
+		return st
 	}
-	st := childStatus{Kind: "exit", OOM: watch.oom, Panic: watch.panic}
+	defer inst.Close(ctx)
+	start := inst.ExportedFunction("_start")
+	if start == nil {
+		st.Kind, st.Msg = "host", "the module has no _start"
+		return st
+	}
+	// The player is charged from here: the guest's own start-up (its
+	// runtime's and its package initialisation) is its CPU, loading the
+	// module was ours.
+	if err := sendStatus(ctlFD, childStatus{Kind: "start", CPU: cpuNow()}); err != nil {
+		st.Kind, st.Msg = "host", "control socket: "+err.Error()
+		return st
+	}
+	_, err = start.Call(ctx)
+	// Nor is the player charged for our cleaning up after it.
+	st.CPU = cpuNow()
 	var exit *sys.ExitError
 	switch {
 	case err == nil:
@@ -106,33 +156,167 @@ func runGuest(ctx context.Context, rt wazero.Runtime, mod wazero.CompiledModule,
 		st.Code = exit.ExitCode()
 	default:
 		st.Kind, st.Msg = "trap", err.Error()
+		st.StackOverflow = strings.Contains(firstLine(st.Msg), "stack overflow") || stackBelowZero(inst)
+		// The player sees where it crashed, after what it wrote itself.
+		fmt.Fprintf(stdio[2], "\n[arena] the bot crashed: %s\n", trapTrace(st.Msg))
 	}
 	return st
 }
 
-func loadGuest(ctx context.Context, c runConfig) (wazero.Runtime, wazero.CompiledModule, error) {
+// trapTrace is wazero's message for a trap, the stack trace cut to its
+// first frames.
+func trapTrace(msg string) string {
+	lines := strings.Split(strings.TrimSpace(msg), "\n")
+	if len(lines) > 24 {
+		lines = append(lines[:24], "\t...")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cpuNow reads this process's CPU clock, the one the parent reads from
+// outside.
+func cpuNow() int64 {
+	var ts unix.Timespec
+	_ = unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts)
+	return ts.Nano()
+}
+
+// stackBelowZero reports whether a C++ guest's stack pointer went below
+// address 0: its stack comes first in memory (see cppStackSize), so an
+// overflow wraps the pointer around to the top of the address space.
+func stackBelowZero(inst api.Module) bool {
+	sp := inst.ExportedGlobal("__stack_pointer")
+	return sp != nil && sp.Type() == api.ValueTypeI32 && int32(uint32(sp.Get())) < 0
+}
+
+// guestMemory is a guest's linear memory: reserved once at its limit (so
+// growing never copies, and untouched pages cost no RAM), fresh and zeroed
+// per session. The runtime lets every memory.grow reach it (wazero's own
+// limit is the 4 GiB of wasm32), so a grow past the limit is seen here,
+// refused, and recorded: that, not the guest's words, is "out of memory".
+type guestMemory struct {
+	limit   int64
+	mem     []byte
+	size    int
+	refused bool
+}
+
+func (g *guestMemory) Allocate(_, _ uint64) experimental.LinearMemory { return g }
+
+func (g *guestMemory) Reallocate(size uint64) []byte {
+	if size > uint64(g.limit) {
+		g.refused = true
+		return nil
+	}
+	if g.mem == nil {
+		mem, err := unix.Mmap(-1, 0, int(g.limit), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_NORESERVE)
+		if err != nil {
+			return nil
+		}
+		g.mem = mem
+	}
+	g.size = int(size)
+	return g.mem[:size]
+}
+
+func (g *guestMemory) Free() {
+	if g.mem != nil {
+		_ = unix.Munmap(g.mem)
+		g.mem = nil
+	}
+}
+
+// writerOnly hides an *os.File from wazero, which would otherwise give the
+// guest the file's own descriptor operations.
+type writerOnly struct{ f *os.File }
+
+func (w writerOnly) Write(p []byte) (int, error) { return w.f.Write(p) }
+
+// guestStdio is a session's stdin, stdout and stderr as the child holds
+// them.
+type guestStdio struct {
+	files  [3]*os.File
+	closed [3]bool
+}
+
+// close is the guest's fd_close of its stdin, stdout or stderr. wazero
+// alone would only forget the descriptor and keep our pipe open, so a bot
+// that closed its output would look blocked to the host. Here the
+// descriptor is replaced by an end of a pipe whose other end is closed:
+// our end of the guest's pipe closes now (the host sees EOF or a broken
+// pipe), and the guest's later reads see EOF and its writes fail, without
+// ever reaching a file that reuses the number.
+func (s *guestStdio) close(fd int) {
+	if s.closed[fd] {
+		return
+	}
+	s.closed[fd] = true
+	var p [2]int
+	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
+		return
+	}
+	end := p[1] // writes to it fail: its reader is closed
+	if fd == 0 {
+		end = p[0] // reads from it see EOF: its writer is closed
+	}
+	_ = unix.Dup3(end, int(s.files[fd].Fd()), unix.O_CLOEXEC)
+	unix.Close(p[0])
+	unix.Close(p[1])
+}
+
+// wasiErrnoBadf is WASI's EBADF.
+const wasiErrnoBadf = 8
+
+// instantiateWASI makes the WASI host module the guest imports: wazero's,
+// with fd_close replaced (see guestStdio.close). The guest has no other
+// descriptor to close.
+func (g *guest) instantiateWASI(ctx context.Context) error {
+	b := g.rt.NewHostModuleBuilder(wasiModule)
+	wasi_snapshot_preview1.NewFunctionExporter().ExportFunctions(b)
+	b.NewFunctionBuilder().WithGoModuleFunction(api.GoModuleFunc(func(ctx context.Context, m api.Module, stack []uint64) {
+		fd := int32(uint32(stack[0]))
+		if fd < 0 || fd > 2 || g.stdio == nil {
+			stack[0] = wasiErrnoBadf
+			return
+		}
+		g.stdio.close(int(fd))
+		stack[0] = 0
+	}), []api.ValueType{api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).Export("fd_close")
+	_, err := b.Instantiate(ctx)
+	return err
+}
+
+func loadGuest(ctx context.Context, c runConfig) (*guest, error) {
 	wasm, err := os.ReadFile(c.Wasm)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
+	}
+	info, err := scanWasm(wasm)
+	if err != nil {
+		return nil, err
 	}
 	var cache wazero.CompilationCache
 	if c.CacheDir != "" {
 		if cache, err = wazero.NewCompilationCacheWithDir(c.CacheDir); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	rt := wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cache, c.MemoryLimit))
-	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
-	mod, err := rt.CompileModule(ctx, wasm)
-	if err != nil {
-		return nil, nil, err
+	g := &guest{rt: wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cache)), memoryLimit: c.MemoryLimit, goModule: info.goModule}
+	if err := g.instantiateWASI(ctx); err != nil {
+		return nil, err
 	}
-	for _, imp := range mod.ImportedFunctions() {
-		if m, _, _ := imp.Import(); m != wasi_snapshot_preview1.ModuleName {
-			return nil, nil, fmt.Errorf("module imports from %q: only WASI is available", m)
+	if g.mod, err = g.rt.CompileModule(ctx, wasm); err != nil {
+		return nil, err
+	}
+	for _, imp := range g.mod.ImportedFunctions() {
+		if m, _, _ := imp.Import(); m != wasiModule {
+			return nil, fmt.Errorf("module imports from %q: only WASI is available", m)
 		}
 	}
-	return rt, mod, nil
+	for _, m := range g.mod.ExportedMemories() {
+		g.initial = max(g.initial, int64(m.Min())*pageSize)
+	}
+	return g, nil
 }
 
 // lockDown applies the rlimits and, as root, becomes nobody: a guest that
@@ -197,36 +381,4 @@ func seededRand(seed uint64) io.Reader {
 	binary.LittleEndian.PutUint64(s[:], seed)
 	copy(s[8:], "arena-sandbox-seed")
 	return rand.NewChaCha8(s)
-}
-
-// stderrWatch passes the guest's stderr through and notes the Go runtime's
-// fatal messages, which tell a panic or an out-of-memory from a plain exit.
-type stderrWatch struct {
-	w          io.Writer
-	tail       []byte
-	oom, panic bool
-}
-
-var (
-	oomMarks   = [][]byte{[]byte("fatal error: out of memory"), []byte("runtime: out of memory")}
-	panicMarks = [][]byte{[]byte("panic: "), []byte("fatal error: ")}
-)
-
-func (s *stderrWatch) Write(p []byte) (int, error) {
-	// Search the end of the previous write plus this one, so a mark split
-	// across writes is still found; only the first kilobyte of a write
-	// matters (the runtime writes its messages in small pieces).
-	win := append(s.tail, p[:min(len(p), 1024)]...)
-	for _, m := range oomMarks {
-		s.oom = s.oom || bytes.Contains(win, m)
-	}
-	for _, m := range panicMarks {
-		s.panic = s.panic || bytes.Contains(win, m)
-	}
-	if len(p) > 32 {
-		s.tail = append(s.tail[:0], p[len(p)-32:]...)
-	} else {
-		s.tail = append(s.tail[:0], win[max(0, len(win)-32):]...)
-	}
-	return s.w.Write(p)
 }

@@ -8,26 +8,23 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
-	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
 )
 
-// Module is the module path of the SDK files and of the temporary module a
-// bot is built in.
-const Module = "arena.dev"
-
 // CompileOptions configures Compile. Zero values take the defaults.
 type CompileOptions struct {
 	GoBin       string        // the go command; default "go" from PATH
 	GoCache     string        // shared GOCACHE; default the toolchain's own
+	Clang       string        // the C++ compiler; default "clang++" from PATH
 	ArtifactDir string        // where artifacts are stored; default $TMPDIR/arena-artifacts
 	CacheDir    string        // wazero compilation cache; "" skips precompiling
-	WorkDir     string        // parent of the temporary build modules; default $TMPDIR
+	PCHDir      string        // C++ SDKs' precompiled headers; "" builds none
+	WorkDir     string        // parent of the build directories (nobody must reach it where builds get no root); default $TMPDIR
 	MaxSource   int           // default 256 KiB
 	Timeout     time.Duration // whole build; default 60 s
 	MemoryLimit uint64        // address space of each toolchain process; default 2 GiB
@@ -61,53 +58,62 @@ func (o *CompileOptions) defaults() {
 
 // CompileError is a failure the player caused: refused source, a compile
 // error, a build over its limits. Its text is meant for the player and
-// names lines as bot.go:LINE:COL.
+// names lines as FILE:LINE:COL with the toolchain's File (bot.go, bot.cc).
 type CompileError struct{ Log string }
 
 func (e *CompileError) Error() string { return "compile error:\n" + e.Log }
 
-// Compile builds one Go source file (package main) against the SDK into a
-// WebAssembly artifact. sdk holds module-relative files of module
-// arena.dev (games/wire/wire.go, games/<id>/sdk/*.go ...); the bot may
-// import the standard library and the packages in sdk, nothing else.
+// Compile builds one player's source file with the toolchain of its
+// language into a WebAssembly artifact. sdk holds the game's SDK files as
+// that toolchain lays them out: for Go, module-relative files of module
+// arena.dev (games/wire/wire.go, games/<id>/sdk/*.go ...), and the bot may
+// import the standard library and the packages in sdk, nothing else; for
+// C++, the flat headers the player's file is built next to.
 //
 // It returns the artifact and the build log, a *CompileError (also
 // carrying the log) when the player's code is at fault, or another error
 // when the host is.
-func Compile(ctx context.Context, src []byte, sdk fs.FS, opts CompileOptions) (Artifact, []byte, error) {
+func Compile(ctx context.Context, tc Toolchain, src []byte, sdk fs.FS, opts CompileOptions) (Artifact, []byte, error) {
 	opts.defaults()
 	if len(src) > opts.MaxSource {
-		return userError(fmt.Sprintf("%s: the source is %d bytes, the limit is %d", botFile, len(src), opts.MaxSource))
+		return userError(fmt.Sprintf("%s: the source is %d bytes, the limit is %d", tc.File(), len(src), opts.MaxSource))
 	}
-	tc, err := lookupToolchain(ctx, opts.GoBin)
+	// base holds the build directory and the mount point of its jail's
+	// root. Others may traverse it: the build may run as nobody.
+	base, err := os.MkdirTemp(opts.WorkDir, "arena-build-")
 	if err != nil {
 		return Artifact{}, nil, err
 	}
-	if opts.GoCache == "" {
-		opts.GoCache = tc.goCache
+	defer os.RemoveAll(base)
+	base = absPath(base)
+	dir := filepath.Join(base, "build")
+	for _, d := range []string{dir, filepath.Join(base, "root")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return Artifact{}, nil, err
+		}
 	}
-	sdkPkgs, err := sdkPackages(sdk)
+	if err := os.Chmod(base, 0o711); err != nil {
+		return Artifact{}, nil, err
+	}
+	plan, refused, err := tc.prepare(ctx, dir, src, sdk, &opts)
 	if err != nil {
 		return Artifact{}, nil, err
 	}
-	allowed := func(p string) bool { return tc.std[p] || sdkPkgs[p] }
-	if msgs := checkSource(src, allowed); len(msgs) > 0 {
-		return userError(strings.Join(msgs, "\n"))
+	if len(refused) > 0 {
+		return userError(strings.Join(refused, "\n"))
 	}
-
-	dir, err := os.MkdirTemp(opts.WorkDir, "arena-build-")
-	if err != nil {
-		return Artifact{}, nil, err
+	log, err := build(ctx, base, dir, plan, opts)
+	var ce *CompileError
+	if errors.As(err, &ce) && plan.pch != "" && bytes.Contains(log, []byte(plan.pch)) {
+		// A precompiled header the compiler would not take (from another
+		// build of clang): never the player's fault. Without it, and
+		// made again next time.
+		os.Remove(plan.pch)
+		plan.readOnly = slices.DeleteFunc(slices.Clone(plan.readOnly), func(p string) bool { return p == plan.pch })
+		plan.jailedArgs, plan.pch = nil, ""
+		log, err = build(ctx, base, dir, plan, opts)
 	}
-	defer os.RemoveAll(dir)
-	// The child changes directory and go wants an absolute GOCACHE.
-	dir, opts.GoCache = absPath(dir), absPath(opts.GoCache)
-	if err := writeModule(dir, src, sdk); err != nil {
-		return Artifact{}, nil, err
-	}
-	out := filepath.Join(dir, "out.wasm")
-	log, err := build(ctx, tc, dir, out, opts)
-	log = cleanLog(log, dir)
+	log = tc.clean(log, dir)
 	if err != nil {
 		var ce *CompileError
 		if errors.As(err, &ce) {
@@ -116,9 +122,12 @@ func Compile(ctx context.Context, src []byte, sdk fs.FS, opts CompileOptions) (A
 		}
 		return Artifact{}, log, err
 	}
-	wasm, err := os.ReadFile(out)
+	wasm, err := os.ReadFile(plan.out)
 	if err != nil {
 		return Artifact{}, log, fmt.Errorf("sandbox: the build made no module (%s): %w", notWired, err)
+	}
+	if msg := checkImports(wasm); msg != "" {
+		return userError(msg)
 	}
 	art, err := StoreArtifact(opts.ArtifactDir, wasm)
 	if err != nil {
@@ -136,90 +145,44 @@ func userError(msg string) (Artifact, []byte, error) {
 	return Artifact{}, []byte(msg), &CompileError{Log: msg}
 }
 
-// sdkPackages lists the import paths of the Go packages in sdk.
-func sdkPackages(sdk fs.FS) (map[string]bool, error) {
-	pkgs := map[string]bool{}
-	err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if p == "bot" || p == "go.mod" {
-			return fmt.Errorf("sandbox: SDK must not contain %s", p)
-		}
-		if !d.IsDir() && strings.HasSuffix(p, ".go") && !strings.HasSuffix(p, "_test.go") {
-			pkgs[path.Join(Module, path.Dir(p))] = true
-		}
-		return nil
-	})
-	return pkgs, err
-}
-
-// writeModule lays out the temporary module: go.mod, the SDK files, and the
-// player's file as bot/bot.go.
-func writeModule(dir string, src []byte, sdk fs.FS) error {
-	mod := fmt.Sprintf("module %s\n\ngo 1.26\n", Module)
-	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
-		return err
-	}
-	err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.HasSuffix(p, "_test.go") {
-			return err
-		}
-		b, err := fs.ReadFile(sdk, p)
-		if err != nil {
-			return err
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(dst, b, 0o644)
-	})
-	if err != nil {
-		return fmt.Errorf("sandbox: SDK: %w", err)
-	}
-	for _, d := range []string{"bot", "tmp", "home"} {
-		if err := os.Mkdir(filepath.Join(dir, d), 0o755); err != nil {
-			return err
-		}
-	}
-	return os.WriteFile(filepath.Join(dir, "bot", botFile), src, 0o644)
-}
-
-// build runs go build in a jailed child (re-executed through Child, which
-// applies the rlimits before exec'ing the toolchain).
-func build(ctx context.Context, tc *toolchain, dir, out string, opts CompileOptions) ([]byte, error) {
+// build runs plan in a jailed child (re-executed through Child, which
+// builds the jail's root, applies the rlimits and drops to nobody before
+// exec'ing the toolchain) with dir as its working and only writable
+// directory.
+func build(ctx context.Context, base, dir string, plan *buildPlan, opts CompileOptions) ([]byte, error) {
 	if _, err := childCmd(); err != nil {
 		return nil, err
 	}
-	env, err := childEnv("exec", execConfig{
-		Path: tc.goBin,
-		Args: []string{"go", "build", "-trimpath", "-buildvcs=false", "-o", out, "./bot"},
-		Env: []string{
-			"PATH=" + filepath.Dir(tc.goBin),
-			"HOME=" + filepath.Join(dir, "home"),
-			"TMPDIR=" + filepath.Join(dir, "tmp"),
-			"GOCACHE=" + opts.GoCache,
-			"GOPATH=" + filepath.Join(dir, "home", "go"),
-			"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0",
-			"GOTOOLCHAIN=local", "GOPROXY=off", "GOSUMDB=off", "GOFLAGS=-mod=mod",
-			"GOWORK=off", "GOENV=off", "GOTELEMETRY=off",
-		},
-		Dir: dir,
-		Limits: []rlimit{
-			{unix.RLIMIT_AS, opts.MemoryLimit},
-			{unix.RLIMIT_FSIZE, opts.MaxArtifact},
-			{unix.RLIMIT_CORE, 0},
-		},
-	})
-	if err != nil {
-		return nil, err
+	cfg := plan.cmd
+	cfg.Dir = dir
+	cfg.Limits = append(cfg.Limits,
+		rlimit{unix.RLIMIT_FSIZE, opts.MaxArtifact},
+		rlimit{unix.RLIMIT_CORE, 0})
+	if plan.nobody && os.Getuid() == 0 {
+		if err := openDirs(dir); err != nil {
+			return nil, err
+		}
+		cfg.Nobody = true
 	}
 	parent := ctx
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	log := &cappedBuffer{max: opts.MaxLog}
 	cmd, err := startJailed(func() *exec.Cmd {
+		// Decided here, as for a bot: without namespaces of its own the
+		// child must not mount anything.
+		c := cfg
+		if buildRootWanted() {
+			c.Root = &jailRoot{Mount: filepath.Join(base, "root"), ReadOnly: plan.readOnly,
+				Writable: plan.writable, Build: dir, At: dir}
+			if plan.at != "" {
+				c.Root.At, c.Dir = plan.at, plan.at
+			}
+			if plan.jailedArgs != nil {
+				c.Args = plan.jailedArgs
+			}
+		}
+		env, _ := childEnv("exec", c)
 		cmd, _ := childCmd()
 		cmd.Env = env
 		cmd.Dir = dir
@@ -246,21 +209,31 @@ func build(ctx context.Context, tc *toolchain, dir, out string, opts CompileOpti
 		if ee.ExitCode() == 120 { // execChild could not start the toolchain
 			return log.Bytes(), fmt.Errorf("sandbox: build child: %s", bytes.TrimSpace(log.Bytes()))
 		}
+		if bytes.Contains(log.Bytes(), []byte("File size limit exceeded")) {
+			// A compiler killed by the rlimit (a huge static array): its
+			// crash report would say nothing useful.
+			msg := fmt.Sprintf("the build wrote a file over the %d MiB limit: too much static data?", opts.MaxArtifact>>20)
+			return []byte(msg), &CompileError{}
+		}
 		return log.Bytes(), &CompileError{}
 	}
 	return log.Bytes(), fmt.Errorf("sandbox: build: %w", err)
 }
 
-var buildHeader = regexp.MustCompile(`(?m)^# arena\.dev/bot\n`)
+// buildRootWanted says whether a build child gets its own root: it needs
+// its own mount namespace and root to mount it, as a bot's empty root.
+func buildRootWanted() bool { return Namespaces() && os.Getuid() == 0 }
 
-// cleanLog rewrites the build log so it names the player's file as bot.go
-// and shows nothing of the host's paths.
-func cleanLog(log []byte, dir string) []byte {
-	s := strings.ReplaceAll(string(log), dir+"/", "")
-	s = strings.ReplaceAll(s, dir, ".")
-	s = strings.ReplaceAll(s, Module+"/bot/"+botFile, botFile) // -trimpath names files by module
-	s = strings.ReplaceAll(s, "./bot/"+botFile, botFile)
-	s = strings.ReplaceAll(s, "bot/"+botFile, botFile)
-	s = buildHeader.ReplaceAllString(s, "")
-	return []byte(s)
+// openDirs lets nobody write in dir and the directories below it (its
+// files stay ours, readable). Not chown: a worker in a container may lack
+// CAP_CHOWN (docker-compose.yml drops it), and we must still read and
+// remove what nobody writes, without CAP_DAC_OVERRIDE either. dir is in
+// a directory only we can list.
+func openDirs(dir string) error {
+	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		return os.Chmod(p, 0o777)
+	})
 }

@@ -33,7 +33,7 @@ func TestCompileArtifact(t *testing.T) {
 	src, _ := os.ReadFile("testdata/bots/echo.go")
 	opts := compileOptions()
 	opts.WorkDir = t.TempDir()
-	again, _, err := Compile(context.Background(), src, testSDK(t), opts)
+	again, _, err := Compile(context.Background(), Go, src, testSDK(t), opts)
 	if err != nil || again.Hash != art.Hash {
 		t.Fatalf("second build: %+v, %v; first %s", again, err, art.Hash)
 	}
@@ -48,7 +48,7 @@ func TestCompileLimits(t *testing.T) {
 	opts.WorkDir = t.TempDir()
 
 	big := append(append([]byte{}, src...), strings.Repeat("// padding\n", 30000)...)
-	_, _, err := Compile(context.Background(), big, testSDK(t), opts)
+	_, _, err := Compile(context.Background(), Go, big, testSDK(t), opts)
 	var ce *CompileError
 	if !errors.As(err, &ce) || !strings.Contains(ce.Log, "the limit is 262144") {
 		t.Fatalf("oversized source: %v", err)
@@ -58,7 +58,7 @@ func TestCompileLimits(t *testing.T) {
 	// to the player.
 	opts.Timeout = 50 * time.Millisecond
 	start := time.Now()
-	_, _, err = Compile(context.Background(), src, testSDK(t), opts)
+	_, _, err = Compile(context.Background(), Go, src, testSDK(t), opts)
 	if !errors.As(err, &ce) || !strings.Contains(ce.Log, "longer than 50ms") {
 		t.Fatalf("slow build: %v", err)
 	}
@@ -73,7 +73,7 @@ func TestCompileLimits(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	opts.Timeout = 0
-	if _, _, err = Compile(ctx, src, testSDK(t), opts); !errors.Is(err, context.Canceled) {
+	if _, _, err = Compile(ctx, Go, src, testSDK(t), opts); !errors.Is(err, context.Canceled) {
 		t.Fatalf("cancelled build: %v", err)
 	}
 }
@@ -83,7 +83,7 @@ func TestCompileRelativeDirs(t *testing.T) {
 	sdk := testSDK(t)
 	t.Chdir(t.TempDir())
 	opts := CompileOptions{WorkDir: ".", ArtifactDir: "artifacts", CacheDir: compileOptions().CacheDir}
-	art, _, err := Compile(context.Background(), src, sdk, opts)
+	art, _, err := Compile(context.Background(), Go, src, sdk, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func Example() {
 	ctx := context.Background()
 	src, _ := os.ReadFile("bot.go")
 	sdk := os.DirFS("sdk") // module-relative files of arena.dev: games/wire/..., games/<id>/sdk/...
-	art, _, err := sandbox.Compile(ctx, src, sdk, sandbox.CompileOptions{
+	art, _, err := sandbox.Compile(ctx, sandbox.Go, src, sdk, sandbox.CompileOptions{
 		ArtifactDir: "/var/lib/arena/artifacts",
 		CacheDir:    "/var/lib/arena/wazero",
 	})

@@ -17,15 +17,35 @@ const minSlice = time.Millisecond
 
 // deadline returns when to look at the CPU clock next while waiting for the
 // child: when the remaining budget would be spent at full speed, or at the
-// wall-clock end, whichever is first. It fails when the budget is spent
-// (cpuLimit 0 means no CPU limit: start-up) or the wall clock has run out.
+// wall-clock end, whichever is first. It fails when the budget is spent or
+// the bot is stalled.
+//
+// Stalled means blocked: when the wall clock runs out, a bot that has
+// spent its budget (on a machine too busy to let the parent see it sooner)
+// is frozen for time, and one that is running or waiting for a core is
+// given more wall clock (up to 4× the guard), since its CPU budget will
+// stop it; only a bot that is neither, or past that, is stalled.
 func (b *Bot) deadline(cpuLimit time.Duration, end time.Time) (time.Time, error) {
 	now := time.Now()
-	if !now.Before(end) {
-		return now, b.kill(botErr(ReasonStalled, "no answer within the wall-clock guard"))
+	if b.starting {
+		select {
+		case t := <-b.p.starts:
+			b.mark, b.starting = t, false
+		default:
+		}
 	}
-	if cpuLimit <= 0 {
-		return end, nil
+	if !now.Before(end) {
+		t, err := b.p.cpu()
+		if err != nil {
+			return now, b.die()
+		}
+		if used := t - b.mark; cpuLimit > 0 && used > cpuLimit {
+			return now, b.kill(b.overBudget(used, cpuLimit))
+		}
+		if now.Before(b.hardEnd) && b.p.runnable() {
+			return now.Add(10 * time.Millisecond), nil
+		}
+		return now, b.kill(botErr(ReasonStalled, "no answer within the wall-clock guard, blocked"))
 	}
 	if now.Before(b.look) {
 		// Looked this exchange, and that look's deadline has not come:
@@ -38,13 +58,21 @@ func (b *Bot) deadline(cpuLimit time.Duration, end time.Time) (time.Time, error)
 	}
 	used := t - b.mark
 	if used > cpuLimit {
-		return now, b.kill(botErr(ReasonTimeout, "used %v of CPU, budget %v", used.Round(time.Microsecond), cpuLimit))
+		return now, b.kill(b.overBudget(used, cpuLimit))
 	}
 	b.look = end
 	if d := now.Add(max(cpuLimit-used, minSlice)); d.Before(end) {
 		b.look = d
 	}
 	return b.look, nil
+}
+
+// overBudget is the reason of a bot that used more CPU than its budget.
+func (b *Bot) overBudget(used, budget time.Duration) *BotError {
+	if !b.greeted {
+		return botErr(ReasonTimeout, "used %v of CPU before its first frame, budget %v", used.Round(time.Microsecond), budget)
+	}
+	return botErr(ReasonTimeout, "used %v of CPU, budget %v", used.Round(time.Microsecond), budget)
 }
 
 // ioError turns a pipe error into the bot's death, or nil for a deadline

@@ -34,6 +34,7 @@ func compileOptions() CompileOptions {
 	return CompileOptions{
 		ArtifactDir: filepath.Join(testDir, "artifacts"),
 		CacheDir:    filepath.Join(testDir, "wazero"),
+		PCHDir:      filepath.Join(testDir, "pch"),
 		Timeout:     30 * time.Second,
 	}
 }
@@ -77,21 +78,29 @@ var (
 // compileBot compiles testdata/bots/NAME.go once per test run.
 func compileBot(t testing.TB, name string) (Artifact, []byte, error) {
 	t.Helper()
-	buildsMu.Lock()
-	c, ok := builds[name]
-	if !ok {
-		c = &compiled{}
-		builds[name] = c
-	}
-	buildsMu.Unlock()
-	c.once.Do(func() {
+	return compileOnce(t, name, func() (Artifact, []byte, error) {
 		src, err := os.ReadFile(filepath.Join("testdata", "bots", name+".go"))
 		if err != nil {
 			t.Fatal(err)
 		}
+		return Compile(context.Background(), Go, src, testSDK(t), compileOptions())
+	})
+}
+
+// compileOnce runs build once per test run and key, one build at a time.
+func compileOnce(t testing.TB, key string, build func() (Artifact, []byte, error)) (Artifact, []byte, error) {
+	t.Helper()
+	buildsMu.Lock()
+	c, ok := builds[key]
+	if !ok {
+		c = &compiled{}
+		builds[key] = c
+	}
+	buildsMu.Unlock()
+	c.once.Do(func() {
 		buildSlot.Lock()
 		defer buildSlot.Unlock()
-		c.art, c.log, c.err = Compile(context.Background(), src, testSDK(t), compileOptions())
+		c.art, c.log, c.err = build()
 	})
 	return c.art, c.log, c.err
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 )
 
-// botFile is the name the player's source has in messages.
-const botFile = "bot.go"
+// goFile is the name a Go player's source has in the build and in messages.
+const goFile = "bot.go"
 
 // deniedImports are standard packages a bot must not import: they reach
 // the host (cgo, unsafe memory, raw syscalls, processes, the network) or
@@ -45,7 +45,7 @@ func deniedImport(path string) bool {
 // importable at all (the standard library or the SDK).
 func checkSource(src []byte, allowed func(string) bool) []string {
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, botFile, src, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(fset, goFile, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		// The compiler reports syntax errors better; let it.
 		return nil
@@ -53,7 +53,7 @@ func checkSource(src []byte, allowed func(string) bool) []string {
 	var msgs []string
 	at := func(p token.Pos, format string, args ...any) {
 		pos := fset.Position(p)
-		msgs = append(msgs, fmt.Sprintf("%s:%d:%d: %s", botFile, pos.Line, pos.Column, fmt.Sprintf(format, args...)))
+		msgs = append(msgs, fmt.Sprintf("%s:%d:%d: %s", goFile, pos.Line, pos.Column, fmt.Sprintf(format, args...)))
 	}
 	if f.Name.Name != "main" {
 		at(f.Name.Pos(), "the bot must be package main, not %s", f.Name.Name)

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -19,8 +20,9 @@ type proc struct {
 	clock    int32    // its process CPU clock
 	ctl      *os.File // our end of the control socket
 	statuses chan childStatus
-	exited   chan struct{} // closed once it is reaped
-	hostLog  cappedBuffer  // the child's own stderr (not the guest's)
+	starts   chan time.Duration // the CPU clock when a session's guest started
+	exited   chan struct{}      // closed once it is reaped
+	hostLog  cappedBuffer       // the child's own stderr (not the guest's)
 
 	sessions  int // sessions started, guarded by the owner
 	idleSince time.Time
@@ -78,6 +80,7 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 	p := &proc{
 		ctl:      ours,
 		statuses: make(chan childStatus, 1),
+		starts:   make(chan time.Duration, 1),
 		exited:   make(chan struct{}),
 		hostLog:  cappedBuffer{max: 4 << 10},
 	}
@@ -127,6 +130,13 @@ func (p *proc) reap() {
 		if json.Unmarshal(buf[:n], &st) != nil {
 			continue
 		}
+		if st.Kind == "start" {
+			select {
+			case p.starts <- time.Duration(st.CPU):
+			default:
+			}
+			continue
+		}
 		select {
 		case p.statuses <- st:
 		default: // one status per session: extras are noise
@@ -170,6 +180,28 @@ func (p *proc) finalCPU() (time.Duration, bool) {
 	}
 	ps := p.cmd.ProcessState
 	return ps.UserTime() + ps.SystemTime(), true
+}
+
+// runnable reports whether a thread of the child is running or waiting for
+// a core (state R in /proc), as opposed to blocked: a bot that computes on
+// a busy machine, not one that stalls.
+func (p *proc) runnable() bool {
+	dir := fmt.Sprintf("/proc/%d/task", p.cmd.Process.Pid)
+	tasks, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, t := range tasks {
+		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// pid (comm) state ...: comm may hold spaces and parentheses.
+		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && b[i+2] == 'R' {
+			return true
+		}
+	}
+	return false
 }
 
 // cpuClock is the clock id of a process's CPU-time clock (the kernel's

@@ -48,18 +48,31 @@ func botErr(r Reason, format string, args ...any) *BotError {
 }
 
 // classify turns a session's status, or the child's exit status when
-// there is none, into a reason.
-func classify(st childStatus, ps *os.ProcessState) *BotError {
+// there is none, into a reason: from what the host saw, never from what
+// the guest printed. memoryLimit names the limit in the message.
+func classify(st childStatus, ps *os.ProcessState, memoryLimit int64) *BotError {
 	switch st.Kind {
 	case "exit", "trap":
-		if st.OOM {
-			return botErr(ReasonMemory, "out of memory")
+		if st.MemoryRefused {
+			detail := fmt.Sprintf("out of memory: asked for more than its %d MiB", memoryLimit>>20)
+			if st.Msg != "" && st.Kind == "trap" && !strings.HasPrefix(st.Msg, "wasm error") {
+				detail = fmt.Sprintf("out of memory: %s, its limit is %d MiB", st.Msg, memoryLimit>>20)
+			}
+			return botErr(ReasonMemory, "%s", detail)
 		}
 		if st.Kind == "trap" {
-			return botErr(ReasonCrash, "%s", firstLine(st.Msg))
+			msg := firstLine(st.Msg)
+			switch {
+			case st.StackOverflow:
+				return botErr(ReasonCrash, "stack overflow (%s), see the log", msg)
+			case strings.HasSuffix(msg, "unreachable"):
+				return botErr(ReasonCrash, "aborted (%s: abort(), a failed assert, std::terminate or a Go runtime abort), see the log", msg)
+			}
+			return botErr(ReasonCrash, "%s, see the log", msg)
 		}
-		if st.Panic && st.Code != 0 {
-			return botErr(ReasonCrash, "panic or fatal error (exit code %d), see the log", st.Code)
+		if st.Go && st.Code == 2 {
+			// What Go's runtime exits with after a panic or a fatal error.
+			return botErr(ReasonCrash, "panic or fatal error (exit code 2), see the log")
 		}
 		return botErr(ReasonExit, "exited with code %d", st.Code)
 	case "host":

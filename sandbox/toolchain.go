@@ -1,74 +1,57 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
-	"fmt"
-	"os/exec"
-	"path/filepath"
-	"strings"
-	"sync"
+	"io/fs"
 )
 
-// toolchain is what Compile needs to know about one Go installation. It is
-// asked once per process and binary: `go list std` costs ~100 ms.
-type toolchain struct {
-	goBin   string
-	version string
-	goCache string          // the toolchain's default GOCACHE
-	std     map[string]bool // standard packages for wasip1/wasm
+// Toolchain is how Compile builds one language: the player's file name in
+// the build and in messages, the source policy, the build command, the
+// files it needs and how its log is cleaned. The build itself (temporary
+// directory, jailed child, rlimits, timeout, capped log, artifact,
+// precompiling) and everything from the artifact on are the same for every
+// language. The values are Go and Cpp.
+type Toolchain interface {
+	// Name is the language's id: "go", "cpp".
+	Name() string
+	// File is the player's file in the build and in compile messages:
+	// "bot.go", "bot.cc".
+	File() string
+
+	// prepare checks src and lays out the build directory dir (which
+	// exists, empty). It returns what to run, or the player's offences in
+	// the compiler's format (FILE:LINE:COL: message).
+	prepare(ctx context.Context, dir string, src []byte, sdk fs.FS, opts *CompileOptions) (*buildPlan, []string, error)
+	// clean rewrites the build log for the player: the player's file by
+	// its name, no host paths.
+	clean(log []byte, dir string) []byte
 }
 
-var (
-	toolchainMu sync.Mutex
-	toolchains  = map[string]*toolchain{}
-)
-
-func lookupToolchain(ctx context.Context, goBin string) (*toolchain, error) {
-	if goBin == "" {
-		goBin = "go"
-	}
-	path, err := exec.LookPath(goBin)
-	if err != nil {
-		return nil, fmt.Errorf("sandbox: Go toolchain: %w", err)
-	}
-	if path, err = filepath.Abs(path); err != nil {
-		return nil, err
-	}
-	toolchainMu.Lock()
-	defer toolchainMu.Unlock()
-	if tc := toolchains[path]; tc != nil {
-		return tc, nil
-	}
-	tc := &toolchain{goBin: path, std: map[string]bool{}}
-	out, err := goQuery(ctx, path, "env", "GOVERSION", "GOCACHE")
-	if err != nil {
-		return nil, err
-	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 2 {
-		return nil, fmt.Errorf("sandbox: unexpected go env output %q", out)
-	}
-	tc.version, tc.goCache = lines[0], lines[1]
-	if out, err = goQuery(ctx, path, "list", "std"); err != nil {
-		return nil, err
-	}
-	for _, p := range strings.Fields(out) {
-		tc.std[p] = true
-	}
-	toolchains[path] = tc
-	return tc, nil
+// buildPlan is one build: the command the jailed child executes and the
+// root it sees.
+type buildPlan struct {
+	cmd execConfig // Dir, Limits and the jail are filled in by Compile
+	out string     // the module the command writes
+	// readOnly are the host paths the build reads (the toolchain and its
+	// sysroot); writable are those it writes besides its build directory
+	// (a shared build cache). Its root holds nothing else.
+	readOnly, writable []string
+	// nobody runs the build as user nobody (when the worker is root); the
+	// build directory is then handed to nobody.
+	nobody bool
+	// at is where the build directory is in the build's root, "" at its
+	// host path; jailedArgs, if not nil, are the command's arguments there.
+	// (Without a root, the build runs at the host path with cmd.Args.)
+	at         string
+	jailedArgs []string
+	// pch is the precompiled header jailedArgs use, if any.
+	pch string
 }
 
-// goQuery runs a trusted, read-only go command for wasip1.
-func goQuery(ctx context.Context, goBin string, args ...string) (string, error) {
-	cmd := exec.CommandContext(ctx, goBin, args...)
-	cmd.Env = append(cmd.Environ(), "GOOS=wasip1", "GOARCH=wasm", "GOFLAGS=", "GOTOOLCHAIN=local", "GOWORK=off")
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("sandbox: go %s: %v: %s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return string(out), nil
-}
+// Go builds a Go bot (package main, against the game's Go SDK) with go
+// build for GOOS=wasip1.
+var Go Toolchain = goToolchain{}
+
+// Cpp builds a C++ bot (one translation unit, against the game's
+// header-only C++ SDK) with clang++ for wasm32-wasi.
+var Cpp Toolchain = cppToolchain{}

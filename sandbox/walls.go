@@ -2,11 +2,13 @@ package sandbox
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -39,10 +41,15 @@ const (
 	// /dev/cpu_dma_latency), so waking up costs the bots no CPU time. Needs
 	// write access to that device (root).
 	WallCPUClock Wall = "cpu_clock"
+	// WallBuildRoot: a build (the compiler's child) sees a root of its own
+	// holding only the toolchain, its sysroot (read-only) and its build
+	// directory, and a C++ build runs as nobody: a source that includes
+	// host files at compile time finds none. Needs the namespaces and root.
+	WallBuildRoot Wall = "build_root"
 )
 
 // Walls lists every wall, in the order reports give them.
-var Walls = []Wall{WallNamespaces, WallChroot, WallNobody, WallRlimits, WallCPUClock}
+var Walls = []Wall{WallNamespaces, WallChroot, WallNobody, WallRlimits, WallCPUClock, WallBuildRoot}
 
 // WallState is one wall as ProbeJail found it.
 type WallState struct {
@@ -131,6 +138,7 @@ func ProbeJail() (Jail, error) {
 		{Wall: WallNobody, Up: r.Nobody == "", Why: r.Nobody},
 		{Wall: WallRlimits, Up: r.Rlimits == "", Why: r.Rlimits},
 		cpuClockState(),
+		probeBuildRoot(),
 	}
 	for i := range j {
 		if j[i].Up {
@@ -186,6 +194,127 @@ type probeConfig struct {
 	EmptyRoot bool              `json:"chroot"`
 	Limits    []rlimit          `json:"limits"`
 	ParentNS  map[string]string `json:"ns"` // the parent's namespaces, by name
+	// Build probes a build's root instead, with Dir its build directory.
+	Build *jailRoot `json:"build,omitempty"`
+	Dir   string    `json:"dir,omitempty"`
+}
+
+// probeBuildRoot checks a build's root as a C++ build gets it: the
+// toolchain's files (clang's, else Go's), a build directory, user nobody.
+func probeBuildRoot() WallState {
+	s := WallState{Wall: WallBuildRoot}
+	switch {
+	case os.Getuid() != 0:
+		s.Why = "not root: a build's root needs root"
+		return s
+	case !Namespaces():
+		s.Why = "no mount namespace of its own to make a build's root in"
+		return s
+	}
+	var ro []string
+	if ci, err := lookupClang(context.Background(), ""); err == nil {
+		ro = ci.readOnly
+	} else if gi, err := lookupGo(context.Background(), ""); err == nil {
+		ro = []string{gi.goRoot, gi.goBin}
+	}
+	base, err := os.MkdirTemp("", "arena-probe-build-")
+	if err != nil {
+		s.Why = err.Error()
+		return s
+	}
+	defer os.RemoveAll(base)
+	dir, mnt := filepath.Join(base, "build"), filepath.Join(base, "root")
+	for _, d := range []string{dir, mnt} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			s.Why = err.Error()
+			return s
+		}
+	}
+	if err := openDirs(dir); err != nil {
+		s.Why = err.Error()
+		return s
+	}
+	_ = os.Chmod(base, 0o711)
+	var out, stderr cappedBuffer
+	out.max, stderr.max = 4<<10, 4<<10
+	cmd, err := startJailed(func() *exec.Cmd {
+		env, _ := childEnv("probe", probeConfig{Build: &jailRoot{Mount: mnt, ReadOnly: ro, Build: dir, At: cppBuildDir}, Dir: cppBuildDir})
+		cmd, _ := childCmd()
+		cmd.Env, cmd.Dir = env, "/"
+		cmd.Stdout, cmd.Stderr = &out, &stderr
+		return cmd
+	})
+	if err == nil {
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err = <-done:
+		case <-time.After(30 * time.Second):
+			killGroup(cmd.Process)
+			err = <-done
+		}
+	}
+	var r probeResult
+	if err != nil || json.Unmarshal(out.Bytes(), &r) != nil {
+		s.Why = fmt.Sprintf("probe child: %v: %s%s", err, out.Bytes(), stderr.Bytes())
+		return s
+	}
+	s.Up, s.Why = r.BuildRoot == "", r.BuildRoot
+	return s
+}
+
+// probeBuild is the probe child of a build's root: it enters the root as a
+// build does, becomes nobody, and looks around.
+func probeBuild(c probeConfig) probeResult {
+	var r probeResult
+	fail := func(format string, args ...any) probeResult {
+		r.BuildRoot = fmt.Sprintf(format, args...)
+		return r
+	}
+	if err := c.Build.enter(); err != nil {
+		why := "mount or chroot failed: " + err.Error()
+		if errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM) {
+			why += " (an AppArmor profile such as Docker's docker-default denies mount(2))"
+		}
+		return fail("%s", why)
+	}
+	if err := becomeNobody(); err != nil {
+		return fail("becoming nobody failed: %v", err)
+	}
+	// The root holds the top directories of the bound paths, no others.
+	allowed := map[string]bool{}
+	for _, p := range append(slices.Clone(c.Build.ReadOnly), c.Build.At) {
+		allowed[strings.SplitN(strings.TrimPrefix(p, "/"), "/", 2)[0]] = true
+	}
+	entries, err := os.ReadDir("/")
+	if err != nil {
+		return fail("reading the root: %v", err)
+	}
+	for _, e := range entries {
+		if !allowed[e.Name()] && e.Type()&os.ModeSymlink == 0 {
+			return fail("the root holds /%s", e.Name())
+		}
+	}
+	for _, secret := range []string{"/etc/passwd", "/proc/self/environ", "/root", "/home"} {
+		if _, err := os.Stat(secret); err == nil {
+			return fail("%s is visible", secret)
+		}
+	}
+	if err := os.WriteFile("/arena-probe", nil, 0o644); err == nil {
+		return fail("the root is writable")
+	}
+	for _, p := range c.Build.ReadOnly {
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			if err := os.WriteFile(filepath.Join(p, "arena-probe"), nil, 0o644); !errors.Is(err, syscall.EROFS) {
+				return fail("%s is not read-only: %v", p, err)
+			}
+			break
+		}
+	}
+	if err := os.WriteFile(filepath.Join(c.Dir, "probe"), nil, 0o644); err != nil {
+		return fail("the build directory is not writable: %v", err)
+	}
+	return r
 }
 
 // probeResult is what the child found; an empty string is a wall that is
@@ -195,6 +324,8 @@ type probeResult struct {
 	Chroot   string `json:"chroot"`
 	Nobody   string `json:"nobody"`
 	Rlimits  string `json:"rlimits"`
+	// BuildRoot: the probe of a build's root.
+	BuildRoot string `json:"build_root"`
 }
 
 // probeChild locks itself down as a bot's child does (lockDown's steps, in
@@ -204,6 +335,12 @@ func probeChild(raw string) int {
 	if err := json.Unmarshal([]byte(raw), &c); err != nil {
 		fmt.Fprintln(os.Stderr, "sandbox: bad probe config:", err)
 		return 120
+	}
+	if c.Build != nil {
+		if err := json.NewEncoder(os.Stdout).Encode(probeBuild(c)); err != nil {
+			return 121
+		}
+		return 0
 	}
 	var r probeResult
 	for _, ns := range probeNamespaces {

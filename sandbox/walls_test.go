@@ -114,6 +114,7 @@ func TestProbeJailDegraded(t *testing.T) {
 		WallChroot:     "not root",
 		WallNobody:     "not root (uid 65534)",
 		WallCPUClock:   "permission denied",
+		WallBuildRoot:  "not root",
 	}
 	for _, w := range j {
 		why, down := want[w.Wall]
@@ -176,6 +177,7 @@ func TestProbeJailWithoutSysAdmin(t *testing.T) {
 	want := map[Wall]string{
 		WallNamespaces: "they need CAP_SYS_ADMIN",
 		WallChroot:     "no mount namespace of its own",
+		WallBuildRoot:  "no mount namespace of its own",
 	}
 	for _, w := range j {
 		why, down := want[w.Wall]

@@ -269,11 +269,12 @@ type BotListing struct {
 	Latest        *VersionBrief // the newest submission, if any
 }
 
-// VersionBrief is a version's number and status.
+// VersionBrief is a version's number, language and status.
 type VersionBrief struct {
-	ID     int64
-	Number int
-	Status string
+	ID       int64
+	Number   int
+	Language string
+	Status   string
 }
 
 // AdminBots lists bots whose name or owner's name contains q, in a game
@@ -282,11 +283,11 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 	rows, err := db.Query(ctx, `
 		SELECT b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at,
 		       u.name, u.disabled, (SELECT count(*) FROM bot_versions v WHERE v.bot_id = b.id),
-		       cv.id, cv.number, cv.status, lv.id, lv.number, lv.status, count(*) OVER ()
+		       cv.id, cv.number, cv.language, cv.status, lv.id, lv.number, lv.language, lv.status, count(*) OVER ()
 		FROM bots b
 		JOIN users u ON u.id = b.owner_id
 		LEFT JOIN bot_versions cv ON cv.id = b.current_version_id
-		LEFT JOIN LATERAL (SELECT id, number, status FROM bot_versions
+		LEFT JOIN LATERAL (SELECT id, number, language, status FROM bot_versions
 			WHERE bot_id = b.id ORDER BY number DESC LIMIT 1) lv ON true
 		WHERE ($1 = '' OR b.name ILIKE $2 OR u.name ILIKE $2) AND ($3 = '' OR b.game_id = $3)
 		ORDER BY b.id DESC LIMIT $4 OFFSET $5`, q, likePattern(q), gameID, limit, offset)
@@ -300,16 +301,16 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 		var b BotListing
 		var cID, lID *int64
 		var cNum, lNum *int
-		var cStatus, lStatus *string
+		var cStatus, lStatus, cLang, lLang *string
 		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt,
-			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cStatus, &lID, &lNum, &lStatus, &total); err != nil {
+			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cLang, &cStatus, &lID, &lNum, &lLang, &lStatus, &total); err != nil {
 			return nil, 0, err
 		}
 		if cID != nil {
-			b.Current = &VersionBrief{ID: *cID, Number: *cNum, Status: *cStatus}
+			b.Current = &VersionBrief{ID: *cID, Number: *cNum, Language: *cLang, Status: *cStatus}
 		}
 		if lID != nil {
-			b.Latest = &VersionBrief{ID: *lID, Number: *lNum, Status: *lStatus}
+			b.Latest = &VersionBrief{ID: *lID, Number: *lNum, Language: *lLang, Status: *lStatus}
 		}
 		out = append(out, b)
 	}

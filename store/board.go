@@ -22,7 +22,7 @@ type Ranking struct {
 // position: the same as Leaderboard's rank().
 func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
 		`+boardFilter+`
 		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id`, gameID)
 	if err != nil {
@@ -32,7 +32,7 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	b := &Ranking{GameID: gameID, Built: time.Now(), byBot: map[int64]int{}, owned: map[int64][]int{}}
 	for rows.Next() {
 		s := Standing{Rank: len(b.Rows) + 1}
-		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version,
+		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
 			return nil, err
 		}

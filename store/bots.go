@@ -38,6 +38,7 @@ type Version struct {
 	ID             int64
 	BotID          int64
 	Number         int
+	Language       string // package lang's id: "go", "cpp"
 	Source         string
 	Status         string
 	CompileLog     string
@@ -88,25 +89,27 @@ func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
 	return b, err
 }
 
-// CreateVersion adds the next version of a bot with the given source.
-func CreateVersion(ctx context.Context, db DB, botID int64, source string) (*Version, error) {
-	v := &Version{BotID: botID, Source: source, Status: StatusQueued}
+// CreateVersion adds the next version of a bot with the given source in
+// the given language (package lang's id). Versions of one bot may be in
+// different languages.
+func CreateVersion(ctx context.Context, db DB, botID int64, language, source string) (*Version, error) {
+	v := &Version{BotID: botID, Language: language, Source: source, Status: StatusQueued}
 	// The bot row lock serialises numbering between concurrent submissions.
 	if _, err := db.Exec(ctx, "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE", botID); err != nil {
 		return nil, err
 	}
 	err := db.QueryRow(ctx, `
-		INSERT INTO bot_versions (bot_id, number, source)
-		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM bot_versions WHERE bot_id = $1), $2)
-		RETURNING id, number, created_at`, botID, source).Scan(&v.ID, &v.Number, &v.CreatedAt)
+		INSERT INTO bot_versions (bot_id, number, source, language)
+		VALUES ($1, (SELECT coalesce(max(number), 0) + 1 FROM bot_versions WHERE bot_id = $1), $2, $3)
+		RETURNING id, number, created_at`, botID, source, language).Scan(&v.ID, &v.Number, &v.CreatedAt)
 	return v, err
 }
 
-const versionColumns = `id, bot_id, number, source, status, compile_log, artifact_sha256, mu, sigma, games, created_at`
+const versionColumns = `id, bot_id, number, language, source, status, compile_log, artifact_sha256, mu, sigma, games, created_at`
 
 func scanVersion(row pgx.Row) (*Version, error) {
 	v := &Version{}
-	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
+	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Language, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
 		&v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
@@ -180,19 +183,20 @@ func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, 
 type VersionRef struct {
 	ID        int64
 	Number    int
+	Language  string
 	Status    string
 	CreatedAt time.Time
 }
 
 // VersionRefs lists a bot's versions, newest first.
 func VersionRefs(ctx context.Context, db DB, botID int64) ([]VersionRef, error) {
-	rows, err := db.Query(ctx, "SELECT id, number, status, created_at FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC", botID)
+	rows, err := db.Query(ctx, "SELECT id, number, language, status, created_at FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC", botID)
 	if err != nil {
 		return nil, err
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionRef, error) {
 		var v VersionRef
-		err := row.Scan(&v.ID, &v.Number, &v.Status, &v.CreatedAt)
+		err := row.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.CreatedAt)
 		return v, err
 	})
 }

@@ -14,6 +14,7 @@ type Standing struct {
 	OwnerName  string
 	VersionID  int64
 	Version    int
+	Language   string  // the version's (package lang's id)
 	Ordinal    float64 // μ − 3σ, the order of the board
 	Mu, Sigma  float64
 	Games      int
@@ -29,14 +30,14 @@ func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit
 		WITH board AS (
 			SELECT rank() OVER (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id) AS rank,
 			       b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
-			       v.id AS version_id, v.number, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games
+			       v.id AS version_id, v.number, v.language, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games
 			`+boardFilter+`
 		), page AS (
 			SELECT *, count(*) OVER () AS total FROM board
 			WHERE $2 = 0 OR owner_id = $2
 			ORDER BY rank, bot_id LIMIT $3 OFFSET $4
 		)
-		SELECT rank, bot_id, bot_name, owner_id, owner_name, version_id, number, ordinal, mu, sigma, games,
+		SELECT rank, bot_id, bot_name, owner_id, owner_name, version_id, number, language, ordinal, mu, sigma, games,
 		       (SELECT max(h.created_at) FROM rating_history h WHERE h.bot_version_id = page.version_id), total
 		FROM page ORDER BY rank, bot_id`, gameID, ownerID, limit, offset)
 	if err != nil {
@@ -47,7 +48,7 @@ func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit
 	total := 0
 	for rows.Next() {
 		var s Standing
-		if err := rows.Scan(&s.Rank, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version,
+		if err := rows.Scan(&s.Rank, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games, &s.LastChange, &total); err != nil {
 			return nil, 0, err
 		}

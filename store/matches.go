@@ -53,6 +53,7 @@ type SeatResult struct {
 	BotID          *int64
 	BotName        string // "Dummy" for a built-in
 	OwnerName      string
+	Language       string // the version's (package lang's id); "" for a built-in
 	ArtifactSHA256 *string
 	Score          *int64
 	Rank           *int
@@ -113,7 +114,7 @@ func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Match, error) {
 func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	rows, err := db.Query(ctx, `
 		SELECT mp.seat, mp.bot_version_id, mp.builtin, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
-		       v.artifact_sha256, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, mp.frozen_reason, mp.invalid_commands
+		       coalesce(v.language, ''), v.artifact_sha256, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, mp.frozen_reason, mp.invalid_commands
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
 		LEFT JOIN bots b ON b.id = v.bot_id
@@ -126,7 +127,7 @@ func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	var out []SeatResult
 	for rows.Next() {
 		var s SeatResult
-		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.ArtifactSHA256,
+		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.Language, &s.ArtifactSHA256,
 			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenReason, &s.Invalid); err != nil {
 			return nil, err
 		}

@@ -21,6 +21,7 @@ type BotProfile struct {
 type PublicVersion struct {
 	ID        int64
 	Number    int
+	Language  string
 	Status    string
 	Mu, Sigma *float64
 	Games     int
@@ -40,7 +41,7 @@ func BotProfileByID(ctx context.Context, db DB, id int64) (*BotProfile, error) {
 	if err != nil {
 		return nil, err
 	}
-	rows, err := db.Query(ctx, `SELECT id, number, status, mu, sigma, games, created_at
+	rows, err := db.Query(ctx, `SELECT id, number, language, status, mu, sigma, games, created_at
 		FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC`, id)
 	if err != nil {
 		return nil, err
@@ -48,7 +49,7 @@ func BotProfileByID(ctx context.Context, db DB, id int64) (*BotProfile, error) {
 	defer rows.Close()
 	for rows.Next() {
 		var v PublicVersion
-		if err := rows.Scan(&v.ID, &v.Number, &v.Status, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt); err != nil {
+		if err := rows.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt); err != nil {
 			return nil, err
 		}
 		p.Versions = append(p.Versions, v)

@@ -14,7 +14,7 @@ const boardFilter = `FROM bots b
 // pages stay cheap however many bots there are. Ranks match Leaderboard's.
 func TopStandings(ctx context.Context, db DB, gameID string, n int) ([]Standing, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
 		`+boardFilter+`
 		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id LIMIT $2`, gameID, n)
 	if err != nil {
@@ -24,7 +24,7 @@ func TopStandings(ctx context.Context, db DB, gameID string, n int) ([]Standing,
 	var out []Standing
 	for rows.Next() {
 		s := Standing{Rank: len(out) + 1}
-		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version,
+		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
 			return nil, err
 		}

@@ -6,7 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
-	"errors"
 	"strings"
 	"time"
 
@@ -49,16 +48,10 @@ func UserByToken(ctx context.Context, db DB, token string) (*User, error) {
 	if !strings.HasPrefix(token, tokenPrefix) {
 		return nil, ErrNotFound
 	}
-	u := &User{}
-	err := db.QueryRow(ctx, `
+	return scanUser(db.QueryRow(ctx, `
 		UPDATE api_tokens t SET last_used_at = now()
 		FROM users u WHERE t.token_sha256 = $1 AND u.id = t.user_id AND NOT u.disabled
-		RETURNING u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at`, hashToken(token)).
-		Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return u, err
+		RETURNING `+userColumns, hashToken(token)))
 }
 
 // APITokens lists a user's tokens, newest first.

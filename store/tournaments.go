@@ -199,6 +199,7 @@ type Entrant struct {
 	BotName    string
 	OwnerID    int64
 	OwnerName  string
+	Language   string // the entered version's (package lang's id)
 	SeedRating float64
 	OutRound   *int
 	Place      *int
@@ -208,7 +209,7 @@ type Entrant struct {
 // has one, else by seed.
 func TournamentEntrants(ctx context.Context, db DB, tournamentID int64) ([]Entrant, error) {
 	rows, err := db.Query(ctx, `
-		SELECT e.bot_version_id, b.id, b.name, u.id, u.name, e.seed_rating, e.out_round, e.place
+		SELECT e.bot_version_id, b.id, b.name, u.id, u.name, v.language, e.seed_rating, e.out_round, e.place
 		FROM tournament_entrants e JOIN bot_versions v ON v.id = e.bot_version_id
 		JOIN bots b ON b.id = v.bot_id JOIN users u ON u.id = b.owner_id
 		WHERE e.tournament_id = $1 ORDER BY e.place NULLS LAST, e.seed_rating DESC, e.bot_version_id`, tournamentID)
@@ -217,7 +218,7 @@ func TournamentEntrants(ctx context.Context, db DB, tournamentID int64) ([]Entra
 	}
 	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Entrant, error) {
 		var e Entrant
-		err := row.Scan(&e.VersionID, &e.BotID, &e.BotName, &e.OwnerID, &e.OwnerName, &e.SeedRating, &e.OutRound, &e.Place)
+		err := row.Scan(&e.VersionID, &e.BotID, &e.BotName, &e.OwnerID, &e.OwnerName, &e.Language, &e.SeedRating, &e.OutRound, &e.Place)
 		return e, err
 	})
 }

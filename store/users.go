@@ -28,6 +28,24 @@ type User struct {
 	Role         string
 	Disabled     bool
 	CreatedAt    time.Time
+	// MustChangePassword is set by an admin's reset: the user may do
+	// nothing but choose a new password.
+	MustChangePassword bool
+}
+
+// userColumns are the users columns scanUser reads, for a table aliased u.
+const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password"
+
+func scanUser(row pgx.Row) (*User, error) {
+	u := &User{}
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 // ErrConflict reports a unique value (a user name, an email) already taken.
@@ -82,15 +100,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (stri
 
 // UserByName finds an account by name, case-insensitively.
 func UserByName(ctx context.Context, db DB, name string) (*User, error) {
-	u := &User{}
-	err := db.QueryRow(ctx, `
-		SELECT id, name, email, password_hash, role, disabled, created_at
-		FROM users WHERE lower(name) = lower($1)`, name).
-		Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return u, err
+	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE lower(u.name) = lower($1)", name))
 }
 
 // ErrNotFound reports a row that does not exist.
@@ -98,19 +108,25 @@ var ErrNotFound = errors.New("not found")
 
 // UserByID returns an account.
 func UserByID(ctx context.Context, db DB, id int64) (*User, error) {
-	u := &User{}
-	err := db.QueryRow(ctx, `
-		SELECT id, name, email, password_hash, role, disabled, created_at
-		FROM users WHERE id = $1`, id).
-		Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return u, err
+	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE u.id = $1", id))
 }
 
-// SetPassword replaces a user's password hash.
-func SetPassword(ctx context.Context, db DB, id int64, hash string) error {
-	_, err := db.Exec(ctx, "UPDATE users SET password_hash = $2 WHERE id = $1", id, hash)
-	return err
+// SetPassword replaces a user's password hash and, in the same
+// transaction, ends every session of the user but the one whose token is
+// keep ("" ends them all) and revokes the user's API tokens: whoever knew
+// the old password is out. mustChange says whether the user must choose
+// another password before doing anything else (an admin's reset).
+func SetPassword(ctx context.Context, pool *pgxpool.Pool, id int64, hash string, mustChange bool, keep string) error {
+	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		err := updateOne(ctx, tx, "UPDATE users SET password_hash = $2, must_change_password = $3 WHERE id = $1", id, hash, mustChange)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE token IN
+			(SELECT token FROM user_sessions WHERE user_id = $1 AND token <> $2)`, id, keep); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "DELETE FROM api_tokens WHERE user_id = $1", id)
+		return err
+	})
 }

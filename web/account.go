@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 
@@ -14,13 +15,20 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status int, newToken string, errs map[string]string) {
-	u := userFrom(r.Context())
-	tokens, err := store.APITokens(r.Context(), s.Pool, u.ID)
+	ctx := r.Context()
+	u := userFrom(ctx)
+	tokens, err := store.APITokens(ctx, s.Pool, u.ID)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	a := templates.AccountData{Name: u.Name, Email: u.Email, Role: u.Role, NewToken: newToken, Errors: errs}
+	sessions, err := store.Sessions(ctx, s.Pool, u.ID)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	a := templates.AccountData{Name: u.Name, Email: u.Email, Role: u.Role, NewToken: newToken, Errors: errs,
+		MustChange: u.MustChangePassword}
 	for _, t := range tokens {
 		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(t.CreatedAt), LastUsed: "never"}
 		if t.LastUsedAt != nil {
@@ -28,36 +36,67 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status in
 		}
 		a.Tokens = append(a.Tokens, row)
 	}
+	current := s.sessions.Token(ctx)
+	for _, ss := range sessions {
+		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ss.CreatedAt),
+			LastSeen: templates.Ago(ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
+	}
+	if newToken != "" {
+		w.Header().Set("Cache-Control", "no-store")
+	}
 	s.render(w, r, status, templates.Account(s.page(r, "Account", "account"), a))
 }
 
+// POST /account/password: the current password and a new one. Rate
+// limited like a log-in; the change ends every other session of the user
+// and revokes their API tokens, and this session goes on under a new
+// token.
 func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	u := userFrom(r.Context())
+	ctx := r.Context()
+	u := userFrom(ctx)
+	current, next := r.PostFormValue("current"), r.PostFormValue("new")
+	err := s.passwordAttempt(r, u.Name)
+	ok := false
+	if err == nil {
+		ok, err = s.passwords.Check(ctx, u.PasswordHash, current)
+	}
+	if status, retry, msg, refused := passwordRefusal(err); refused {
+		w.Header().Set("Retry-After", retry)
+		s.renderAccount(w, r, status, "", map[string]string{"current": msg})
+		return
+	}
 	errs := map[string]string{}
-	if ok, _ := auth.CheckPassword(u.PasswordHash, r.PostFormValue("current")); !ok {
+	if !ok {
 		errs["current"] = "This is not your current password."
 	}
-	next := r.PostFormValue("new")
-	if len(next) < auth.MinPasswordLen || len(next) > 1024 {
+	switch {
+	case len(next) < auth.MinPasswordLen || len(next) > 1024:
 		errs["new"] = "At least 8 characters."
+	case next == current:
+		errs["new"] = "Choose a password other than the current one."
 	}
 	if len(errs) > 0 {
 		s.renderAccount(w, r, http.StatusUnprocessableEntity, "", errs)
 		return
 	}
-	hash, err := auth.HashPassword(next)
-	if err == nil {
-		err = store.SetPassword(r.Context(), s.Pool, u.ID, hash)
-	}
-	if err == nil {
-		err = s.sessions.RenewToken(r.Context())
-	}
-	if err != nil {
-		s.serverError(w, r, err)
+	hash, err := s.passwords.Hash(ctx, next)
+	if status, retry, msg, refused := passwordRefusal(err); refused {
+		w.Header().Set("Retry-After", retry)
+		s.renderAccount(w, r, status, "", map[string]string{"new": msg})
 		return
 	}
-	s.flash(r.Context(), "Your password has been changed.")
+	if err == nil {
+		err = store.SetPassword(ctx, s.Pool, u.ID, hash, false, s.sessions.Token(ctx))
+	}
+	if err == nil {
+		err = s.logIn(r, u)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.flash(ctx, "Your password has been changed. Your other sessions have been logged out and your API tokens revoked.")
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }
 
@@ -84,5 +123,23 @@ func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.flash(r.Context(), "Token revoked.")
+	http.Redirect(w, r, "/account", http.StatusSeeOther)
+}
+
+// POST /account/sessions/{id}/revoke: log out one of the user's sessions
+// (another browser, a lost laptop); revoking this one is logging out.
+func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id, _ := urlInt64(r, "id")
+	if err := store.EndSession(ctx, s.Pool, userFrom(ctx).ID, id); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, err := store.UserBySession(ctx, s.Pool, s.sessions.Token(ctx)); errors.Is(err, store.ErrNotFound) {
+		// This very session: log out properly.
+		s.logout(w, r)
+		return
+	}
+	s.flash(ctx, "That session has been logged out.")
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }

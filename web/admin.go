@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"arena.dev/auth"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -84,14 +85,17 @@ func (s *Server) adminDone(w http.ResponseWriter, r *http.Request, def, msg stri
 	http.Redirect(w, r, adminBack(r, def), http.StatusSeeOther)
 }
 
-// pageNumber reads ?page=, 1 when absent or wrong.
+// adminPageNumber reads ?page=, 1 when absent or wrong; at most
+// adminMaxPage, so that the offset it gives cannot overflow.
 func adminPageNumber(q url.Values) int {
 	n, err := strconv.Atoi(q.Get("page"))
 	if err != nil || n < 1 {
 		return 1
 	}
-	return n
+	return min(n, adminMaxPage)
 }
+
+const adminMaxPage = 1_000_000
 
 // pager links to the pages around page of a list of total items at path
 // with query q.
@@ -133,12 +137,12 @@ func adminPagerFor(path string, q url.Values, page, total int) templates.AdminPa
 // --- users ---
 
 func (s *Server) adminUsers(w http.ResponseWriter, r *http.Request) {
-	s.renderAdminUsers(w, r, http.StatusOK, r.URL.Query(), "")
+	s.renderAdminUsers(w, r, http.StatusOK, r.URL.Query(), templates.AdminUsersData{})
 }
 
 // renderAdminUsers shows the users page for the query q (search and page),
-// with an error when a change was refused.
-func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, q url.Values, errMsg string) {
+// with d's error when a change was refused or its reset password.
+func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status int, q url.Values, d templates.AdminUsersData) {
 	search := strings.TrimSpace(q.Get("q"))
 	page := adminPageNumber(q)
 	users, total, err := store.AdminUsers(r.Context(), s.Pool, search, adminPageSize, (page-1)*adminPageSize)
@@ -147,7 +151,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 		return
 	}
 	me := userFrom(r.Context())
-	d := templates.AdminUsersData{Query: search, Error: errMsg, Back: "/admin/users", Pager: adminPagerFor("/admin/users", q, page, total)}
+	d.Query, d.Back, d.Pager = search, "/admin/users", adminPagerFor("/admin/users", q, page, total)
 	if enc := adminListQuery(search, "", page); enc != "" {
 		d.Back += "?" + enc
 	}
@@ -193,8 +197,8 @@ func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string
 		return nil, false
 	}
 	if u.ID == userFrom(r.Context()).ID {
-		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r),
-			"You cannot "+what+" yourself: ask another admin, so the site always keeps one.")
+		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), templates.AdminUsersData{
+			Error: "You cannot " + what + " yourself: ask another admin, so the site always keeps one."})
 		return nil, false
 	}
 	return u, true
@@ -207,7 +211,8 @@ func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
 	}
 	role := r.PostFormValue("role")
 	if role != store.RoleStudent && role != store.RoleAdmin {
-		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), fmt.Sprintf("Unknown role %q: a user is a student or an admin.", role))
+		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), templates.AdminUsersData{
+			Error: fmt.Sprintf("Unknown role %q: a user is a student or an admin.", role)})
 		return
 	}
 	if err := store.SetUserRole(r.Context(), s.Pool, u.ID, role); err != nil {
@@ -249,6 +254,35 @@ func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, di
 		msg = u.Name + " is disabled: they cannot log in and their bots left the ladder."
 	}
 	s.adminDone(w, r, "/admin/users", msg)
+}
+
+// POST /admin/users/{id}/password: a temporary password for a user who
+// forgot theirs (there is no mail). It is shown once, on this response
+// only, for the admin to hand over; the user's sessions and API tokens
+// end, and the user must choose a new password at the next log-in.
+func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
+	u, ok := s.adminTarget(w, r, "reset the password of")
+	if !ok {
+		return
+	}
+	ctx := r.Context()
+	temp := auth.RandomPassword(12)
+	hash, err := s.passwords.Hash(ctx, temp)
+	if status, retry, msg, refused := passwordRefusal(err); refused {
+		w.Header().Set("Retry-After", retry)
+		s.renderAdminUsers(w, r, status, adminBackQuery(r), templates.AdminUsersData{Error: msg})
+		return
+	}
+	if err == nil {
+		err = store.SetPassword(ctx, s.Pool, u.ID, hash, true, "")
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.renderAdminUsers(w, r, http.StatusOK, adminBackQuery(r), templates.AdminUsersData{
+		Reset: &templates.AdminReset{Name: u.Name, Password: temp}})
 }
 
 // --- site settings ---

@@ -292,7 +292,7 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	fixed := board.Settings()
-	if err := info.Check(fixed); err != nil {
+	if err := info.CheckBoard(fixed); err != nil {
 		refuse(http.StatusUnprocessableEntity, "This board sets impossible settings: "+err.Error())
 		return
 	}

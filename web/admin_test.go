@@ -181,7 +181,7 @@ func (e *adminEnv) newVersion(ownerID int64, bot, status string) (*store.Bot, *s
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	v, err := store.CreateVersion(ctx, e.pool, b.ID, "package main\n")
+	v, err := store.CreateVersion(ctx, e.pool, b.ID, "go", "package main\n")
 	if err == nil {
 		err = store.SetVersionStatus(ctx, e.pool, v.ID, status)
 	}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"net"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,8 +12,8 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"arena.dev/auth"
 	"arena.dev/judge"
+	"arena.dev/lang"
 	"arena.dev/store"
 )
 
@@ -77,21 +77,13 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) bool
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			apiError(w, http.StatusRequestEntityTooLarge, "request body too large")
+			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: the limit is %d KB", limit>>10))
 		} else {
 			apiError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
 		}
 		return false
 	}
 	return true
-}
-
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // POST /api/tokens {"user", "password", "name"}: a new personal token.
@@ -104,21 +96,30 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	if !decodeJSON(w, r, 4<<10, &req) {
 		return
 	}
-	if !s.loginLimit.allow("ip:"+clientIP(r)) || !s.loginLimit.allow("user:"+strings.ToLower(req.User)) {
-		w.Header().Set("Retry-After", "60")
-		apiError(w, http.StatusTooManyRequests, "too many attempts; wait a minute")
+	// The same limits and the same check as a web log-in: as slow for a
+	// user that does not exist as for one that does.
+	err := s.passwordAttempt(r, req.User)
+	var u *store.User
+	if err == nil {
+		u, err = s.checkLogin(r.Context(), req.User, req.Password)
+	}
+	if status, retry, msg, refused := passwordRefusal(err); refused {
+		w.Header().Set("Retry-After", retry)
+		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}
-	u, err := store.UserByName(r.Context(), s.Pool, req.User)
-	ok := false
-	if err == nil && !u.Disabled {
-		ok, _ = auth.CheckPassword(u.PasswordHash, req.Password)
-	} else if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.apiServerError(w, r, err)
-		return
-	}
-	if !ok {
+	if errors.Is(err, errWrongLogin) || (err == nil && u.Disabled) {
 		apiError(w, http.StatusUnauthorized, "wrong user name or password")
+		return
+	}
+	if err != nil {
+		if r.Context().Err() == nil { // else the client has gone
+			s.apiServerError(w, r, err)
+		}
+		return
+	}
+	if u.MustChangePassword {
+		apiError(w, http.StatusForbidden, "an admin has reset your password: log in on the website and choose a new one first")
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -143,6 +144,7 @@ type versionJSON struct {
 	ID             int64      `json:"id"`
 	BotID          int64      `json:"bot_id"`
 	Number         int        `json:"number"`
+	Language       string     `json:"language"`
 	Status         string     `json:"status"`
 	Final          bool       `json:"final"` // no further change without a new submission
 	CompileLog     string     `json:"compile_log,omitempty"`
@@ -163,27 +165,38 @@ type matchRef struct {
 
 func toVersionJSON(v *store.Version) versionJSON {
 	final := v.Status != store.StatusQueued && v.Status != store.StatusCompiling && v.Status != store.StatusQualifying
-	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Status: v.Status, Final: final,
+	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Language: v.Language, Status: v.Status, Final: final,
 		CompileLog: v.CompileLog, Mu: v.Mu, Sigma: v.Sigma, Games: v.Games, CreatedAt: v.CreatedAt,
 		ArtifactSHA256: v.ArtifactSHA256}
 }
 
-// POST /api/games/{game}/submissions {"bot", "source"}: a new version.
+// POST /api/games/{game}/submissions {"bot", "source", "language", "file"}:
+// a new version. The language is "language" (package lang's id), else the
+// one of the file name's extension, else Go.
 func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 	u := userFrom(r.Context())
 	var req struct {
-		Bot    string `json:"bot"`
-		Source string `json:"source"`
+		Bot      string `json:"bot"`
+		Source   string `json:"source"`
+		Language string `json:"language"`
+		File     string `json:"file"`
 	}
 	if !decodeJSON(w, r, judge.MaxSource+8<<10, &req) {
 		return
 	}
-	if !s.submitLimit.allow("user:" + strconv.FormatInt(u.ID, 10)) {
-		w.Header().Set("Retry-After", "60")
-		apiError(w, http.StatusTooManyRequests, "too many submissions; wait a minute")
-		return
+	if req.Language == "" && req.File != "" {
+		l, ok := lang.ByFile(req.File)
+		if !ok {
+			apiError(w, http.StatusUnprocessableEntity, fmt.Sprintf("cannot tell the language of %q from its extension (%s): give \"language\"",
+				req.File, strings.Join(lang.Extensions(), ", ")))
+			return
+		}
+		req.Language = l.ID
 	}
-	v, err := judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, req.Source)
+	if req.Language == "" {
+		req.Language = lang.Go.ID
+	}
+	v, err := judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, req.Language, req.Source)
 	if err != nil {
 		s.apiFail(w, r, err, "no such game")
 		return
@@ -282,6 +295,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 		Bot        string     `json:"bot"`
 		Owner      string     `json:"owner"`
 		Version    int        `json:"version"`
+		Language   string     `json:"language"`
 		Score      float64    `json:"score"` // μ − 3σ
 		Mu         float64    `json:"mu"`
 		Sigma      float64    `json:"sigma"`
@@ -290,7 +304,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []standingJSON{}
 	for _, s := range rows {
-		out = append(out, standingJSON{s.Rank, s.BotID, s.BotName, s.OwnerName, s.Version, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
+		out = append(out, standingJSON{s.Rank, s.BotID, s.BotName, s.OwnerName, s.Version, s.Language, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
 }
@@ -307,6 +321,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		BotID        *int64   `json:"bot_id,omitempty"`
 		Owner        string   `json:"owner,omitempty"`
 		VersionID    *int64   `json:"version_id,omitempty"`
+		Language     string   `json:"language,omitempty"` // "" for a built-in bot
 		Score        *int64   `json:"score"`
 		Rank         *int     `json:"rank"`
 		CPUSeconds   *float64 `json:"cpu_seconds"`
@@ -315,7 +330,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	}
 	players := []seatJSON{}
 	for _, p := range seats {
-		players = append(players, seatJSON{p.Seat, p.BotName, p.BotID, p.OwnerName, p.VersionID, p.Score, p.Rank,
+		players = append(players, seatJSON{p.Seat, p.BotName, p.BotID, p.OwnerName, p.VersionID, p.Language, p.Score, p.Rank,
 			p.CPUSeconds, p.FrozenRound, p.FrozenReason})
 	}
 	out := map[string]any{"id": m.ID, "game": m.GameID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,

@@ -169,7 +169,7 @@ func TestAPILeaderboardMatchAndReplay(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := store.CreateVersion(ctx, s.Pool, bot.ID, "package main")
+		v, err := store.CreateVersion(ctx, s.Pool, bot.ID, "go", "package main")
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,6 +18,72 @@ import (
 // maxFormBytes bounds every HTML form body except submissions.
 const maxFormBytes = 64 << 10
 
+// Why a password attempt was turned down before its password was looked
+// at: the limits of ratelimit.go, or the password pool's queue was full.
+var (
+	errTooManyAttempts = errors.New("too many attempts")
+	errWrongLogin      = errors.New("wrong user name or password")
+)
+
+// passwordAttempt applies the limits of a password attempt about the user
+// named name (see ratelimit.go): errTooManyAttempts past the address's or
+// the (address, user) pair's, else it waits out the user name's slowdown
+// and returns nil.
+func (s *Server) passwordAttempt(r *http.Request, name string) error {
+	addr := addrKey(s.clientIP(r))
+	name = strings.ToLower(strings.TrimSpace(name))
+	if !s.addrLimit.allow(addr) || !s.pairLimit.allow(addr+" "+name) {
+		return errTooManyAttempts
+	}
+	sleep(r.Context(), s.userLimit.delay(name, userMaxDelay))
+	return r.Context().Err()
+}
+
+// checkLogin is the one check of a user name and password (web log-in,
+// API tokens): the user, or errWrongLogin. It costs the same time whether
+// the user exists or not, so timing tells nothing. Password hashes go
+// through the server's pool: auth.ErrBusy when it is full.
+func (s *Server) checkLogin(ctx context.Context, name, password string) (*store.User, error) {
+	u, err := store.UserByName(ctx, s.Pool, strings.TrimSpace(name))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	hash := dummyHash()
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	ok, err := s.passwords.Check(ctx, hash, password)
+	if errors.Is(err, auth.ErrBusy) || ctx.Err() != nil {
+		return nil, errors.Join(err, ctx.Err())
+	}
+	if !ok || u == nil { // a malformed stored hash is a wrong password too
+		return nil, errWrongLogin
+	}
+	return u, nil
+}
+
+// dummyHash is checked against when the user does not exist, so a login
+// takes as long either way. It is made on first use, not at package
+// initialisation: every process of the arena binary, sandbox children
+// included, would otherwise pay for an argon2id hash as it starts.
+var dummyHash = sync.OnceValue(func() string {
+	h, _ := auth.HashPassword("not a real password")
+	return h
+})
+
+// passwordRefusal is what a person is told when a password attempt was
+// turned down before being checked: a status, a Retry-After in seconds,
+// and a message; ok is false for other errors.
+func passwordRefusal(err error) (status int, retryAfter, msg string, ok bool) {
+	switch {
+	case errors.Is(err, errTooManyAttempts):
+		return http.StatusTooManyRequests, "60", "Too many attempts. Wait a minute and try again.", true
+	case errors.Is(err, auth.ErrBusy):
+		return http.StatusTooManyRequests, "2", "The server is busy checking passwords. Try again in a moment.", true
+	}
+	return 0, "", "", false
+}
+
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 	if userFrom(r.Context()) != nil {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
@@ -29,49 +95,39 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	f := templates.LoginForm{Name: strings.TrimSpace(r.PostFormValue("name")), Next: r.PostFormValue("next")}
-	if !s.loginLimit.allow("ip:"+clientIP(r)) || !s.loginLimit.allow("user:"+strings.ToLower(f.Name)) {
-		w.Header().Set("Retry-After", "60")
-		f.Error = "Too many attempts. Wait a minute and try again."
-		s.render(w, r, http.StatusTooManyRequests, templates.Login(s.page(r, "Log in", ""), f))
-		return
+	err := s.passwordAttempt(r, f.Name)
+	var u *store.User
+	if err == nil {
+		u, err = s.checkLogin(r.Context(), f.Name, r.PostFormValue("password"))
 	}
-	u, err := store.UserByName(r.Context(), s.Pool, f.Name)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.serverError(w, r, err)
-		return
-	}
-	ok := false
-	if u != nil {
-		ok, _ = auth.CheckPassword(u.PasswordHash, r.PostFormValue("password"))
-	} else {
-		// Spend the same time as for a real account: no user enumeration by timing.
-		auth.CheckPassword(dummyHash(), r.PostFormValue("password"))
-	}
-	switch {
-	case !ok:
+	status := http.StatusUnauthorized
+	switch st, retry, msg, refused := passwordRefusal(err); {
+	case refused:
+		w.Header().Set("Retry-After", retry)
+		status, f.Error = st, msg
+	case errors.Is(err, errWrongLogin):
 		f.Error = "Wrong user name or password."
+	case err != nil:
+		s.fail(w, r, err)
+		return
 	case u.Disabled:
 		f.Error = "This account has been disabled. Ask an admin."
 	}
 	if f.Error != "" {
-		s.render(w, r, http.StatusUnauthorized, templates.Login(s.page(r, "Log in", ""), f))
+		s.render(w, r, status, templates.Login(s.page(r, "Log in", ""), f))
 		return
 	}
-	if err := s.logIn(r.Context(), u); err != nil {
+	if err := s.logIn(r, u); err != nil {
 		s.serverError(w, r, err)
+		return
+	}
+	if u.MustChangePassword {
+		s.flash(r.Context(), "An admin has reset your password. Choose a new one to go on.")
+		http.Redirect(w, r, "/account", http.StatusSeeOther)
 		return
 	}
 	http.Redirect(w, r, safeNext(f.Next), http.StatusSeeOther)
 }
-
-// dummyHash is checked against when the user does not exist, so a login
-// takes as long either way. It is made on first use, not at package
-// initialisation: every process of the arena binary, sandbox children
-// included, would otherwise pay for an argon2id hash as it starts.
-var dummyHash = sync.OnceValue(func() string {
-	h, _ := auth.HashPassword("not a real password")
-	return h
-})
 
 func (s *Server) logout(w http.ResponseWriter, r *http.Request) {
 	if err := s.sessions.Destroy(r.Context()); err != nil {
@@ -108,8 +164,10 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		Errors:     map[string]string{},
 	}
 	password := r.PostFormValue("password")
-	if !s.loginLimit.allow("register:" + clientIP(r)) {
-		f.Errors[""] = "Too many attempts. Wait a minute and try again."
+	status := http.StatusUnprocessableEntity
+	if !s.registerLimit.allow(addrKey(s.clientIP(r))) {
+		w.Header().Set("Retry-After", "60")
+		status, f.Errors[""] = http.StatusTooManyRequests, "Too many attempts. Wait a minute and try again."
 	}
 	if !validName.MatchString(f.Name) {
 		f.Errors["name"] = "2 to 32 letters, digits, dots, dashes or underscores."
@@ -124,8 +182,11 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		f.Errors["invite"] = "This invite code is not right. Ask your teacher for it."
 	}
 	if len(f.Errors) == 0 {
-		err = s.createAccount(ctx, f.Name, f.Email, password)
-		if errors.Is(err, store.ErrConflict) {
+		err = s.createAccount(r, f.Name, f.Email, password)
+		if st, retry, msg, refused := passwordRefusal(err); refused {
+			w.Header().Set("Retry-After", retry)
+			status, f.Errors[""] = st, msg
+		} else if errors.Is(err, store.ErrConflict) {
 			f.Errors["name"] = "This user name or email is already taken."
 		} else if err != nil {
 			s.serverError(w, r, err)
@@ -133,21 +194,21 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity, templates.Register(s.page(r, "Sign up", ""), f))
+		s.render(w, r, status, templates.Register(s.page(r, "Sign up", ""), f))
 		return
 	}
 	s.flash(ctx, "Welcome to Arena, "+f.Name+"! Pick a game and submit your first bot.")
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 
-func (s *Server) createAccount(ctx context.Context, name, email, password string) error {
-	hash, err := auth.HashPassword(password)
+func (s *Server) createAccount(r *http.Request, name, email, password string) error {
+	hash, err := s.passwords.Hash(r.Context(), password)
 	if err != nil {
 		return err
 	}
 	u := &store.User{Name: name, Email: email, PasswordHash: hash, Role: store.RoleStudent}
-	if err := store.CreateUser(ctx, s.Pool, u); err != nil {
+	if err := store.CreateUser(r.Context(), s.Pool, u); err != nil {
 		return err
 	}
-	return s.logIn(ctx, u)
+	return s.logIn(r, u)
 }

@@ -187,5 +187,6 @@ func TestBotPagesInBrowser(t *testing.T) {
 // console problems seen so far.
 func botsBrowser(t *testing.T) (context.Context, func() []string) {
 	ctx := browsertest.Start(t, 1280, 900)
-	return ctx, browsertest.Console(ctx, "status of 422")
+	// Refused submissions answer 413 (too large) and 422 on purpose.
+	return ctx, browsertest.Console(ctx, "status of 422", "status of 413")
 }

@@ -29,11 +29,11 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 		}
 		row := templates.MyBot{ID: b.Bot.ID, Name: b.Bot.Name, Disabled: b.Bot.Disabled}
 		if v := b.Latest; v != nil {
-			row.Latest = &templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt}
+			row.Latest = &templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt}
 			d.Versions = append(d.Versions, v.ID)
 		}
 		if v := b.Active; v != nil {
-			row.Active = &templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt}
+			row.Active = &templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt}
 			row.Games = v.Games
 		}
 		d.Games[i].Bots = append(d.Games[i].Bots, row)

@@ -12,6 +12,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/lang"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -21,12 +22,22 @@ import (
 const maxSubmitBytes = judge.MaxSource + 64<<10
 
 // submitForm is the submit page's form before anything is typed: the game,
-// and the user's bots in it, newest activity first.
+// the languages it takes with their starter bots, and the user's bots in
+// it, newest activity first.
 func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.SubmitForm, []store.BotSummary, bool) {
 	gameID := chi.URLParam(r, "game")
 	g, err := games.Get(gameID)
 	if err != nil || !submittable(gameID) {
 		s.notFound(w, r)
+		return templates.SubmitForm{}, nil, false
+	}
+	// A game an admin disabled takes no submissions (judge.Submit refuses
+	// them too): its pages are gone.
+	if open, err := store.GameEnabled(r.Context(), s.Pool, gameID); err != nil || !open {
+		if err == nil {
+			err = store.ErrNotFound
+		}
+		s.fail(w, r, err)
 		return templates.SubmitForm{}, nil, false
 	}
 	bots, err := store.BotsOfOwner(r.Context(), s.Pool, userFrom(r.Context()).ID, gameID)
@@ -35,15 +46,30 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 		return templates.SubmitForm{}, nil, false
 	}
 	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
+	offered := lang.Offered(g.Info())
+	for _, l := range offered {
+		starter, err := l.Starter(gameID)
+		if err != nil {
+			s.serverError(w, r, fmt.Errorf("%s starter bot of %s: %w", l.Title, gameID, err))
+			return templates.SubmitForm{}, nil, false
+		}
+		name := "the Null template"
+		if len(offered) > 1 {
+			name = "the " + l.Title + " starter (" + l.StarterFile + ")"
+		}
+		f.Languages = append(f.Languages, templates.LanguageOption{ID: l.ID, Title: l.Title, Editor: l.Editor,
+			File: l.File, Exts: l.Exts, Starter: string(starter), StartName: name})
+	}
 	for _, b := range bots {
 		f.Bots = append(f.Bots, b.Bot.Name)
 	}
 	return f, bots, true
 }
 
-// GET /games/{game}/submit[?bot=NAME][&from=template|latest][&new=1]: the
-// form, with the editor holding the user's latest version of the bot, or
-// the game's starter bot (the Null bot) for a new bot or on request.
+// GET /games/{game}/submit[?bot=NAME][&from=template|latest][&lang=ID][&new=1]:
+// the form, with the editor holding the user's latest version of the bot
+// in its language, or the game's starter bot (the Null bot) in the chosen
+// language (Go unless asked) for a new bot or on request.
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	f, bots, ok := s.submitForm(w, r)
 	if !ok {
@@ -65,15 +91,17 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	}
 	f.HasLatest = latest != nil
 	if latest != nil && q.Get("from") != "template" {
-		f.From, f.Source, f.LatestOf, f.LatestN = "latest", latest.Source, f.Bot, latest.Number
+		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, latest.Language
 	} else {
-		f.From = "template"
-		kit, err := games.KitTemplate(f.GameID)
-		if err != nil {
-			s.serverError(w, r, fmt.Errorf("starter bot of %s: %w", f.GameID, err))
-			return
+		f.From, f.Language = "template", q.Get("lang")
+		for _, l := range f.Languages {
+			if l.ID == f.Language {
+				f.Source = l.Starter
+			}
 		}
-		f.Source = string(kit)
+		if f.Source == "" { // no language asked for, or one the game does not take
+			f.Language, f.Source = f.Languages[0].ID, f.Languages[0].Starter
+		}
 	}
 	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
 }
@@ -95,7 +123,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	}
 
 	r.Body = http.MaxBytesReader(w, r.Body, maxSubmitBytes)
-	source, bot, err := readSubmission(r)
+	source, bot, language, err := readSubmission(r)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		f.Bot, f.TextLost = lastBotName(bots), true
@@ -108,20 +136,16 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		refuse(http.StatusBadRequest, "The form could not be read ("+err.Error()+"). Nothing was stored.")
 		return
 	}
-	f.Bot, f.Source = bot, source
+	f.Bot, f.Source, f.Language = bot, source, language
 	for _, b := range bots {
 		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(bot)))
 	}
 
-	if !s.submitLimit.allow("user:" + strconv.FormatInt(u.ID, 10)) {
-		w.Header().Set("Retry-After", "60")
-		refuse(http.StatusTooManyRequests, "You are submitting too often. Wait a minute, then submit again.")
-		return
-	}
-	v, err := judge.Submit(ctx, s.Pool, s.Jobs, u.ID, f.GameID, bot, source)
-	var se *judge.SubmitError
-	if errors.As(err, &se) {
-		refuse(http.StatusUnprocessableEntity, capitalize(se.Msg)+".")
+	v, err := judge.Submit(ctx, s.Pool, s.Jobs, u.ID, f.GameID, bot, language, source)
+	if status := errorStatus(err); err != nil && status != http.StatusInternalServerError && status != http.StatusNotFound {
+		// Refused (413, 422, 429 over a limit): the form again, text kept.
+		setRetryAfter(w, err)
+		refuse(status, capitalize(userMessage(err))+".")
 		return
 	}
 	if err != nil {
@@ -134,35 +158,43 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 
 // readSubmission reads the form, urlencoded or multipart. A chosen file
 // wins over the text area (without JavaScript the file is uploaded; with
-// it, the editor has already loaded the file and the input is empty).
-func readSubmission(r *http.Request) (source, bot string, err error) {
+// it, the editor has already loaded the file and the input is empty), and
+// its extension, when it is a language's, over the language field.
+func readSubmission(r *http.Request) (source, bot, language string, err error) {
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 		// All in memory: the body limit is far below what would spill to disk.
 		if err := r.ParseMultipartForm(maxSubmitBytes); err != nil {
-			return "", "", err
+			return "", "", "", err
 		}
 		defer r.MultipartForm.RemoveAll()
 	} else if err := r.ParseForm(); err != nil {
-		return "", "", err
+		return "", "", "", err
 	}
 	// Browsers send a text area's line breaks as CRLF.
 	source = strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
 	bot = r.PostFormValue("bot")
+	language = r.PostFormValue("language")
+	if language == "" {
+		language = lang.Go.ID // a form from before languages
+	}
 	if r.MultipartForm != nil {
 		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
 			file, err := fhs[0].Open()
 			if err != nil {
-				return source, bot, err
+				return source, bot, language, err
 			}
 			defer file.Close()
 			data, err := io.ReadAll(file)
 			if err != nil {
-				return source, bot, err
+				return source, bot, language, err
 			}
 			source = string(data)
+			if l, ok := lang.ByFile(fhs[0].Filename); ok {
+				language = l.ID
+			}
 		}
 	}
-	return source, bot, nil
+	return source, bot, language, nil
 }
 
 // lastBotName is the bot the user submitted to last, else "mybot".

@@ -252,17 +252,17 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 		t.Fatalf("empty source: %d\n%s", code, body)
 	}
 	// Over the source limit but within the body limit: refused by the
-	// judge, every byte given back.
+	// judge with 413, as over the body limit, every byte given back.
 	// (URL-encoding triples "<" and "&": the page posts multipart, which
 	// does not.)
 	big := botsSource("too <big> & bold") + "// " + strings.Repeat("x", judge.MaxSource) + "\n"
 	code, body, _ = e.submit(alice, "orkisland", "keep", big)
-	if code != http.StatusUnprocessableEntity || textarea(t, body) != big || !strings.Contains(body, "limit") {
+	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big || !strings.Contains(body, "limit") {
 		t.Fatalf("oversized source: %d, text kept: %v", code, textarea(t, body) == big)
 	}
 	big = botsSource("too big") + "// " + strings.Repeat("<x&", judge.MaxSource/3) + "\n"
 	code, body, _ = e.upload(alice, "orkisland", "keep", "", []byte(big))
-	if code != http.StatusUnprocessableEntity || textarea(t, body) != big {
+	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big {
 		t.Fatalf("oversized file: %d, text kept: %v", code, textarea(t, body) == big)
 	}
 	// Over the body limit: 413, nothing stored.
@@ -284,8 +284,9 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 		t.Fatalf("%d versions stored from refused submissions", n)
 	}
 
-	// The rate limit: 5 at once (3 used above), then 429 with the text kept.
-	for i := range 2 {
+	// A limit (here: versions waiting to compile, as no worker runs; the
+	// refusals above do not count), then 429 with the text kept.
+	for i := range judge.MaxQueuedCompiles {
 		if code, _, _ := e.submit(alice, "orkisland", "keep", botsSource(fmt.Sprint("ok ", i))); code != http.StatusSeeOther {
 			t.Fatalf("submission %d: %d", i, code)
 		}

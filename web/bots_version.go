@@ -9,6 +9,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -22,7 +23,7 @@ const maxDebugLogs = 20
 func (s *Server) loadOwnVersion(w http.ResponseWriter, r *http.Request) (*store.Bot, *store.Version, bool) {
 	ctx := r.Context()
 	botID, err1 := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
-	n, err2 := strconv.Atoi(chi.URLParam(r, "n"))
+	n, err2 := strconv.ParseInt(chi.URLParam(r, "n"), 10, 32) // a version number is an int4
 	if err1 != nil || err2 != nil {
 		s.notFound(w, r)
 		return nil, nil, false
@@ -36,7 +37,7 @@ func (s *Server) loadOwnVersion(w http.ResponseWriter, r *http.Request) (*store.
 		s.notFound(w, r)
 		return nil, nil, false
 	}
-	v, err := store.VersionByNumber(ctx, s.Pool, bot.ID, n)
+	v, err := store.VersionByNumber(ctx, s.Pool, bot.ID, int(n))
 	if err != nil {
 		s.fail(w, r, err)
 		return nil, nil, false
@@ -63,12 +64,14 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 	}
 	refs := make([]templates.VersionRef, len(versions))
 	for i, v := range versions {
-		refs[i] = templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt}
+		refs[i] = templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt}
 	}
+	l := versionLanguage(v)
 	d := templates.VersionData{
 		BotID: bot.ID, BotName: bot.Name, GameID: bot.GameID, GameTitle: gameTitle(bot.GameID),
-		Version: templates.VersionRef{ID: v.ID, Number: v.Number, Status: v.Status, Created: v.CreatedAt},
-		Source:  v.Source, Versions: refs, Live: live,
+		Version:  templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt},
+		Language: l.Title, Editor: l.Editor, File: l.File,
+		Source: v.Source, Versions: refs, Live: live,
 	}
 	if u := userFrom(ctx); u.ID != bot.OwnerID {
 		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
@@ -102,7 +105,7 @@ func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
 // versionLive gathers what changes while a version is judged.
 func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionLive, error) {
 	l := templates.VersionLive{BotID: bot.ID, Number: v.Number, VersionID: v.ID, Status: v.Status,
-		CompileLog: linkLog(v.CompileLog), HasCompileLog: v.CompileLog != "", Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
+		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "", Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
 	if v.Mu != nil && v.Sigma != nil {
 		score := *v.Mu - 3**v.Sigma
 		l.Score = &score
@@ -143,15 +146,23 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 	return l, nil
 }
 
-// logPosition is a position in the player's file as the sandbox names it.
-var logPosition = regexp.MustCompile(`\bbot\.go:(\d+)(?::(\d+))?`)
+// versionLanguage is the language a version is written in (Go for one
+// that names no language this server knows).
+func versionLanguage(v *store.Version) lang.Language {
+	if l, err := lang.Get(v.Language); err == nil {
+		return l
+	}
+	return lang.Go
+}
 
-// linkLog cuts a compile log into text and positions in bot.go, which the
-// page turns into links to the line in the editor.
-func linkLog(log string) []templates.LogSegment {
+// linkLog cuts a compile log into text and positions in the player's
+// file as the sandbox names it (bot.go:LINE:COL, bot.cc:LINE:COL), which
+// the page turns into links to the line in the editor.
+func linkLog(log, file string) []templates.LogSegment {
+	position := regexp.MustCompile(`\b` + regexp.QuoteMeta(file) + `:(\d+)(?::(\d+))?`)
 	var out []templates.LogSegment
 	last := 0
-	for _, m := range logPosition.FindAllStringSubmatchIndex(log, -1) {
+	for _, m := range position.FindAllStringSubmatchIndex(log, -1) {
 		line, err := strconv.Atoi(log[m[2]:m[3]])
 		if err != nil || line <= 0 {
 			continue

@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/riverqueue/river/rivertype"
@@ -20,16 +22,22 @@ import (
 
 // errorStatus says how to answer a request that failed with err: 404 when
 // what it names does not exist, 409 when a unique name is taken or a row is
-// still referred to, 422 when
-// the user asked for something they can fix (the message says what), 500
-// for anything else (our fault: logged, never shown).
+// still referred to, 413 for a source over the limit, 422 when the user
+// asked for something else they can fix (the message says what), 429 over
+// a submission limit, 500 for anything else (our fault: logged, never
+// shown).
 func errorStatus(err error) int {
 	var submit *judge.SubmitError
+	var limit *judge.SubmitLimitError
 	switch {
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, rivertype.ErrNotFound):
 		return http.StatusNotFound
 	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrInUse):
 		return http.StatusConflict
+	case errors.As(err, &submit) && submit.TooLarge:
+		return http.StatusRequestEntityTooLarge
+	case errors.As(err, &limit):
+		return http.StatusTooManyRequests
 	case errors.Is(err, judge.ErrTournament), errors.As(err, &submit):
 		return http.StatusUnprocessableEntity
 	default:
@@ -40,10 +48,23 @@ func errorStatus(err error) int {
 // userMessage is what a user is told about an error that is not a 500.
 func userMessage(err error) string {
 	var submit *judge.SubmitError
-	if errors.As(err, &submit) {
+	var limit *judge.SubmitLimitError
+	switch {
+	case errors.As(err, &submit):
 		return submit.Msg
+	case errors.As(err, &limit):
+		return limit.Msg
 	}
 	return strings.TrimPrefix(err.Error(), judge.ErrTournament.Error()+": ")
+}
+
+// setRetryAfter tells the client when to try again after a refusal over a
+// limit.
+func setRetryAfter(w http.ResponseWriter, err error) {
+	var limit *judge.SubmitLimitError
+	if errors.As(err, &limit) {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(limit.RetryAfter.Seconds()))))
+	}
 }
 
 // fail answers a page request whose work failed with err. A client that
@@ -58,6 +79,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	case http.StatusInternalServerError:
 		s.serverError(w, r, err)
 	default:
+		setRetryAfter(w, err)
 		msg := capitalize(userMessage(err)) + "."
 		s.render(w, r, status, templates.ErrorPage(s.page(r, "Refused", ""), status, msg))
 	}
@@ -72,6 +94,7 @@ func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notF
 	case http.StatusInternalServerError:
 		s.apiServerError(w, r, err)
 	default:
+		setRetryAfter(w, err)
 		apiError(w, status, userMessage(err))
 	}
 }

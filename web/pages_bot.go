@@ -34,7 +34,7 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 	d := templates.BotData{ID: b.Bot.ID, Name: b.Bot.Name, Owner: b.OwnerName, GameID: g.ID, GameTitle: g.Title,
 		Disabled: b.Bot.Disabled}
 	if v := b.Current; v != nil {
-		d.Version, d.Games = v.Number, v.Games
+		d.Version, d.Language, d.Games = v.Number, v.Language, v.Games
 		if v.Mu != nil && v.Sigma != nil {
 			d.Rated, d.Mu, d.Sigma, d.Score = true, *v.Mu, *v.Sigma, *v.Mu-3**v.Sigma
 		}
@@ -73,7 +73,7 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 	}
 	if u := p.User; u != nil && (u.ID == b.Bot.OwnerID || u.Admin) {
 		for _, v := range b.Versions {
-			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Status: v.Status,
+			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: v.Status,
 				When: templates.Ago(v.CreatedAt)})
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/lang"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -39,6 +40,10 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.SDK = sdkReference(g.ID)
 		d.HasKit = d.SDK != nil
+		for _, l := range lang.Offered(info) {
+			d.Languages = append(d.Languages, l.Title)
+		}
+		d.HasCppKit = d.HasKit && info.Offers(lang.Cpp.ID)
 	}
 	id, err := store.LatestReplay(ctx, s.Pool, g.ID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
@@ -59,14 +64,28 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.Game(p, d))
 }
 
-// GET /games/{game}/kit.zip: the starter kit `arena kit` writes, zipped
-// under one top directory.
+// GET /games/{game}/kit.zip[?lang=ID]: the starter kit `arena kit [--lang
+// ID]` writes, zipped under one top directory.
 func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
 	g, ok := s.publicGame(w, r)
 	if !ok {
 		return
 	}
-	files, err := games.KitFiles(g.ID)
+	l, top := lang.Go, g.ID+"-kit"
+	if id := r.URL.Query().Get("lang"); id != "" && id != lang.Go.ID {
+		var err error
+		if l, err = lang.Get(id); err != nil {
+			s.notFound(w, r)
+			return
+		}
+		top += "-" + l.ID
+	}
+	eng, err := games.Get(g.ID)
+	if err != nil || !eng.Info().Offers(l.ID) {
+		s.notFound(w, r)
+		return
+	}
+	files, err := l.Kit(g.ID)
 	if err != nil {
 		s.notFound(w, r) // an enabled game without an SDK: no kit to give
 		return
@@ -78,9 +97,8 @@ func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
 	slices.Sort(names) // the same zip every time
 	var b bytes.Buffer
 	zw := zip.NewWriter(&b)
-	top := g.ID + "-kit/"
 	for _, name := range names {
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: top + name, Method: zip.Deflate, Modified: kitTime})
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: top + "/" + name, Method: zip.Deflate, Modified: kitTime})
 		if err == nil {
 			_, err = f.Write(files[name])
 		}
@@ -94,7 +112,7 @@ func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Type", "application/zip")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+g.ID+`-kit.zip"`)
+	w.Header().Set("Content-Disposition", `attachment; filename="`+top+`.zip"`)
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	w.Write(b.Bytes())
 }

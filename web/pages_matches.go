@@ -52,7 +52,7 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 		Rated: m.Rated, Seed: m.Seed, Created: fullTime(&m.CreatedAt), Finished: fullTime(m.FinishedAt),
 		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
 	for _, st := range seats {
-		row := templates.SeatRow{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Score: "–", CPU: "–"}
+		row := templates.SeatRow{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
 		if st.BotID != nil {
 			row.BotID = *st.BotID
 		}

@@ -23,7 +23,7 @@ func standingRows(ss []store.Standing, viewer *templates.Viewer) []templates.Sta
 		if s.LastChange != nil {
 			last = templates.Ago(*s.LastChange)
 		}
-		out[i] = templates.StandingRow{Rank: s.Rank, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName,
+		out[i] = templates.StandingRow{Rank: s.Rank, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName, Language: s.Language,
 			Score: s.Ordinal, Mu: s.Mu, Sigma: s.Sigma, Games: s.Games, LastChange: last,
 			Mine: viewer != nil && viewer.ID == s.OwnerID}
 	}

@@ -113,7 +113,7 @@ func (e *pagesEnv) rankedBot(owner int64, game, name string, mu, sigma float64) 
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	v, err := store.CreateVersion(ctx, e.pool, b.ID, "package main // SECRET-SOURCE-"+name+"\n")
+	v, err := store.CreateVersion(ctx, e.pool, b.ID, "go", "package main // SECRET-SOURCE-"+name+"\n")
 	if err != nil {
 		e.t.Fatal(err)
 	}

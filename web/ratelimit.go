@@ -1,10 +1,35 @@
 package web
 
 import (
+	"context"
 	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
+)
+
+// The limits of password attempts (log-in, API token, password change),
+// in one place. Each attempt is counted against its (address, user name)
+// pair and against its address, and refused past either; a user name
+// alone is never locked (a guesser elsewhere would lock its owner out) but
+// its attempts, from wherever, are slowed past the burst.
+const (
+	// pairBurst attempts at once per (address, user name), then one every
+	// pairEvery.
+	pairBurst = 10
+	pairEvery = 6 * time.Second
+	// addrBurst attempts at once per address (a classroom behind one NAT
+	// logging in together), then one every addrEvery.
+	addrBurst = 60
+	addrEvery = time.Second
+	// userBurst attempts at once per user name, then one every userEvery;
+	// an attempt past them waits its turn, at most userMaxDelay.
+	userBurst    = 10
+	userEvery    = 2 * time.Second
+	userMaxDelay = 3 * time.Second
+	// Sign-ups: registerBurst at once per address, then one every registerEvery.
+	registerBurst = 10
+	registerEvery = 6 * time.Second
 )
 
 // limiter hands out one token bucket per key (an IP, a user), forgetting
@@ -32,6 +57,27 @@ func (l *limiter) allow(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
+	return l.bucket(key, now).AllowN(now, 1)
+}
+
+// delay takes key's next turn and says how long to wait for it. A turn
+// further away than most is not taken: the caller waits most, so a flood
+// slows every attempt but never pushes the wait further.
+func (l *limiter) delay(key string, most time.Duration) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	r := l.bucket(key, now).ReserveN(now, 1)
+	d := r.DelayFrom(now)
+	if !r.OK() || d > most {
+		r.CancelAt(now)
+		return most
+	}
+	return d
+}
+
+// bucket returns key's bucket; l.mu is held.
+func (l *limiter) bucket(key string, now time.Time) *rate.Limiter {
 	if now.Sub(l.swept) > time.Minute {
 		for k, b := range l.buckets {
 			if now.Sub(b.seen) > 10*time.Minute {
@@ -46,5 +92,18 @@ func (l *limiter) allow(key string) bool {
 		l.buckets[key] = b
 	}
 	b.seen = now
-	return b.lim.AllowN(now, 1)
+	return b.lim
+}
+
+// sleep waits d, or less if ctx ends first.
+func sleep(ctx context.Context, d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-ctx.Done():
+	}
 }

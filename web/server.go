@@ -3,15 +3,17 @@ package web
 
 import (
 	"log/slog"
-
-	"github.com/alexedwards/scs/v2"
 	"net/http"
+	"net/netip"
+	"runtime"
 	"time"
 
+	"github.com/alexedwards/scs/v2"
 	"github.com/go-chi/chi/v5"
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"arena.dev/auth"
 	"arena.dev/judge"
 	"arena.dev/metrics"
 	"arena.dev/static"
@@ -24,30 +26,45 @@ type Server struct {
 	Jobs   *judge.Client // inserts jobs; may be a working or an insert-only client
 	Blobs  store.Blobs   // replays; nil means the blobs table of Pool
 	Logger *slog.Logger
-	// SecureCookies marks the session cookie Secure: set it when users reach
-	// the site over HTTPS.
-	SecureCookies bool
+	// HTTPS says users reach the site over HTTPS (ARENA_PUBLIC_URL is
+	// https): the session cookie is Secure and every response sends HSTS.
+	HTTPS bool
+	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
+	// X-Real-IP are believed (ARENA_TRUSTED_PROXIES); see clientIP.
+	TrustedProxies []netip.Prefix
 	// Boards keeps each game's ranked board for a few seconds (see
 	// BoardCache); nil ranks on every request.
 	Boards *BoardCache
 
-	sessions    *scs.SessionManager
-	loginLimit  *limiter
-	submitLimit *limiter
+	sessions *scs.SessionManager
+	// The limits of password attempts and sign-ups (ratelimit.go).
+	addrLimit, pairLimit, userLimit, registerLimit *limiter
+	// passwords computes every password hash and check of the server, a
+	// few at once.
+	passwords *auth.Pool
 }
+
+// Password hashing: passwordSlots hashes at once (19 MiB and ~30 ms of a
+// core each; half the cores, so pages keep the rest), and a request waits
+// at most passwordWait for a slot before a 429. One slot checks 30 to 50
+// passwords a second: a class logging in at once waits a second or two.
+var passwordSlots = min(max(runtime.NumCPU()/2, 1), 4)
+
+const passwordWait = 3 * time.Second
 
 // Handler returns the whole application; every route is listed here.
 func (s *Server) Handler() http.Handler {
-	// Log-in: 10 attempts at once, then one every 6 s, per IP and per user.
-	s.loginLimit = newLimiter(6*time.Second, 10)
-	// Submissions: 5 at once, then one every 20 s, per user.
-	s.submitLimit = newLimiter(20*time.Second, 5)
+	s.addrLimit = newLimiter(addrEvery, addrBurst)
+	s.pairLimit = newLimiter(pairEvery, pairBurst)
+	s.userLimit = newLimiter(userEvery, userBurst)
+	s.registerLimit = newLimiter(registerEvery, registerBurst)
+	s.passwords = auth.NewPool(passwordSlots, passwordWait)
 
-	s.sessions = newSessions(s.Pool, s.SecureCookies)
+	s.sessions = newSessions(s.Pool, s.HTTPS)
 	events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
 
 	r := chi.NewRouter()
-	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders, crossOrigin)
+	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders(s.HTTPS), crossOrigin, s.checkInput)
 	r.NotFound(s.notFound)
 
 	r.Get("/healthz", s.healthz)
@@ -72,6 +89,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/account/password", s.changePassword)
 			r.Post("/account/tokens", s.createToken)
 			r.Post("/account/tokens/{id}/delete", s.deleteToken)
+			r.Post("/account/sessions/{id}/revoke", s.revokeSession)
 		})
 
 		// --- public pages: games, leaderboards, matches, bots ---
@@ -119,6 +137,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/users/{id}/role", s.adminSetRole)
 			r.Post("/admin/users/{id}/disable", s.adminDisableUser)
 			r.Post("/admin/users/{id}/enable", s.adminEnableUser)
+			r.Post("/admin/users/{id}/password", s.adminResetPassword)
 			r.Get("/admin/games", s.adminGames)
 			r.Post("/admin/games/{game}/enable", s.adminEnableGame)
 			r.Post("/admin/games/{game}/disable", s.adminDisableGame)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/alexedwards/scs/pgxstore"
@@ -17,7 +18,9 @@ import (
 const sessionUserID = "user_id"
 
 // newSessions keeps sessions in Postgres (scs's pgxstore), in a cookie that
-// scripts cannot read and other sites do not send along with their requests.
+// scripts cannot read and other sites do not send along with their
+// requests; secure (the site is served over HTTPS) keeps the cookie to
+// HTTPS.
 func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	sm := scs.New()
 	sm.Store = pgxstore.New(pool)
@@ -31,17 +34,21 @@ func newSessions(pool *pgxpool.Pool, secure bool) *scs.SessionManager {
 	return sm
 }
 
-// loadUser puts the session's user, if any and still enabled, in the context.
+// loadUser puts the session's user, if any and still enabled, in the
+// context. A session is logged in while its user_sessions row exists: a
+// log-out, a revocation or a password change deletes it. A user whose
+// password an admin reset may only choose a new one (or log out).
 func (s *Server) loadUser(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id := s.sessions.GetInt64(r.Context(), sessionUserID)
+		ctx := r.Context()
+		id := s.sessions.GetInt64(ctx, sessionUserID)
 		if id == 0 {
 			next.ServeHTTP(w, r)
 			return
 		}
-		u, err := store.UserByID(r.Context(), s.Pool, id)
-		if errors.Is(err, store.ErrNotFound) || (err == nil && u.Disabled) {
-			s.sessions.Remove(r.Context(), sessionUserID)
+		u, err := store.UserBySession(ctx, s.Pool, s.sessions.Token(ctx))
+		if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Disabled || u.ID != id)) {
+			s.sessions.Remove(ctx, sessionUserID)
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -49,8 +56,22 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			s.serverError(w, r, err)
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+		if u.MustChangePassword && !passwordChangeRoute(r) {
+			http.Redirect(w, r, "/account", http.StatusSeeOther)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(ctx, userKey, u)))
 	})
+}
+
+// passwordChangeRoute reports whether r is one of the requests a user who
+// must change their password may make.
+func passwordChangeRoute(r *http.Request) bool {
+	switch r.Method + " " + r.URL.Path {
+	case "GET /account", "POST /account/password", "POST /logout":
+		return true
+	}
+	return false
 }
 
 // requireUser sends visitors to the log-in page, then back.
@@ -80,13 +101,32 @@ func (s *Server) requireAdmin(next http.Handler) http.Handler {
 	}))
 }
 
-// logIn starts an authenticated session under a new token (no fixation).
-func (s *Server) logIn(ctx context.Context, u *store.User) error {
+// logIn starts an authenticated session under a new token (no fixation)
+// and records it among the user's sessions, with the client's address and
+// browser.
+func (s *Server) logIn(r *http.Request, u *store.User) error {
+	ctx := r.Context()
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return err
 	}
 	s.sessions.Put(ctx, sessionUserID, u.ID)
-	return nil
+	// Committed now, not at the end of the request, since the record
+	// refers to the session's row.
+	token, _, err := s.sessions.Commit(ctx)
+	if err != nil {
+		return err
+	}
+	return store.AddSession(ctx, s.Pool, u.ID, token, s.clientIP(r), userAgent(r))
+}
+
+// userAgent is the request's User-Agent as text to store and show: valid
+// UTF-8 without NUL, at most 200 bytes.
+func userAgent(r *http.Request) string {
+	ua := strings.ReplaceAll(strings.ToValidUTF8(r.UserAgent(), ""), "\x00", "")
+	if len(ua) > 200 {
+		ua = strings.ToValidUTF8(ua[:200], "")
+	}
+	return ua
 }
 
 // flash shows a one-time message on the next page.

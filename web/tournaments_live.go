@@ -66,7 +66,7 @@ func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templ
 		}
 	}
 	place := func(e store.Entrant) templates.TournamentPlace {
-		p := templates.TournamentPlace{BotID: e.BotID, Bot: e.BotName, Owner: e.OwnerName, Seed: fmt.Sprintf("%.2f", e.SeedRating),
+		p := templates.TournamentPlace{BotID: e.BotID, Bot: e.BotName, Owner: e.OwnerName, Language: e.Language, Seed: fmt.Sprintf("%.2f", e.SeedRating),
 			Mine: mineBot[e.BotID]}
 		if e.Place != nil && t.Status == store.TournamentFinished {
 			p.Place = *e.Place

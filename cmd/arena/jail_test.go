@@ -89,7 +89,7 @@ func TestWorkerReportsItsJail(t *testing.T) {
 		}
 		return out
 	}
-	walls := []string{"namespaces", "chroot", "nobody", "rlimits", "cpu_clock"}
+	walls := []string{"namespaces", "chroot", "nobody", "rlimits", "cpu_clock", "build_root"}
 
 	// As root: every wall up, required or not.
 	port := freePort(t)
@@ -120,14 +120,14 @@ func TestWorkerReportsItsJail(t *testing.T) {
 	port = freePort(t)
 	degraded := run(true, "worker", "--metrics", fmt.Sprintf("127.0.0.1:%d", port))
 	m = metricsOf(port)
-	for w, up := range map[string]int{"namespaces": 0, "chroot": 0, "nobody": 0, "rlimits": 1, "cpu_clock": 0} {
+	for w, up := range map[string]int{"namespaces": 0, "chroot": 0, "nobody": 0, "rlimits": 1, "cpu_clock": 0, "build_root": 0} {
 		if want := fmt.Sprintf(`arena_sandbox_wall_up{wall=%q} %d`, w, up); !strings.Contains(m, want) {
 			t.Errorf("nobody's worker's metrics lack %s", want)
 		}
 	}
 	lines := jailLines(degraded)
 	if len(lines) != 1 || !strings.Contains(lines[0], `"level":"ERROR"`) ||
-		!strings.Contains(lines[0], `"missing":"namespaces,chroot,nobody,cpu_clock"`) || !strings.Contains(lines[0], `"why":{`) {
+		!strings.Contains(lines[0], `"missing":"namespaces,chroot,nobody,cpu_clock,build_root"`) || !strings.Contains(lines[0], `"why":{`) {
 		t.Errorf("nobody's worker's jail report: %q", lines)
 	}
 	select {

@@ -36,9 +36,10 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 		nMatches = 100
 		nKills   = 6
 		rounds   = 60
-		// rescueAfter is how soon River hands a dead worker's jobs to
-		// another; the rescuer itself runs every 30 s on the leader.
-		rescueAfter = "10s"
+		// recovery bounds how long a killed worker's match waits to be
+		// handed to another worker. River's own rescuer is left at its
+		// default (minutes): the judge's liveness locks do it.
+		recovery = time.Minute
 	)
 	began := time.Now()
 	ctx := context.Background()
@@ -96,7 +97,6 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 	// at random among those that have been up long enough to have taken
 	// jobs, and start a replacement at once.
 	workerArgs := []string{"worker", "--queues", judge.QueueMatch}
-	env = append(env, "ARENA_RESCUE_AFTER="+rescueAfter)
 	var workers []*process
 	born := map[*process]time.Time{}
 	spawn := func() *process {
@@ -124,6 +124,7 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 	deadline := played.Add(4 * time.Minute)
 	kills, started := 0, 3
 	var killedPIDs, orphanable []int
+	var killTimes []time.Time
 	for {
 		left := unfinished()
 		if left == 0 {
@@ -160,6 +161,7 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 			}
 			<-victim.done
 			victim.done <- nil // for start's cleanup
+			killTimes = append(killTimes, time.Now())
 			killedPIDs = append(killedPIDs, victim.cmd.Process.Pid)
 			kills++
 			t.Logf("%5.1fs: SIGKILL worker pid %d (%d bot processes) with %d matches finished",
@@ -285,6 +287,39 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 	if kills > 0 && rescued == 0 {
 		t.Error("workers were killed mid-match but River rescued no job")
 	}
+	// Each rescue came soon after the kill that made it necessary.
+	var rescues []time.Time
+	rows, err = pool.Query(ctx, `SELECT (e->>'at')::timestamptz FROM river_job j, jsonb_array_elements(to_jsonb(j.errors)) e
+		WHERE j.kind = 'match' AND (j.args->>'match_id')::bigint = ANY($1) AND e->>'error' LIKE '%rescued%'`, matchIDs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var at time.Time
+		if err := rows.Scan(&at); err != nil {
+			t.Fatal(err)
+		}
+		rescues = append(rescues, at)
+	}
+	rows.Close()
+	var worst time.Duration
+	for _, at := range rescues {
+		var kill time.Time
+		for _, k := range killTimes {
+			if !k.After(at) {
+				kill = k
+			}
+		}
+		if kill.IsZero() {
+			t.Errorf("a job was rescued at %v, before any kill", at)
+			continue
+		}
+		worst = max(worst, at.Sub(kill))
+	}
+	t.Logf("%d rescues, the slowest %v after its kill", len(rescues), worst.Round(100*time.Millisecond))
+	if worst > recovery {
+		t.Errorf("a killed worker's match waited %v to be handed back, want under %v", worst, recovery)
+	}
 
 	// The survivors stop gracefully.
 	for _, w := range workers {
@@ -324,7 +359,7 @@ func acceptedWalkers(t *testing.T, pool *pgxpool.Pool, env []string, n int) []in
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			t.Fatal(err)
 		}
-		v, err := judge.Submit(ctx, pool, jobs, u.ID, "orkisland", "walker", string(src))
+		v, err := judge.Submit(ctx, pool, jobs, u.ID, "orkisland", "walker", "go", string(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,15 +6,17 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 func init() {
 	register(&command{
 		name:    "kit",
-		summary: "write a starter kit for a game: its SDK, the Null bot as main.go, a README",
-		usage:   "arena kit GAME DIR",
+		summary: "write a starter kit for a game: its SDK, the Null bot (main.go, or AINull.cc in C++), a README",
+		usage:   "arena kit GAME DIR [--lang go|cpp]",
 		run: func(ctx context.Context, args []string) error {
 			return runKit(args, os.Stdout)
 		},
@@ -23,7 +25,9 @@ func init() {
 
 func runKit(args []string, stdout io.Writer) error {
 	c := commands["kit"]
-	pos, err := parseInterleaved(newFlags(c), c, args)
+	fs := newFlags(c)
+	langID := fs.String("lang", lang.Go.ID, "the bot language: "+strings.Join(lang.IDs(), " or "))
+	pos, err := parseInterleaved(fs, c, args)
 	if err != nil {
 		return err
 	}
@@ -34,7 +38,14 @@ func runKit(args []string, stdout io.Writer) error {
 	if err != nil {
 		return usagef("%v", err)
 	}
-	files, err := games.KitFiles(g.Info().ID)
+	l, err := lang.Get(*langID)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	if !g.Info().Offers(l.ID) {
+		return usagef("%s", lang.NotOffered(g.Info(), l))
+	}
+	files, err := l.Kit(g.Info().ID)
 	if err != nil {
 		return err
 	}
@@ -54,6 +65,6 @@ func runKit(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "wrote the %s starter kit in %s; see %s\n", g.Info().ID, dir, filepath.Join(dir, "README.md"))
+	fmt.Fprintf(stdout, "wrote the %s starter kit (%s) in %s; see %s\n", g.Info().ID, l.Title, dir, filepath.Join(dir, "README.md"))
 	return nil
 }

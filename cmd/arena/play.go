@@ -17,6 +17,7 @@ import (
 	"arena.dev/config"
 	"arena.dev/games"
 	_ "arena.dev/games/all" // every game registers itself
+	"arena.dev/lang"
 	"arena.dev/sandbox"
 )
 
@@ -24,7 +25,9 @@ func init() {
 	register(&command{
 		name:    "play",
 		summary: "play a match (or many) between bots on this machine",
-		usage:   "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s]\n       arena play --list",
+		usage: "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s] [--log=false]\n" +
+			"       arena play --list\n" +
+			"BOT is a built-in bot's name, or a file: a source (.go, .cc, .cpp: compiled as the server does) or a .wasm.",
 		run: func(ctx context.Context, args []string) error {
 			return runPlay(ctx, args, os.Stdout, os.Stderr)
 		},
@@ -41,7 +44,12 @@ type playOptions struct {
 	settings games.Settings
 	matches  int
 	cpu      time.Duration
-	files    *localBots // .go and .wasm bots, compiled once per run
+	files    *localBots // source and .wasm bots, compiled once per run
+	// logs shows the bots' debug output (stderr) on stderr, each line
+	// prefixed with its seat and name.
+	logs   bool
+	stderr io.Writer
+	logMu  *sync.Mutex
 }
 
 func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -53,6 +61,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	n := fs.Int("n", 1, "number of matches, on consecutive seeds, in parallel")
 	cpu := fs.Duration("cpu", 0, "CPU budget per player for a match (default: the game's)")
 	list := fs.Bool("list", false, "list games and built-in bots")
+	logs := fs.Bool("log", true, "show the bots' debug output (stderr), each line prefixed with its seat and name, up to 64 KB a bot and match; off with -n unless given")
 	settings := games.Settings{}
 	fs.Func("set", "override a game setting, e.g. --set nb_rounds=50 (repeatable)", func(v string) error {
 		name, value, ok := strings.Cut(v, "=")
@@ -83,7 +92,11 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return usagef("%v", err)
 	}
-	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings, files: newLocalBots()}
+	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings,
+		files: newLocalBots(stderr), logs: *logs, stderr: stderr, logMu: &sync.Mutex{}}
+	if o.matches > 1 && !flagGiven(fs, "log") {
+		o.logs = false // many matches at once: their output would be noise
+	}
 	if want := g.Info().Players; len(o.bots) != want {
 		return usagef("%s needs %d bots, got %d", pos[0], want, len(o.bots))
 	}
@@ -105,11 +118,18 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			return err
 		}
 	}
-	defer o.files.pool.Close()
+	defer o.files.close()
 	if o.matches > 1 {
 		return playMany(ctx, o, stdout, stderr)
 	}
 	return playOne(ctx, o, stdout, stderr)
+}
+
+// flagGiven says whether a flag was set on the command line.
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
 }
 
 // parseInterleaved parses flags that may come before, between or after the
@@ -139,11 +159,19 @@ func listGames(w io.Writer) {
 }
 
 // newAgent resolves a BOT argument to an agent. This is the one place that
-// knows the kinds of bots: today built-in names; paths to .go or .wasm
-// files go to the sandbox.
-func (o playOptions) newAgent(ctx context.Context, spec string, seed uint64) (games.Agent, error) {
+// knows the kinds of bots: built-in names; paths to source files (.go,
+// .cc, .cpp) or .wasm files go to the sandbox.
+func (o playOptions) newAgent(ctx context.Context, spec string, matchSeed, seed uint64, seat int) (games.Agent, error) {
 	if isBotFile(spec) {
-		return o.files.start(ctx, o.game, spec, seed)
+		var log *seatLog
+		if o.logs {
+			prefix := fmt.Sprintf("[%d %s] ", seat, botName(spec))
+			if o.matches > 1 {
+				prefix = fmt.Sprintf("[seed %d: %d %s] ", matchSeed, seat, botName(spec))
+			}
+			log = newSeatLog(o.logMu, o.stderr, prefix)
+		}
+		return o.files.start(ctx, o.game, spec, seed, log)
 	}
 	return o.game.NewBot(spec)
 }
@@ -160,7 +188,7 @@ func (o playOptions) match(ctx context.Context, seed uint64) (*games.Replay, err
 // startAgents starts the bots of the match with this seed.
 func (o playOptions) startAgents(ctx context.Context, seed uint64) ([]games.Agent, error) {
 	return games.StartAgents(len(o.bots), func(i int) (games.Agent, error) {
-		return o.newAgent(ctx, o.bots[i], o.game.Info().SeatSeed(seed, i))
+		return o.newAgent(ctx, o.bots[i], seed, o.game.Info().SeatSeed(seed, i), i)
 	})
 }
 
@@ -189,12 +217,32 @@ func printRefusals(w io.Writer, r *games.Replay) {
 	}
 }
 
-// botName is the display name of a bot argument: a path's base name.
+// botName is the display name of a bot argument: a path's base name
+// without its extension.
 func botName(spec string) string {
 	if i := strings.LastIndexAny(spec, `/\`); i >= 0 {
 		spec = spec[i+1:]
 	}
-	return strings.TrimSuffix(strings.TrimSuffix(spec, ".go"), ".wasm")
+	for _, ext := range append(lang.Extensions(), ".wasm") {
+		spec = strings.TrimSuffix(spec, ext)
+	}
+	return spec
+}
+
+// frozenNote is what follows a frozen player's score: when and why, in
+// the words of the server's match page (rounds counted from 1).
+func frozenNote(e games.End, p int) string {
+	for _, f := range e.Frozen {
+		if f.Player != p {
+			continue
+		}
+		when := fmt.Sprintf("in round %d", f.Round+1)
+		if f.Round < 0 {
+			when = "at setup"
+		}
+		return fmt.Sprintf(" frozen %s: %s", when, strings.Join(strings.Fields(f.Reason), " "))
+	}
+	return ""
 }
 
 func playOne(ctx context.Context, o playOptions, stdout, stderr io.Writer) error {
@@ -208,11 +256,7 @@ func playOne(ctx context.Context, o playOptions, stdout, stderr io.Writer) error
 		}
 	}
 	for p, name := range r.Players {
-		frozen := ""
-		if r.End.IsFrozen(p) {
-			frozen = " frozen"
-		}
-		fmt.Fprintf(stdout, "player %d %s score %d%s\n", p, name, r.End.Scores[p], frozen)
+		fmt.Fprintf(stdout, "player %d %s score %d%s\n", p, name, r.End.Scores[p], frozenNote(r.End, p))
 	}
 	printRefusals(stderr, r)
 	var names []string

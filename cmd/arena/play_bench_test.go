@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -72,12 +73,12 @@ func benchmarkMatch(b *testing.B, id string) {
 		return start / time.Duration(n), play / time.Duration(n)
 	}
 	sandboxed := func(b *testing.B, bots []string, warm bool) {
-		files := newLocalBots()
-		defer files.pool.Close()
+		files := newLocalBots(io.Discard)
+		defer files.close()
 		if !warm {
 			files.pool.Close() // a closed pool keeps nothing: every match starts new processes
 		}
-		if _, err := files.artifact(b.Context(), g, demo); err != nil {
+		if _, _, err := files.build(b.Context(), g, demo); err != nil {
 			b.Fatal(err)
 		}
 		o := playOptions{game: g, bots: bots, files: files}

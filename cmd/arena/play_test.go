@@ -32,7 +32,7 @@ func TestPlayOne(t *testing.T) {
 	if len(lines) != 5 {
 		t.Fatalf("output:\n%s", out)
 	}
-	re := regexp.MustCompile(`^player (\d) (\w+) score (\d+)( frozen)?$`)
+	re := regexp.MustCompile(`^player (\d) (\w+) score (\d+)( frozen (in round \d+|at setup): .+)?$`)
 	names := []string{"Demo", "Demo", "Dummy", "Null"}
 	for p, line := range lines[:4] {
 		m := re.FindStringSubmatch(line)

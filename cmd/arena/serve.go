@@ -91,7 +91,8 @@ func runServe(ctx context.Context, args []string) error {
 	}
 
 	srv := &http.Server{
-		Handler:           (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second)}).Handler(),
+		Handler: (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second),
+			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}

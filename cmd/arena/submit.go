@@ -15,13 +15,15 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"arena.dev/lang"
 )
 
 func init() {
 	register(&command{
 		name:    "submit",
 		summary: "submit a bot to an Arena server and follow its verdict",
-		usage:   "arena submit [--server URL] [--token T] [--bot NAME] [--no-wait] GAME FILE.go",
+		usage:   "arena submit [--server URL] [--token T] [--bot NAME] [--no-wait] GAME FILE (.go, .cc or .cpp: its language)",
 		run:     runSubmit,
 	})
 	register(&command{
@@ -105,12 +107,16 @@ func runSubmit(ctx context.Context, args []string) error {
 		return err
 	}
 	if fs.NArg() != 2 {
-		return usagef("want GAME and FILE.go")
+		return usagef("want GAME and FILE")
 	}
 	if *token == "" {
 		return usagef("no API token: pass --token or set ARENA_TOKEN (get one with 'arena token USER')")
 	}
 	game, file := fs.Arg(0), fs.Arg(1)
+	l, ok := lang.ByFile(file)
+	if !ok {
+		return usagef("%s: the file's extension says its language: %s", file, strings.Join(lang.Extensions(), ", "))
+	}
 	src, err := os.ReadFile(file)
 	if err != nil {
 		return err
@@ -120,10 +126,11 @@ func runSubmit(ctx context.Context, args []string) error {
 	}
 	api := &apiClient{server: *server, token: *token, http: &http.Client{Timeout: 30 * time.Second}}
 	var v versionStatus
-	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", map[string]string{"bot": *botName, "source": string(src)}, &v); err != nil {
+	req := map[string]string{"bot": *botName, "source": string(src), "language": l.ID, "file": filepath.Base(file)}
+	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", req, &v); err != nil {
 		return err
 	}
-	fmt.Printf("submitted %s version %d to %s: %s\n", *botName, v.Number, game, v.Status)
+	fmt.Printf("submitted %s version %d (%s) to %s: %s\n", *botName, v.Number, l.Title, game, v.Status)
 	if *noWait {
 		return nil
 	}
@@ -143,7 +150,8 @@ func runSubmit(ctx context.Context, args []string) error {
 		}
 	}
 	if v.Status == "compile_error" {
-		fmt.Print(v.CompileLog)
+		// The log names the file as the server builds it (bot.go, bot.cc).
+		fmt.Print(strings.ReplaceAll(v.CompileLog, l.File+":", filepath.Base(file)+":"))
 	}
 	for _, m := range v.Qualification {
 		fmt.Printf("qualification match %s%s\n", strings.TrimRight(*server, "/"), m.URL)

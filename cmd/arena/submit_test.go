@@ -41,7 +41,7 @@ func TestSubmitFromTheTerminal(t *testing.T) {
 		t.Fatalf("submitting a broken bot exited %d, want 1:\n%s%s", code, sub.stdout, sub.stderr)
 	}
 	out := sub.stdout.String()
-	for _, want := range []string{"submitted broken version 1 to orkisland", "compile_error", "bot.go:8:"} {
+	for _, want := range []string{"submitted broken version 1 (Go) to orkisland", "compile_error", "broken.go:8:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

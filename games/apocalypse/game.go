@@ -1,13 +1,9 @@
 package apocalypse
 
 import (
-	"archive/zip"
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
-	"sync"
 	"time"
 
 	"arena.dev/games"
@@ -74,55 +70,11 @@ func init() {
 // files are what the framework serves and builds, shared by both variants
 // but for the rules page and the C++ SDK: the Go SDK and its protocol
 // package, the starter bot, the reference bots' sources, the C++ SDKs (cpp/
-// has the 2018 API, cpp-redux/ Redux's), the rules pages and the renderer.
+// has the 2018 API, cpp-redux/ Redux's, cpp-common/ the frame decoder both
+// include), the rules pages and the renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp cpp-redux rules-2018.html rules-redux.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
 var files embed.FS
-
-// sharedHeader is the C++ decoder of the frames both C++ SDKs include
-// (arena/apocalypse.hh): it lives in cpp/, and Redux's files hold a copy
-// in cpp-redux/, as games.CppSDKFiles takes one directory per game.
-const sharedHeader = "arena/apocalypse.hh"
-
-// reduxFiles are files plus cpp-redux/arena/apocalypse.hh, built once (a
-// zip reader is a ready-made read-only fs.FS).
-var reduxFiles = sync.OnceValue(func() fs.FS {
-	var b bytes.Buffer
-	zw := zip.NewWriter(&b)
-	add := func(name string, data []byte) {
-		w, err := zw.Create(name)
-		if err == nil {
-			_, err = w.Write(data)
-		}
-		if err != nil {
-			panic(err) // writing to memory
-		}
-	}
-	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(files, p)
-		if err == nil {
-			add(p, data)
-			if p == "cpp/"+sharedHeader {
-				add("cpp-redux/"+sharedHeader, data)
-			}
-		}
-		return err
-	})
-	if err == nil {
-		err = zw.Close()
-	}
-	if err != nil {
-		panic(err) // the files are embedded
-	}
-	r, err := zip.NewReader(bytes.NewReader(b.Bytes()), int64(b.Len()))
-	if err != nil {
-		panic(err)
-	}
-	return r
-})
 
 // Game implements games.Game for Apocalypse Now 2018, or for Apocalypse
 // Now Redux when Redux is set: the same engine with other defaults.
@@ -145,14 +97,14 @@ func (g Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
 		Files: games.Files{
-			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", Cpp: "cpp",
+			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", Cpp: "cpp", CppCommon: "cpp-common",
 			HostOnly: []string{"NewSession", "NewLoggingSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"MaxCommands", "KindSoldier", "KindHelicopter", "KindJump"},
 		},
 	}
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
-		info.Files.FS, info.Files.Cpp = reduxFiles(), "cpp-redux"
+		info.Files.Cpp = "cpp-redux"
 	}
 	return info
 }

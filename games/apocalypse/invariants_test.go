@@ -1,6 +1,7 @@
 package apocalypse
 
 import (
+	"slices"
 	"testing"
 
 	"arena.dev/games"
@@ -99,8 +100,41 @@ func checkInvariants(t testing.TB, s *State) {
 	}
 }
 
+// checkSpread verifies that every cell the fire spread to in the last
+// round is a forest next to (north, south, east or west of) a forest
+// that burnt at the start of the fire phase: burning before the round
+// (land and fire are the board before it) or napalmed in it.
+func checkSpread(t testing.TB, s *State, land []Terrain, fire []int) {
+	t.Helper()
+	n := s.N
+	napalmed := make([]bool, n*n)
+	for _, f := range s.Executed.Helis {
+		if f.instr == sdk.Napalm && f.effect == 1 {
+			c := s.Helis[f.heli].Cell
+			for di := -s.Cfg.Reach; di <= s.Cfg.Reach; di++ {
+				for dj := -s.Cfg.Reach; dj <= s.Cfg.Reach; dj++ {
+					napalmed[c+di*n+dj] = true
+				}
+			}
+		}
+	}
+	for _, c := range s.Spread {
+		if land[c] != Forest || s.Land[c] != Forest {
+			t.Fatalf("round %d: fire spread to %v", s.Round, land[c])
+		}
+		from := false
+		for _, x := range [4]int{c - n, c + n, c - 1, c + 1} {
+			from = from || (land[x] == Forest && (fire[x] > 0 || napalmed[x]))
+		}
+		if !from {
+			t.Fatalf("round %d: fire spread to cell %d without a burning forest next to it", s.Round, c)
+		}
+	}
+}
+
 // Random commands, valid or not, on generated boards of both variants:
-// the invariants hold after every round and scores never decrease.
+// the invariants hold after every round, fire spreads only from burning
+// forest, and scores never decrease.
 func TestInvariantsRandomPlay(t *testing.T) {
 	seeds := 40
 	if testing.Short() {
@@ -137,8 +171,10 @@ func TestInvariantsRandomPlay(t *testing.T) {
 					}
 					s.Register(p, cmds)
 				}
+				land, fire := slices.Clone(s.Land), slices.Clone(s.Fire)
 				gm.Step()
 				checkInvariants(t, s)
+				checkSpread(t, s, land, fire)
 				for p, sc := range s.Scores {
 					if sc < prev[p] {
 						t.Fatalf("seed %d: the score of %d went down", seed, p)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -145,4 +146,78 @@ func BenchmarkMatch(b *testing.B) {
 			b.ReportMetric(float64(size), "gzip-bytes")
 		})
 	}
+}
+
+// The Dummy against three Demos, seat 0, seeds 1–30: on the original
+// default board, where Jutge plays submissions against Dummies (the
+// original Dummy scores a median of about 154,000 there, the Demos about
+// 16,000), and on generated boards. In 2018 it must win every match with
+// a median of 150,000 or more on each; Redux's figures (other post values)
+// are printed.
+func TestDummyStrength(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 120 matches")
+	}
+	for _, g := range variants {
+		data, err := os.ReadFile("../../../shared/boards/apocalypse-default.cnf")
+		if err != nil {
+			t.Fatal(err)
+		}
+		def, err := g.ParseBoard(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, board := range []struct {
+			name  string
+			board games.Board
+		}{{"default board", def}, {"generated boards", nil}} {
+			t.Run(g.Info().ID+"/"+board.name, func(t *testing.T) {
+				var dummy, demos []int
+				wins := 0
+				for seed := uint64(1); seed <= 30; seed++ {
+					var players []games.Player
+					for _, n := range []string{"Dummy", "Demo", "Demo", "Demo"} {
+						a, err := g.NewBot(n)
+						if err != nil {
+							t.Fatal(err)
+						}
+						players = append(players, games.Player{Name: n, Agent: steady{a}})
+					}
+					r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Board: board.board, Players: players})
+					if err != nil {
+						t.Fatal(err)
+					}
+					dummy = append(dummy, r.End.Scores[0])
+					demos = append(demos, r.End.Scores[1:]...)
+					if len(r.End.Winners) == 1 && r.End.Winners[0] == 0 {
+						wins++
+					}
+				}
+				t.Logf("%s, %s: Dummy won %d of 30; its score median %d mean %d; the Demos' median %d mean %d",
+					g.Info().ID, board.name, wins, median(dummy), mean(dummy), median(demos), mean(demos))
+				if g.Redux {
+					return
+				}
+				if wins != 30 || median(dummy) < 150000 {
+					t.Errorf("Dummy won %d of 30 with a median score of %d, want 30 and at least 150000", wins, median(dummy))
+				}
+			})
+		}
+	}
+}
+
+func median(v []int) int {
+	s := slices.Sorted(slices.Values(v))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+func mean(v []int) int {
+	sum := 0
+	for _, x := range v {
+		sum += x
+	}
+	return sum / len(v)
 }

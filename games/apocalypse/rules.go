@@ -292,16 +292,23 @@ func (s *State) step(u *Soldier, c int) {
 }
 
 // burn ages every fire (a forest that stops burning turns to grass), then
-// spreads it: each forest cell without fire next to (north, south, east
-// or west) a cell that was burning catches fire with probability
-// PROB_FIRE%, and the soldier on it dies. Candidates draw in the order of
-// their cell numbers.
+// spreads it as the original engine does: fire spreads only from forest
+// that was burning at the start of the phase (its last round included),
+// never from burning grass or water. Each forest cell without fire north,
+// south, east or west of such a forest catches fire with probability
+// PROB_FIRE% (one draw per cell, however many burning neighbours it has),
+// burns FOREST_BURNS rounds, and the soldier on it dies. Candidates draw
+// in the order of their cell numbers.
 func (s *State) burn() {
 	n := s.N
 	sources := s.burning
 	s.burning = s.spare[:0]
+	s.forests = s.forests[:0]
 	s.cand = s.cand[:0]
 	for _, c := range sources {
+		if s.Land[c] == Forest {
+			s.forests = append(s.forests, c)
+		}
 		s.Fire[c]--
 		s.touch(c)
 		if s.Fire[c] > 0 {
@@ -311,7 +318,8 @@ func (s *State) burn() {
 			s.Burnt = append(s.Burnt, c)
 		}
 	}
-	for _, c := range sources {
+	s.spare = sources
+	for _, c := range s.forests {
 		i, j := c/n, c%n
 		for _, x := range [4]int{c - n, c + n, c - 1, c + 1} {
 			if (x == c-n && i == 0) || (x == c+n && i == n-1) || (x == c-1 && j == 0) || (x == c+1 && j == n-1) {
@@ -323,7 +331,6 @@ func (s *State) burn() {
 			}
 		}
 	}
-	s.spare = sources
 	slices.Sort(s.cand)
 	for _, c := range s.cand {
 		s.marked[c] = false

@@ -375,34 +375,103 @@ func TestDeadSoldiersDoNotMove(t *testing.T) {
 	}
 }
 
-// Fire: every fire counts down; a forest that stops burning is grass; it
-// spreads to forest next to any burning cell with PROB_FIRE%, killing the
-// soldier there.
+// Fire, as the original's propagate_fire: every fire counts down; a forest
+// that stops burning is grass; fire spreads only from forest that burns at
+// the start of the phase (its last round too), to forest without fire
+// north, south, east or west of it, killing the soldier there. Burning
+// grass and water spread nothing, whatever the statements say.
 func TestFire(t *testing.T) {
+	type cell struct {
+		i, j int
+		t    Terrain
+		fire int
+	}
+	type want struct {
+		i, j int
+		t    Terrain
+		fire int
+	}
+	cases := []struct {
+		name  string
+		cells []cell
+		want  []want
+	}{
+		{"burning forest spreads north, south, east and west",
+			[]cell{{5, 5, Forest, 4}, {4, 5, Forest, 0}, {6, 5, Forest, 0}, {5, 4, Forest, 0}, {5, 6, Forest, 0}},
+			[]want{{5, 5, Forest, 3}, {4, 5, Forest, 10}, {6, 5, Forest, 10}, {5, 4, Forest, 10}, {5, 6, Forest, 10}}},
+		{"never diagonally",
+			[]cell{{5, 5, Forest, 4}, {4, 4, Forest, 0}, {6, 6, Forest, 0}, {4, 6, Forest, 0}, {6, 4, Forest, 0}},
+			[]want{{4, 4, Forest, 0}, {6, 6, Forest, 0}, {4, 6, Forest, 0}, {6, 4, Forest, 0}}},
+		{"burning grass spreads nothing",
+			[]cell{{5, 5, Grass, 3}, {4, 5, Forest, 0}, {5, 6, Forest, 0}},
+			[]want{{5, 5, Grass, 2}, {4, 5, Forest, 0}, {5, 6, Forest, 0}}},
+		{"burning water spreads nothing",
+			[]cell{{5, 5, Water, 3}, {4, 5, Forest, 0}, {5, 6, Forest, 0}},
+			[]want{{5, 5, Water, 2}, {4, 5, Forest, 0}, {5, 6, Forest, 0}}},
+		{"grass next to burning forest does not catch fire",
+			[]cell{{5, 5, Forest, 4}, {5, 6, Grass, 0}, {5, 4, Water, 0}},
+			[]want{{5, 6, Grass, 0}, {5, 4, Water, 0}}},
+		{"a forest in its last round turns to grass and still spreads",
+			[]cell{{5, 5, Forest, 1}, {5, 6, Forest, 0}},
+			[]want{{5, 5, Grass, 0}, {5, 6, Forest, 10}}},
+		{"a forest burning out next to one burning out: both grass, neither rekindles",
+			[]cell{{5, 5, Forest, 1}, {5, 6, Forest, 1}},
+			[]want{{5, 5, Grass, 0}, {5, 6, Grass, 0}}},
+		{"a burning neighbour keeps its own count",
+			[]cell{{5, 5, Forest, 9}, {5, 6, Forest, 3}},
+			[]want{{5, 5, Forest, 8}, {5, 6, Forest, 2}}},
+		{"forest between burning grass and burning forest catches fire",
+			[]cell{{5, 4, Grass, 3}, {5, 5, Forest, 0}, {5, 6, Forest, 6}},
+			[]want{{5, 4, Grass, 2}, {5, 5, Forest, 10}, {5, 6, Forest, 5}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := blank(20)
+			for _, x := range c.cells {
+				b.set(x.i, x.j, x.t)
+				b.Fire[x.i*20+x.j] = x.fire
+			}
+			cfg := testConfig(20)
+			cfg.ProbFire = 100
+			s := start(t, b, cfg, 1)
+			s.Step()
+			for _, w := range c.want {
+				if got := s.Land[s.at(w.i, w.j)]; got != w.t {
+					t.Errorf("(%d, %d) is %v, want %v", w.i, w.j, got, w.t)
+				}
+				if got := s.Fire[s.at(w.i, w.j)]; got != w.fire {
+					t.Errorf("(%d, %d) burns %d rounds, want %d", w.i, w.j, got, w.fire)
+				}
+			}
+			for _, x := range s.Spread {
+				if s.Land[x] != Forest || s.Fire[x] != cfg.ForestBurns {
+					t.Errorf("spread to cell %d: %v burning %d", x, s.Land[x], s.Fire[x])
+				}
+			}
+		})
+	}
+
+	// The soldier on a forest that catches fire dies, a parachuter for
+	// another player; soldiers next to burning grass live.
 	b := blank(20)
 	b.set(5, 5, Forest)
-	b.Fire[5*20+5] = 1 // burns out this round
-	b.Fire[5*20+10] = 3
-	b.set(5, 11, Forest) // next to burning grass
-	b.set(6, 10, Forest)
-	b.soldier(20, 2, 6, 10, 100)
-	b.set(7, 11, Forest) // diagonal: never
+	b.Fire[5*20+5] = 4
+	b.set(5, 6, Forest)
+	b.soldier(20, 2, 5, 6, 100)
+	b.Fire[9*20+9] = 3 // grass
+	b.set(9, 10, Forest)
+	b.soldier(21, 1, 9, 10, 100)
 	cfg := testConfig(20)
 	cfg.ProbFire = 100
 	s := start(t, b, cfg, 1)
 	s.Step()
-	if s.Land[s.at(5, 5)] != Grass || s.Fire[s.at(5, 5)] != 0 {
-		t.Fatal("a forest that burnt out is not grass")
-	}
-	if s.Fire[s.at(5, 10)] != 2 || s.Land[s.at(5, 10)] != Grass {
-		t.Fatal("grass fire did not count down")
-	}
-	if s.Fire[s.at(5, 11)] != cfg.ForestBurns || s.Fire[s.at(6, 10)] != cfg.ForestBurns || s.Fire[s.at(7, 11)] != 0 {
-		t.Fatalf("spread: %d %d %d", s.Fire[s.at(5, 11)], s.Fire[s.at(6, 10)], s.Fire[s.at(7, 11)])
-	}
 	if s.soldier(20) != nil || sum(s.paras()) != 1 || s.paras()[2] != 0 {
 		t.Fatal("the soldier on the forest that caught fire did not die for another player")
 	}
+	if s.soldier(21) == nil {
+		t.Fatal("a soldier on forest next to burning grass died")
+	}
+
 	// With PROB_FIRE 0 nothing spreads.
 	b = blank(20)
 	b.set(5, 5, Forest)
@@ -413,6 +482,32 @@ func TestFire(t *testing.T) {
 	s.Step()
 	if s.Fire[s.at(5, 6)] != 0 {
 		t.Fatal("fire spread with PROB_FIRE 0")
+	}
+}
+
+// One draw per forest cell, however many burning forests surround it: a
+// forest with four burning neighbours catches fire PROB_FIRE% of the time
+// (about 34% if each neighbour drew).
+func TestFireOneDrawPerCell(t *testing.T) {
+	const seeds = 2000
+	caught := 0
+	for seed := range uint64(seeds) {
+		b := blank(20)
+		for _, d := range [][2]int{{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			b.set(8+d[0], 8+d[1], Forest)
+			if d != [2]int{0, 0} {
+				b.Fire[(8+d[0])*20+8+d[1]] = 5
+			}
+		}
+		s := start(t, b, testConfig(20), seed)
+		s.Step()
+		if s.Fire[s.at(8, 8)] > 0 {
+			caught++
+		}
+	}
+	// 10% of 2000 is 200, standard deviation about 13.
+	if caught < 140 || caught > 260 {
+		t.Fatalf("a forest amid four fires caught fire %d times in %d, want about %d", caught, seeds, seeds/10)
 	}
 }
 

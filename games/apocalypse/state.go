@@ -47,10 +47,11 @@ type State struct {
 	jumpsOf    []int // accepted jumps per player this round
 
 	// The fire phase's cells: those burning (in no order), a spare list,
-	// the candidates to catch fire and their marks.
-	burning, spare, cand []int
-	marked               []bool
-	touched              []bool // cell already in Touched
+	// the burning forests that spread fire, the candidates to catch fire
+	// and their marks.
+	burning, spare, forests, cand []int
+	marked                        []bool
+	touched                       []bool // cell already in Touched
 
 	// What the last Step did, for replays.
 	Executed  Executed

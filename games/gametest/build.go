@@ -361,3 +361,39 @@ func checkArena(t *testing.T, info games.Info, boards []string) {
 		checkPlayOutput(t, arena(t, append(args, "--board", b, "-s", "3")...), info.Players)
 	}
 }
+
+// checkArenaCpp is checkArena in C++, for a game that offers it: `arena kit
+// GAME DIR --lang cpp` writes the headers and AINull.cc, which plays in
+// `arena play` against Demos, and so does the game's C++ Demo, both built
+// to WebAssembly and sandboxed as on the server.
+func checkArenaCpp(t *testing.T, info games.Info) {
+	if testing.Short() {
+		t.Skip("builds the arena binary and C++ bots")
+	}
+	kit := filepath.Join(t.TempDir(), "kit")
+	arena(t, "kit", info.ID, kit, "--lang", "cpp")
+	for _, f := range []string{"AINull.cc", "Player.hh", "arena/wire.hh", "README.md"} {
+		if _, err := os.Stat(filepath.Join(kit, filepath.FromSlash(f))); err != nil {
+			t.Fatalf("the C++ kit lacks %s", f)
+		}
+	}
+	demo, err := games.CppBotProgram(info.ID, "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	demoFile := filepath.Join(t.TempDir(), "AIDemo.cc")
+	if err := os.WriteFile(demoFile, demo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for i, bot := range []string{filepath.Join(kit, "AINull.cc"), demoFile} {
+		args := []string{"play", info.ID, bot}
+		for len(args) < 2+info.Players {
+			args = append(args, "Demo")
+		}
+		out := arena(t, append(args, "-s", strconv.Itoa(i+1))...)
+		checkPlayOutput(t, out, info.Players, 0)
+		if strings.Contains(out, "built natively") {
+			t.Fatalf("%s was not built to WebAssembly (is clang's wasm32-wasi toolchain installed? .ci/run installs it):\n%s", filepath.Base(bot), out)
+		}
+	}
+}

@@ -64,6 +64,7 @@ type Bonus struct {
 // ghost walls, bonuses and Poquémon. Cells are numbered i*Cols+j.
 type Board struct {
 	Rows, Cols int
+	Start      int    // the round it is at: bots count rounds from it
 	Wall       []bool // static walls
 	Ghosts     []Ghost
 	Bonuses    []Bonus

@@ -14,35 +14,64 @@ import (
 const ID = "poquemon"
 
 // params are the statement's parameters with the default board's values, in
-// the statement's (and the setup frame's) order.
+// the statement's (and the setup frame's) order. Their ranges are what any
+// board may have, a board file's included: the original engine's reader
+// sets no upper bound, so ours are limits that keep a match's memory and
+// time in check (a board of at most 100×100, at most 10000 rounds, 16
+// Poquémon per player and 10000 items of a kind; validate adds one), or
+// none at all (32-bit integers, as the original reads them) where a value
+// costs nothing. Generated boards need more (generated).
 var params = []games.Param{
 	{Name: "nb_players", Default: 4, Min: 4, Max: 4},
-	{Name: "nb_pokemon", Default: 1, Min: 1, Max: 4},
+	{Name: "nb_pokemon", Default: 1, Min: 1, Max: 16},
 	{Name: "nb_rounds", Default: 400, Min: 1, Max: 10000},
-	{Name: "nb_ghost_wall", Default: 6, Min: 0, Max: 200},
-	{Name: "nb_point", Default: 20, Min: 0, Max: 400},
-	{Name: "nb_stone", Default: 5, Min: 0, Max: 200},
-	{Name: "nb_scope", Default: 2, Min: 0, Max: 200},
-	{Name: "nb_attack", Default: 4, Min: 0, Max: 200},
-	{Name: "nb_defense", Default: 4, Min: 0, Max: 200},
-	{Name: "player_regen_time", Default: 40, Min: 1, Max: 10000},
-	{Name: "wall_change_time", Default: 30, Min: 1, Max: 10000},
-	{Name: "point_regen_time", Default: 50, Min: 1, Max: 10000},
-	{Name: "stone_regen_time", Default: 85, Min: 1, Max: 10000},
-	{Name: "scope_regen_time", Default: 65, Min: 1, Max: 10000},
-	{Name: "attack_regen_time", Default: 55, Min: 1, Max: 10000},
-	{Name: "defense_regen_time", Default: 55, Min: 1, Max: 10000},
-	{Name: "battle_reward", Default: 15, Min: 0, Max: 100},
-	{Name: "max_scope", Default: 8, Min: 1, Max: 100},
-	{Name: "max_stone", Default: 2, Min: 0, Max: 100},
-	{Name: "rows", Default: 15, Min: 7, Max: 100},
-	{Name: "cols", Default: 31, Min: 7, Max: 100},
+	{Name: "nb_ghost_wall", Default: 6, Min: 0, Max: 10000},
+	{Name: "nb_point", Default: 20, Min: 0, Max: 10000},
+	{Name: "nb_stone", Default: 5, Min: 0, Max: 10000},
+	{Name: "nb_scope", Default: 2, Min: 0, Max: 10000},
+	{Name: "nb_attack", Default: 4, Min: 0, Max: 10000},
+	{Name: "nb_defense", Default: 4, Min: 0, Max: 10000},
+	{Name: "player_regen_time", Default: 40, Min: 1, Max: maxInt32},
+	{Name: "wall_change_time", Default: 30, Min: 1, Max: maxInt32},
+	{Name: "point_regen_time", Default: 50, Min: 1, Max: maxInt32},
+	{Name: "stone_regen_time", Default: 85, Min: 1, Max: maxInt32},
+	{Name: "scope_regen_time", Default: 65, Min: 1, Max: maxInt32},
+	{Name: "attack_regen_time", Default: 55, Min: 1, Max: maxInt32},
+	{Name: "defense_regen_time", Default: 55, Min: 1, Max: maxInt32},
+	{Name: "battle_reward", Default: 15, Min: 0, Max: maxInt32},
+	{Name: "max_scope", Default: 8, Min: 1, Max: maxInt32},
+	{Name: "max_stone", Default: 2, Min: 0, Max: maxInt32},
+	{Name: "rows", Default: 15, Min: 1, Max: 100},
+	{Name: "cols", Default: 31, Min: 1, Max: 100},
 }
 
-// validate checks that the board is large enough for what must be placed
-// on it: generated boards keep about three quarters of the inside as
-// floor, and regeneration needs room away from the Poquémon.
+// maxInt32 is the largest value the original engine reads into an int.
+const maxInt32 = 1<<31 - 1
+
+// validate checks what any board must have: no more ghost walls, nor
+// bonuses, than cells (the SDKs size their tables by the board, and
+// refuse a setup frame that says otherwise).
 func validate(s games.Settings) error {
+	cells := s["rows"] * s["cols"]
+	bonuses := s["nb_point"] + s["nb_stone"] + s["nb_scope"] + s["nb_attack"] + s["nb_defense"]
+	if s["nb_ghost_wall"] > cells || bonuses > cells {
+		return fmt.Errorf("rows×cols: a %d×%d board has %d cells, fewer than its %d ghost walls or %d bonuses",
+			s["rows"], s["cols"], cells, s["nb_ghost_wall"], bonuses)
+	}
+	return nil
+}
+
+// generated checks what the generator needs: a board of at least 7×7, at
+// most 4 Poquémon per player, and room for everything: generated boards
+// keep about three quarters of the inside as floor, and regeneration needs
+// room away from the Poquémon.
+func generated(s games.Settings) error {
+	if s["rows"] < 7 || s["cols"] < 7 {
+		return fmt.Errorf("rows×cols: generated boards are at least 7×7, not %d×%d", s["rows"], s["cols"])
+	}
+	if s["nb_pokemon"] > 4 {
+		return fmt.Errorf("nb_pokemon: generated boards have at most 4 Poquémon per player, not %d", s["nb_pokemon"])
+	}
 	items := s["nb_players"]*s["nb_pokemon"] + s["nb_ghost_wall"] +
 		s["nb_point"] + s["nb_stone"] + s["nb_scope"] + s["nb_attack"] + s["nb_defense"]
 	inside := (s["rows"] - 2) * (s["cols"] - 2)
@@ -78,6 +107,7 @@ func (Game) Info() games.Info {
 		CPUBudget: 3 * time.Second,
 		Params:    params,
 		Validate:  validate,
+		Generated: generated,
 		Bots:      bots.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},

@@ -30,13 +30,31 @@ func TestInfo(t *testing.T) {
 	if err := info.Check(info.Defaults()); err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []games.Settings{{"nb_players": 3}, {"battle_reward": 101}, {"rows": 6}, {"nb_point": 300}} {
-		if err := info.Check(bad); err == nil {
-			t.Errorf("%v accepted", bad)
+	// Out of range anywhere; or only a generated board's trouble, which a
+	// board file's settings (CheckBoard) do not have.
+	for _, tt := range []struct {
+		s         games.Settings
+		generated string // "" when out of range for any board
+	}{
+		{games.Settings{"nb_players": 3}, ""},
+		{games.Settings{"battle_reward": -1}, ""},
+		{games.Settings{"rows": 101}, ""},
+		{games.Settings{"nb_rounds": 10001}, ""},
+		{games.Settings{"rows": 6}, "rows×cols"},
+		{games.Settings{"nb_point": 300}, "rows×cols"},
+		{games.Settings{"nb_pokemon": 5}, "nb_pokemon"},
+	} {
+		err := info.Check(tt.s)
+		if err == nil || tt.generated != "" && !strings.Contains(err.Error(), tt.generated) {
+			t.Errorf("%v: %v, want an error naming %q", tt.s, err, tt.generated)
+		}
+		if err := info.CheckBoard(tt.s); (err == nil) != (tt.generated != "") {
+			t.Errorf("%v on a board file: %v", tt.s, err)
 		}
 	}
-	if err := info.Check(games.Settings{"nb_point": 300}); err == nil || !strings.Contains(err.Error(), "rows×cols") {
-		t.Errorf("too many bonuses: %v, want the error to name rows×cols", err)
+	// No cap where a value costs nothing: as the original.
+	if err := info.Check(games.Settings{"battle_reward": 1000, "player_regen_time": 100000, "max_scope": 500}); err != nil {
+		t.Error(err)
 	}
 	for _, name := range []string{"sdk/game.go", "proto/proto.go", "kit/main.go", "bots/demo.go", "bots/dummy.go",
 		"rules.html", "viewer.js", "cpp/Player.hh", "cpp/AINull.cc", "cpp/AIDemo.cc"} {

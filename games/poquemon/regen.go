@@ -2,11 +2,16 @@ package poquemon
 
 // regenerate counts down the dead Poquémon and the missing bonuses and
 // puts back those whose time has come, Poquémon first (in id order), then
-// bonuses (in board order), each at a random cell that is floor, not a
-// ghost-wall cell, holds no bonus and has no living Poquémon in the 5×5
-// square around it. When no cell qualifies, it tries again next round.
+// bonuses (in board order), each at a random cell that is floor, holds no
+// bonus and has no living Poquémon in the 5×5 square around it; a
+// Poquémon may come back on a ghost-wall cell whose wall is down, a bonus
+// on no ghost-wall cell (as in the original). When no cell qualifies, it
+// tries again next round. As in the original, a timer counts down while
+// positive and acts at 0, so a negative one (an absent bonus a board file
+// gave one) never does.
 func (s *State) regenerate() {
 	s.markNear()
+	s.listed = false
 	for id := range s.Poq {
 		p := &s.Poq[id]
 		if p.Alive {
@@ -15,10 +20,10 @@ func (s *State) regenerate() {
 		if p.Time > 0 {
 			p.Time--
 		}
-		if p.Time > 0 {
+		if p.Time != 0 {
 			continue
 		}
-		c := s.randomFreeCell()
+		c := s.spot(s.poquemonMayAppear)
 		if c < 0 {
 			continue
 		}
@@ -36,10 +41,10 @@ func (s *State) regenerate() {
 		if x.Time > 0 {
 			x.Time--
 		}
-		if x.Time > 0 {
+		if x.Time != 0 {
 			continue
 		}
-		c := s.randomFreeCell()
+		c := s.spot(s.bonusMayAppear)
 		if c < 0 {
 			continue
 		}
@@ -50,6 +55,16 @@ func (s *State) regenerate() {
 		}
 		s.BonusAt[c] = k
 	}
+}
+
+// poquemonMayAppear reports whether a Poquémon may reappear at c now.
+func (s *State) poquemonMayAppear(c int) bool {
+	return !s.blocked(c) && s.BonusAt[c] < 0 && s.near[c] != s.stamp
+}
+
+// bonusMayAppear reports whether a bonus may reappear at c now.
+func (s *State) bonusMayAppear(c int) bool {
+	return s.poquemonMayAppear(c) && s.B.GhostAt[c] < 0
 }
 
 // markNear stamps the cells with a living Poquémon within 2 rows and 2
@@ -73,19 +88,34 @@ func (s *State) markAround(c int) {
 	}
 }
 
-// randomFreeCell draws uniformly among the cells where something may
-// reappear, or returns -1 when there is none.
-func (s *State) randomFreeCell() int {
-	s.free = s.free[:0]
-	for c, w := range s.B.Wall {
-		if !w && s.B.GhostAt[c] < 0 && s.BonusAt[c] < 0 && s.near[c] != s.stamp {
-			s.free = append(s.free, c)
+// spot draws uniformly among the cells where ok holds, or returns -1 when
+// there is none. Within one regeneration a cell only stops qualifying
+// (each placement takes cells, and Poquémon, placed first, may go where
+// bonuses may not), so the floor cells are listed once per round and a
+// drawn cell that does not qualify is dropped from the list: the draw
+// stays uniform, and a round costs one pass over the board however many
+// things come back.
+func (s *State) spot(ok func(c int) bool) int {
+	if !s.listed {
+		s.listed = true
+		s.free = s.free[:0]
+		for c, w := range s.B.Wall {
+			if !w {
+				s.free = append(s.free, c)
+			}
 		}
 	}
-	if len(s.free) == 0 {
-		return -1
+	for len(s.free) > 0 {
+		k := s.rng.Intn(len(s.free))
+		c := s.free[k]
+		if ok(c) {
+			return c
+		}
+		last := len(s.free) - 1
+		s.free[k] = s.free[last]
+		s.free = s.free[:last]
 	}
-	return s.free[s.rng.Intn(len(s.free))]
+	return -1
 }
 
 // changeGhosts counts down every ghost wall; one that reaches 0 changes
@@ -97,7 +127,7 @@ func (s *State) changeGhosts() {
 		if g.Time > 0 {
 			g.Time--
 		}
-		if g.Time > 0 {
+		if g.Time != 0 {
 			continue
 		}
 		g.Present = !g.Present

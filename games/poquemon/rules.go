@@ -46,7 +46,8 @@ type State struct {
 	order   []int      // players, shuffled each round
 	near    []int      // cell → stamp when a living Poquémon is within 2 cells
 	stamp   int
-	free    []int
+	free    []int // floor cells not yet found taken this regeneration
+	listed  bool  // free is listed for this regeneration
 
 	// Record of the last Step, for replays.
 	Executed []Action // actions that took effect, in execution order
@@ -131,8 +132,11 @@ func (s *State) Register(p int, cmds []proto.Command) (invalid int) {
 }
 
 // Step plays one round with the registered commands: players act in a
-// random order, each with its actions in the order it gave them; then dead
-// Poquémon and taken bonuses regenerate, and ghost walls change.
+// random order, each with its actions in the order it gave them; then
+// ghost walls change, and dead Poquémon and taken bonuses regenerate (the
+// original's order: the statement has walls change last, but then a
+// Poquémon killed by a wall would be dead a round longer than one killed
+// in battle).
 func (s *State) Step() {
 	s.Executed = s.Executed[:0]
 	s.Died = s.Died[:0]
@@ -160,8 +164,8 @@ func (s *State) Step() {
 		s.pending[p] = s.pending[p][:0]
 	}
 	clear(s.given)
-	s.regenerate()
 	s.changeGhosts()
+	s.regenerate()
 	s.Round++
 }
 

@@ -1,6 +1,7 @@
 package poquemon
 
 import (
+	"slices"
 	"testing"
 
 	"arena.dev/games/poquemon/proto"
@@ -479,7 +480,8 @@ func TestGhostWalls(t *testing.T) {
 		put(s, unit{id: 0, i: 5, j: 5, attack: 4, points: 70})
 		s.Step()
 		q := s.Poq[0]
-		if q.Alive || q.Time != s.Cfg.PlayerRegen || q.Attack != 4 || q.Points != 70 || !s.Ghosts[0].Present || s.At[cell(s, 5, 5)] != -1 {
+		// Regeneration, after the walls, has already counted one round.
+		if q.Alive || q.Time != s.Cfg.PlayerRegen-1 || q.Attack != 4 || q.Points != 70 || !s.Ghosts[0].Present || s.At[cell(s, 5, 5)] != -1 {
 			t.Fatalf("after the wall appeared: %+v, wall %+v", q, s.Ghosts[0])
 		}
 		if len(s.Died) != 1 || s.Died[0] != 0 {
@@ -497,10 +499,112 @@ func TestGhostWalls(t *testing.T) {
 	})
 }
 
-// placeable checks the regeneration rule for cell c.
+// A Poquémon killed by a ghost wall is dead as long as one killed in
+// battle: player_regen_time-1 rounds, as in the original, whose rounds
+// change ghost walls before regenerating (the statement has them change
+// last, which would keep a Poquémon killed by a wall out one round more).
+func TestDeathLasts(t *testing.T) {
+	tests := []struct {
+		name string
+		kill func(s *State) // sets up a round in which Poquémon 1 dies
+	}{
+		{"in battle", func(s *State) {
+			put(s, unit{id: 0, i: 2, j: 1, attack: 3})
+			put(s, unit{id: 1, i: 2, j: 2})
+			s.Register(0, []proto.Command{attack(0, proto.Right)})
+		}},
+		{"by a ghost wall", func(s *State) {
+			put(s, unit{id: 1, i: 5, j: 5})
+			s.Ghosts[0].Present, s.Ghosts[0].Time = false, 1
+		}},
+	}
+	for _, tt := range tests {
+		for _, regen := range []int{1, 2, 40} {
+			s := testState(t, arena, testConfig(1), 3)
+			s.Cfg.PlayerRegen = regen
+			tt.kill(s)
+			s.Step()
+			if !slices.Equal(s.Died, []int{1}) {
+				t.Fatalf("%s: died %v", tt.name, s.Died)
+			}
+			// Dead for regen-1 whole rounds, back at the end of the
+			// regen-th (the same round when regen is 1).
+			for r := 1; r < regen; r++ {
+				if s.Poq[1].Alive || s.Poq[1].Time != regen-r {
+					t.Fatalf("%s, regen %d: after round %d: %+v", tt.name, regen, r, s.Poq[1])
+				}
+				s.Step()
+			}
+			if !s.Poq[1].Alive || !slices.Contains(s.Reborn, 1) {
+				t.Fatalf("%s, regen %d: not back after %d rounds: %+v", tt.name, regen, regen, s.Poq[1])
+			}
+		}
+	}
+}
+
+// Where things come back: a Poquémon on floor or on a ghost-wall cell
+// whose wall is down (the statement says nothing; the original allows it),
+// a bonus never on a ghost-wall cell.
+func TestRegenerationOnGhostWalls(t *testing.T) {
+	// The only cells to come back to are two ghost walls'.
+	ghosts := []string{
+		"XXXXXXXXX",
+		"XMXXXXXMX",
+		"XXXXXXXXX",
+	}
+	tests := []struct {
+		name            string
+		present         bool
+		time            int
+		poquemon, bonus bool // whether each comes back
+	}{
+		{"walls down", false, 10, true, false},
+		{"walls up", true, 10, false, false},
+		{"walls going down this round (walls change first)", true, 1, true, false},
+		{"walls going up this round", false, 1, false, false},
+	}
+	for _, tt := range tests {
+		for seed := range uint64(10) {
+			s := testState(t, ghosts, testConfig(1), seed)
+			for k := range s.Ghosts {
+				s.Ghosts[k].Present, s.Ghosts[k].Time = tt.present, tt.time
+			}
+			s.Poq[1].Time = 1
+			s.Bonuses = append(s.Bonuses, Bonus{Kind: Stone, Time: 1})
+			s.Step()
+			q := s.Poq[1]
+			if q.Alive != tt.poquemon || q.Alive && s.B.GhostAt[q.Cell] < 0 {
+				t.Fatalf("%s, seed %d: Poquémon %+v", tt.name, seed, q)
+			}
+			if x := s.Bonuses[len(s.Bonuses)-1]; x.Present != tt.bonus || x.Time != 0 {
+				t.Fatalf("%s, seed %d: bonus %+v", tt.name, seed, x)
+			}
+		}
+	}
+}
+
+// A timer acts when it reaches 0 and counts down only while positive, as
+// in the original: an absent bonus a board file gave a negative time never
+// comes back.
+func TestNegativeTimerNeverEnds(t *testing.T) {
+	s := testState(t, arena, testConfig(1), 1)
+	s.Bonuses = append(s.Bonuses, Bonus{Kind: Point, Time: -3}, Bonus{Kind: Point, Time: 2})
+	for range 100 {
+		s.Step()
+	}
+	if x := s.Bonuses[0]; x.Present || x.Time != -3 {
+		t.Fatalf("negative timer: %+v", x)
+	}
+	if !s.Bonuses[1].Present {
+		t.Fatal("a positive timer never ended")
+	}
+}
+
+// placeable checks the regeneration rule for cell c: a bonus never comes
+// back on a ghost-wall cell, a Poquémon only on one whose wall is down.
 func placeable(t *testing.T, s *State, c, except int) {
 	t.Helper()
-	if s.B.Wall[c] || s.B.GhostAt[c] >= 0 {
+	if s.B.Wall[c] || except < 0 && s.B.GhostAt[c] >= 0 || s.blocked(c) {
 		t.Fatalf("regenerated on a wall or ghost-wall cell %s", s.B.pos(c))
 	}
 	for id, q := range s.Poq {

@@ -10,7 +10,7 @@ package poquemon
 // a View: not whether a hidden one is alive, not scores (the statement
 // gives players no way to read them), not regeneration timers.
 type View struct {
-	Round   int
+	Round   int         // as bots count: from the board's starting round
 	Ghosts  []GhostView // by index
 	Bonuses []BonusView // by index
 	Own     []Poquemon  // the player's Poquémon, by id
@@ -38,7 +38,7 @@ type Seen struct {
 
 // ViewOf fills v with player p's view, reusing its slices.
 func (s *State) ViewOf(p int, v *View) {
-	v.Round = s.Round
+	v.Round = s.B.Start + s.Round
 	v.Ghosts = v.Ghosts[:0]
 	for _, g := range s.Ghosts {
 		v.Ghosts = append(v.Ghosts, GhostView{g.Present, g.Time})

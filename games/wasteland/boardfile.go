@@ -3,6 +3,7 @@ package wasteland
 import (
 	"bytes"
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -20,11 +21,11 @@ import (
 //	...
 //	names ? ? ? ?                   (ignored)
 //	rnd 0                           (only 0: boards start a match)
-//	   0000000000111...             (column labels: tens, then units)
+//	   0000000000111...             (column labels: ignored)
 //	   0123456789012...
-//	00 ......X...W...               (per row: its number, then a letter per
-//	...                              column: . empty X tyre W water G gas
-//	                                 M missile bonus)
+//	00 ......X...W...               (per row: a label, ignored, then a
+//	...                              letter per column: . empty X tyre
+//	                                 W water G gas M missile bonus)
 //	cars
 //	cid row column nb_miss gas alive time
 //	0 1 0 5 60 y 0                  (one line per car, in id order)
@@ -36,7 +37,18 @@ import (
 //	0 0 0                           (one line per player)
 //
 // Cars and missiles are listed, not drawn. A living car stands on an empty
-// cell of the window of round 0 and has gas; no two things share a cell.
+// cell and has gas; no two things share a cell.
+//
+// The reader accepts what the original's (Board::Board and the Board::ok it
+// ends with) accepts, with these exceptions: a parameter may have any value
+// a match's settings may (params: the original's ranges, but nb_rnds,
+// which the original reads only as 300, from 1 to 1000); each record keeps its line,
+// as the original writes them, so that an error names the line at fault
+// (blank lines are allowed anywhere, and whatever follows the players is
+// ignored, as in the original); and we refuse what the original reads but
+// aborts on while playing: a board at a round other than 0 (its rounds
+// run past nb_rnds), a living car without gas (its gas goes negative), two
+// missiles with one id, or with a negative one.
 
 // File is a parsed board file.
 type File struct {
@@ -106,11 +118,11 @@ func (l *lines) expect(what, word string, n int) ([]string, error) {
 func (l *lines) ints(what string, fields []string) ([]int, error) {
 	v := make([]int, len(fields))
 	for i, s := range fields {
-		n, err := strconv.Atoi(s)
+		n, err := strconv.ParseInt(s, 10, 32) // the original's int
 		if err != nil {
 			return nil, games.LineErrorf(l.line, "%s: %q is not an integer", what, s)
 		}
-		v[i] = n
+		v[i] = int(n)
 	}
 	return v, nil
 }
@@ -138,8 +150,10 @@ func ParseFile(data []byte) (*File, error) {
 	}
 	if r, err := l.expect("the round", "rnd", 2); err != nil {
 		return nil, err
-	} else if r[1] != "0" {
-		return nil, games.LineErrorf(l.line, "round %q: a board starts a match at round 0", r[1])
+	} else if v, err := l.ints("the round", r[1:]); err != nil {
+		return nil, err
+	} else if v[0] != 0 {
+		return nil, games.LineErrorf(l.line, "round %d: a board starts a match at round 0 (the original aborts before the end from any other)", v[0])
 	}
 	b := &Board{Rows: s["number_rows"], Cols: s["number_universe_columns"], Win: s["number_window_columns"]}
 	if err := readMap(l, b, s); err != nil {
@@ -153,9 +167,6 @@ func ParseFile(data []byte) (*File, error) {
 	}
 	if err := readPlayers(l, b, s["number_players"]); err != nil {
 		return nil, err
-	}
-	if extra, ok := l.next(); ok {
-		return nil, games.LineErrorf(l.line, "unexpected %q after the players", extra[0])
 	}
 	f.Board = b
 	return f, nil
@@ -179,6 +190,7 @@ func (f *File) readParams(l *lines) error {
 		if v[0] < p.Min || v[0] > p.Max {
 			return games.LineErrorf(l.line, "%s %d out of range [%d, %d]", fp.file, v[0], p.Min, p.Max)
 		}
+
 		f.settings[fp.setting] = v[0]
 		if fp.setting == "number_window_columns" {
 			if err := validate(f.settings); err != nil {
@@ -190,17 +202,9 @@ func (f *File) readParams(l *lines) error {
 }
 
 func readMap(l *lines, b *Board, s games.Settings) error {
-	for k, digit := range []func(j int) int{func(j int) int { return j / 10 % 10 }, func(j int) int { return j % 10 }} {
-		f, err := l.expect("the column labels", "", 1)
-		if err != nil {
+	for range 2 { // the column labels: the original reads two words and ignores them
+		if _, err := l.expect("the column labels", "", 1); err != nil {
 			return err
-		}
-		want := make([]byte, b.Cols)
-		for j := range want {
-			want[j] = byte('0' + digit(j))
-		}
-		if f[0] != string(want) {
-			return games.LineErrorf(l.line, "column labels (%s): want %d digits %s...", [2]string{"tens", "units"}[k], b.Cols, want[:10])
 		}
 	}
 	b.Cells = make([]CellType, 0, b.Rows*b.Cols)
@@ -208,17 +212,17 @@ func readMap(l *lines, b *Board, s games.Settings) error {
 	limit := [GasBonus + 1]int{WaterBonus: s["number_water_bonuses"], MissileBonus: s["number_missile_bonuses"], GasBonus: s["number_gas_bonuses"]}
 	for i := range b.Rows {
 		what := fmt.Sprintf("row %d of the universe", i)
-		f, err := l.expect(what, "", 2)
-		if err != nil {
-			return err
+		f, ok := l.next()
+		if !ok {
+			return games.LineErrorf(l.line, "the file ends where %s should be", what)
 		}
-		if n, err := strconv.Atoi(f[0]); err != nil || n != i {
-			return games.LineErrorf(l.line, "%s: label %q, want %02d", what, f[0], i)
+		// A label (any word: the original reads it and ignores it), then
+		// the letters, which may be spaced out.
+		row := strings.Join(f[1:], "")
+		if len(row) != b.Cols {
+			return games.LineErrorf(l.line, "%s: %d letters after the label %q, want %d", what, len(row), f[0], b.Cols)
 		}
-		if len(f[1]) != b.Cols {
-			return games.LineErrorf(l.line, "%s: %d letters, want %d", what, len(f[1]), b.Cols)
-		}
-		for j, ch := range []byte(f[1]) {
+		for j, ch := range []byte(row) {
 			t, ok := cellOf(ch)
 			if !ok {
 				return games.LineErrorf(l.line, "%s, column %d: unknown letter %q (want . X W G M)", what, j, ch)
@@ -296,11 +300,9 @@ func readCars(l *lines, b *Board, s games.Settings) error {
 		case c.Alive && c.Time != 0:
 			bad = "alive with a waiting time"
 		case c.Alive && c.Gas == 0:
-			bad = "alive without gas"
+			bad = "alive without gas (the original aborts when its gas goes negative)"
 		case c.Alive && b.Cells[c.Pos.I*b.Cols+c.Pos.J] != Empty:
 			bad = "alive on a bonus"
-		case c.Alive && !withinWindow(c.Pos, 0, b.Rows, b.Cols, b.Win):
-			bad = "alive outside the window of round 0"
 		}
 		if other, dup := taken[c.Pos.I*b.Cols+c.Pos.J]; c.Alive && dup && bad == "" {
 			bad = fmt.Sprintf("on the cell of car %d", other)
@@ -324,8 +326,10 @@ func readMissiles(l *lines, b *Board) error {
 	if err != nil {
 		return err
 	}
+	// A negative number is none, as the original's loop reads it; more
+	// than the cells could not all stand on empty ones.
 	n, err := strconv.Atoi(f[0])
-	if err != nil || n < 0 || n > b.Rows*b.Cols {
+	if err != nil || n > b.Rows*b.Cols {
 		return games.LineErrorf(l.line, "number of missiles %q", f[0])
 	}
 	hdr, err := l.expect("missiles header", "mid", 4)
@@ -392,19 +396,24 @@ func readPlayers(l *lines, b *Board, players int) error {
 		if err != nil {
 			return err
 		}
+		// The original reads a status as a double of at least -1, then
+		// checks its integer part is -1, 0 or 1.
 		st, err := strconv.ParseFloat(f[2], 64)
 		switch {
 		case v[0] != k:
 			return games.LineErrorf(l.line, "%s: id %d", what, v[0])
 		case v[1] < 0:
 			return games.LineErrorf(l.line, "%s: negative score", what)
-		case err != nil || st < -1 || st > 1:
-			return games.LineErrorf(l.line, "%s: status %q, want -1 or a number in [0, 1]", what, f[2])
+		case err != nil || !number.MatchString(f[2]) || st < -1 || st >= 2:
+			return games.LineErrorf(l.line, "%s: status %q, want a number in [-1, 2)", what, f[2])
 		}
 		b.Scores = append(b.Scores, v[1])
 	}
 	return nil
 }
+
+// number is a decimal number as the original reads a double.
+var number = regexp.MustCompile(`^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$`)
 
 // Format writes board b with settings s as a board file.
 func Format(s games.Settings, b *Board) []byte {

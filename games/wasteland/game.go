@@ -16,16 +16,20 @@ const ID = "wasteland"
 
 // params are the statement's parameters (its function names) with the
 // default board's values, in the statement's (and the setup frame's)
-// order. The statement fixes all but the board's size and bonus numbers;
-// we let the number of rounds vary too, for short matches.
+// order, within the ranges the original's board reader accepts. The
+// statement fixes all but the board's size and bonus numbers; the
+// original's reader also lets cars per player and rounds to regenerate
+// vary (from 1, with no upper bound: ours on cars keeps a match's size in
+// check, and is the SDKs'), and we let the number of rounds vary too, for
+// short matches.
 var params = []games.Param{
 	{Name: "number_players", Default: 4, Min: 4, Max: 4},
 	{Name: "number_rounds", Default: 300, Min: 1, Max: 1000},
 	{Name: "number_rows", Default: 19, Min: 15, Max: 20},
 	{Name: "number_universe_columns", Default: 97, Min: 60, Max: 100},
 	{Name: "number_window_columns", Default: 40, Min: 30, Max: 40},
-	{Name: "number_cars_per_player", Default: 2, Min: 2, Max: 2},
-	{Name: "number_rounds_to_regenerate", Default: 30, Min: 30, Max: 30},
+	{Name: "number_cars_per_player", Default: 2, Min: 1, Max: 64}, // the SDKs' bound
+	{Name: "number_rounds_to_regenerate", Default: 30, Min: 1, Max: 1<<31 - 1},
 	{Name: "number_missile_bonuses", Default: 9, Min: 5, Max: 30},
 	{Name: "number_water_bonuses", Default: 26, Min: 20, Max: 150},
 	{Name: "number_gas_bonuses", Default: 10, Min: 5, Max: 15},
@@ -42,6 +46,17 @@ var params = []games.Param{
 func validate(s games.Settings) error {
 	if s["number_window_columns"] >= s["number_universe_columns"] {
 		return errors.New("number_window_columns must be less than number_universe_columns")
+	}
+	return nil
+}
+
+// generated checks what the generator needs: it starts player p's cars
+// in column 0 from row 1+p·(rows+1)/4 down, one per row.
+func generated(s games.Settings) error {
+	step := (s["number_rows"] + 1) / 4 // rows between two players' first cars
+	if n, room := s["number_cars_per_player"], min(step, s["number_rows"]-1-step*(s["number_players"]-1)); n > room {
+		return fmt.Errorf("number_cars_per_player: generated boards start %d cars per player at most on %d rows, not %d",
+			room, s["number_rows"], n)
 	}
 	return nil
 }
@@ -73,6 +88,7 @@ func (Game) Info() games.Info {
 		CPUBudget: 3 * time.Second,
 		Params:    params,
 		Validate:  validate,
+		Generated: generated,
 		// Bots see everything and the engine draws from the original's
 		// generator: player p starts from seed+p as in the original, so
 		// our per-seed results are the original's.

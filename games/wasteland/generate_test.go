@@ -7,6 +7,25 @@ import (
 	"arena.dev/games"
 )
 
+// randomSettings draws settings a generated board may have: every
+// parameter in its range, but the cars per player within the generator's
+// room and the rounds to regenerate within twice the default, so that
+// dead cars come back within a match.
+func randomSettings(pick *games.RNG) games.Settings {
+	info := Game{}.Info()
+	s := info.Defaults()
+	for _, p := range info.Params {
+		s[p.Name] = pick.Range(p.Min, p.Max)
+	}
+	step := (s["number_rows"] + 1) / 4
+	s["number_cars_per_player"] = pick.Range(1, min(step, s["number_rows"]-1-3*step))
+	s["number_rounds_to_regenerate"] = pick.Range(1, 60)
+	if err := info.Check(s); err != nil {
+		panic(err)
+	}
+	return s
+}
+
 // Generated boards, for any settings in range: the bonus numbers are the
 // parameters', tyres come in clusters of 16, the start is clear, and the
 // file written for the board reads back the same.
@@ -16,9 +35,7 @@ func TestGenerateAnySettings(t *testing.T) {
 		pick := games.NewRNG(seed, 7)
 		s := info.Defaults()
 		if seed > 0 {
-			for _, p := range info.Params {
-				s[p.Name] = pick.Range(p.Min, p.Max)
-			}
+			s = randomSettings(pick)
 		}
 		cfg := ConfigOf(s)
 		b, err := Generate(cfg, games.NewRNG(seed, streamBoard))
@@ -37,7 +54,7 @@ func TestGenerateAnySettings(t *testing.T) {
 		}
 		s2 := (cfg.Rows + 1) / 4
 		for id, c := range b.Cars {
-			if c.Pos != (Pos{I: 1 + s2*(id/2) + id%2}) || !c.Alive || c.Gas != cfg.InitialGas || c.Missiles != 5 {
+			if c.Pos != (Pos{I: 1 + s2*(id/cfg.CarsPerPlayer) + id%cfg.CarsPerPlayer}) || !c.Alive || c.Gas != cfg.InitialGas || c.Missiles != 5 {
 				t.Fatalf("seed %d: car %d: %+v", seed, id, c)
 			}
 		}

@@ -79,9 +79,7 @@ func TestInvariantsRandomPlay(t *testing.T) {
 		if seed%3 == 0 {
 			board = f
 		} else {
-			for _, p := range info.Params {
-				settings[p.Name] = pick.Range(p.Min, p.Max)
-			}
+			settings = randomSettings(pick)
 			settings["number_rounds"] = 300
 		}
 		gm, err := Game{}.NewMatch(settings, board, seed)
@@ -97,7 +95,7 @@ func TestInvariantsRandomPlay(t *testing.T) {
 				cmds = cmds[:0]
 				for range pick.Intn(6) {
 					// Mostly own cars and real instructions, some nonsense.
-					car := p*2 + pick.Intn(2)
+					car := p*s.Cfg.CarsPerPlayer + pick.Intn(s.Cfg.CarsPerPlayer)
 					if pick.Intn(8) == 0 {
 						car = pick.Range(-1, 9)
 					}

@@ -73,9 +73,11 @@ func NewState(cfg Config, b *Board, seed uint64) (*State, error) {
 		touched:   make([]int, len(b.Cells)),
 	}
 	copy(s.Scores, b.Scores)
+	// A living car may start outside the window, as in the original: it
+	// cannot move until the window reaches it.
 	for _, c := range b.Cars {
-		if c.Alive && (!s.InWindow(c.Pos, 0) || c.Gas <= 0) {
-			return nil, fmt.Errorf("wasteland: car %d starts outside the window or without gas", c.ID)
+		if c.Alive && c.Gas <= 0 {
+			return nil, fmt.Errorf("wasteland: car %d starts without gas", c.ID)
 		}
 	}
 	s.rng.Seed(seed)

@@ -2,19 +2,25 @@ package bots
 
 import "arena.dev/games/apocalypse/sdk"
 
-// Dummy is the opponent a submission must beat to qualify. Its soldiers
-// attack an adjacent enemy when they can, stay on the posts they hold,
-// and otherwise walk (breadth-first, around water, mountains and fire) to
-// the posts they do not hold, at most two walkers per post, nearest first.
-// Its helicopters cruise like the Demo's, throw napalm on two enemies or
-// more when none of their own soldiers is below, and drop every
-// parachuter they can onto free cells below them (a post first) near the
-// posts to take. Steering helicopters is left for better bots.
+// Dummy is the opponent a submission must beat to qualify. Each round:
+//   - a soldier next to an enemy hits it (the one on grass, where blows
+//     hurt most, and the weakest first);
+//   - a soldier on a post of ours stays there and guards it;
+//   - the others walk (breadth-first, around water, mountains, fire and
+//     forest next to burning forest) to the posts we do not hold, two a
+//     post, nearest first;
+//   - helicopters drop parachuters onto free posts below them not ours
+//     (taken at once), then onto our unguarded posts, then near posts to
+//     take; one about to expire lands anywhere safe rather than go to an
+//     enemy; napalm falls on two enemies or more with none of ours below;
+//     otherwise they cruise like the Demo's. Steering helicopters is left
+//     for better bots.
 type Dummy struct {
-	n     int
-	open  []bool  // per cell: a soldier can walk there (forest or grass, no fire)
-	dist  [][]int // per post: steps from every cell, -1 unreachable
-	queue []int
+	n      int
+	open   []bool    // per cell: a soldier may walk there safely
+	landed []bool    // per cell: a parachuter of ours lands there this round
+	dist   [][]int32 // per post: steps from every cell, -1 unreachable
+	queue  []int32
 }
 
 // dummySteps are the soldiers' eight steps.
@@ -22,67 +28,87 @@ var dummySteps = sdk.SoldierDirs
 
 // Play implements sdk.Bot.
 func (d *Dummy) Play(g *sdk.Game) {
-	d.n = g.Max()
-	d.distances(g)
 	me := g.Me()
+	d.scan(g)
 	d.helicopters(g, me)
 	d.soldiers(g, me)
 }
 
-// passable reports whether a soldier may walk onto (i, j) without dying.
-func passable(g *sdk.Game, i, j int) bool {
-	t := g.What(i, j)
-	return (t == sdk.Forest || t == sdk.Grass) && g.FireTime(i, j) == 0
-}
-
-// distances computes, for each post, the soldiers' steps to it from every
-// cell, around water, mountains and fire.
-func (d *Dummy) distances(g *sdk.Game) {
+// scan computes where soldiers may walk and each post's distances.
+func (d *Dummy) scan(g *sdk.Game) {
+	n := g.Max()
 	posts := g.Posts()
-	n := d.n
-	if len(d.dist) != len(posts) {
+	if d.n != n || len(d.dist) != len(posts) {
+		d.n = n
 		d.open = make([]bool, n*n)
-		d.dist = make([][]int, len(posts))
+		d.landed = make([]bool, n*n)
+		d.dist = make([][]int32, len(posts))
 		for k := range d.dist {
-			d.dist[k] = make([]int, n*n)
+			d.dist[k] = make([]int32, n*n)
 		}
 	}
 	for c := range d.open {
 		i, j := c/n, c%n
-		d.open[c] = i > 0 && j > 0 && i < n-1 && j < n-1 && passable(g, i, j)
+		d.open[c] = i > 0 && j > 0 && i < n-1 && j < n-1 && safe(g, i, j)
 	}
-	// Border cells are never open (they are mountain anyway): the
-	// neighbours of an open cell are all on the board.
-	var step [8]int
-	for k, s := range dummySteps {
-		step[k] = s.I*n + s.J
-	}
+	clear(d.landed)
 	for k, p := range posts {
-		dist := d.dist[k]
-		for c := range dist {
-			dist[c] = -1
+		d.bfs(p.Pos.I*n+p.Pos.J, d.dist[k])
+	}
+}
+
+// safe reports whether a soldier may stand on (i, j) without dying now or
+// likely soon: forest or grass without fire, and no forest next to a
+// burning forest (fire spreads only from forest).
+func safe(g *sdk.Game, i, j int) bool {
+	t := g.What(i, j)
+	if (t != sdk.Forest && t != sdk.Grass) || g.FireTime(i, j) > 0 {
+		return false
+	}
+	if t == sdk.Forest {
+		for _, s := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			if g.What(i+s[0], j+s[1]) == sdk.Forest && g.FireTime(i+s[0], j+s[1]) > 0 {
+				return false
+			}
 		}
-		if p.Pos.I <= 0 || p.Pos.J <= 0 || p.Pos.I >= n-1 || p.Pos.J >= n-1 {
-			continue // never: posts are off the mountain border
-		}
-		dist[p.Pos.I*n+p.Pos.J] = 0
-		d.queue = append(d.queue[:0], p.Pos.I*n+p.Pos.J)
-		for h := 0; h < len(d.queue); h++ {
-			c := d.queue[h]
-			for _, s := range step {
-				if x := c + s; d.open[x] && dist[x] < 0 {
-					dist[x] = dist[c] + 1
-					d.queue = append(d.queue, x)
-				}
+	}
+	return true
+}
+
+// bfs fills dist with the soldiers' steps from cell src to every cell
+// through open cells, -1 where unreachable.
+func (d *Dummy) bfs(src int, dist []int32) {
+	n := d.n
+	for c := range dist {
+		dist[c] = -1
+	}
+	if i, j := src/n, src%n; i <= 0 || j <= 0 || i >= n-1 || j >= n-1 {
+		return // never: posts are off the mountain border
+	}
+	var step [8]int32
+	for k, s := range dummySteps {
+		step[k] = int32(s.I*n + s.J)
+	}
+	// Border cells are never open: the neighbours of an open cell are all
+	// on the board.
+	dist[src] = 0
+	d.queue = append(d.queue[:0], int32(src))
+	for h := 0; h < len(d.queue); h++ {
+		c := d.queue[h]
+		for _, s := range step {
+			if x := c + s; d.open[x] && dist[x] < 0 {
+				dist[x] = dist[c] + 1
+				d.queue = append(d.queue, x)
 			}
 		}
 	}
 }
 
+// soldiers attack, guard or walk.
 func (d *Dummy) soldiers(g *sdk.Game, me int) {
 	posts := g.Posts()
 	n := d.n
-	walkers := map[int]sdk.Data{}
+	var walkers []sdk.Data
 	for _, id := range g.Soldiers(me) {
 		u := g.Data(id)
 		if target := d.attack(g, u); target != nil {
@@ -92,15 +118,18 @@ func (d *Dummy) soldiers(g *sdk.Game, me int) {
 		if g.PostOwner(u.Pos.I, u.Pos.J) == me {
 			continue // guard the post
 		}
-		walkers[id] = u
+		walkers = append(walkers, u)
 	}
 	// Greedy: the closest walker and post not ours, two walkers a post.
 	load := make([]int, len(posts))
-	goal := map[int]int{}
-	for len(goal) < len(walkers) {
-		best, bid, bk := -1, 0, 0
-		for id, u := range walkers {
-			if _, done := goal[id]; done {
+	goal := make([]int, len(walkers))
+	for w := range goal {
+		goal[w] = -1
+	}
+	for range walkers {
+		best, bw, bk := int32(-1), 0, 0
+		for w, u := range walkers {
+			if goal[w] >= 0 {
 				continue
 			}
 			for k, p := range posts {
@@ -108,46 +137,40 @@ func (d *Dummy) soldiers(g *sdk.Game, me int) {
 				if p.Player == me || load[k] >= 2 || dd < 0 {
 					continue
 				}
-				if best < 0 || dd < best || (dd == best && id < bid) {
-					best, bid, bk = dd, id, k
+				if best < 0 || dd < best {
+					best, bw, bk = dd, w, k
 				}
 			}
 		}
 		if best < 0 {
 			break
 		}
-		goal[bid] = bk
+		goal[bw] = bk
 		load[bk]++
 	}
-	for _, id := range g.Soldiers(me) {
-		u, ok := walkers[id]
-		if !ok {
-			continue
-		}
-		k, ok := goal[id]
-		if !ok {
-			// Nothing left to take: step at random, off fire.
+	for w, u := range walkers {
+		k := goal[w]
+		if k < 0 {
+			// Nothing left to take: a random safe step.
 			i, j := u.Pos.I+g.Random(-1, 1), u.Pos.J+g.Random(-1, 1)
-			if passable(g, i, j) && g.WhichSoldier(i, j) == 0 {
-				g.CommandSoldier(id, i, j)
+			if d.open[i*n+j] && g.WhichSoldier(i, j) == 0 {
+				g.CommandSoldier(u.ID, i, j)
 			}
 			continue
 		}
-		c := u.Pos.I*n + u.Pos.J
-		bestD, bestI, bestJ := d.dist[k][c], -1, -1
+		dist := d.dist[k]
+		bestD, bestI, bestJ := dist[u.Pos.I*n+u.Pos.J], -1, -1
 		for _, s := range dummySteps {
 			i, j := u.Pos.I+s.I, u.Pos.J+s.J
-			dd := d.dist[k][i*n+j]
-			if dd < 0 || dd >= bestD || !passable(g, i, j) {
-				continue
-			}
-			if other := g.WhichSoldier(i, j); other > 0 && g.Data(other).Player == me {
+			c := i*n + j
+			dd := dist[c]
+			if dd < 0 || dd >= bestD || !d.open[c] || g.WhichSoldier(i, j) != 0 {
 				continue
 			}
 			bestD, bestI, bestJ = dd, i, j
 		}
 		if bestI >= 0 {
-			g.CommandSoldier(id, bestI, bestJ)
+			g.CommandSoldier(u.ID, bestI, bestJ)
 		}
 	}
 }
@@ -178,41 +201,64 @@ func (d *Dummy) attack(g *sdk.Game, u sdk.Data) *sdk.Pos {
 	return best
 }
 
+// helicopters drops parachuters and flies each helicopter.
 func (d *Dummy) helicopters(g *sdk.Game, me int) {
 	jumps := 0
 	for _, id := range g.Helicopters(me) {
 		h := g.Data(id)
-		// Parachuters: onto a post not ours first, then any free cell.
-		left := len(h.Parachuters)
-		for pass := 0; pass < 2; pass++ {
-			for di := -2; di <= 2; di++ {
-				for dj := -2; dj <= 2; dj++ {
-					i, j := h.Pos.I+di, h.Pos.J+dj
-					if left == 0 || jumps == g.MaxJump() || !passable(g, i, j) || g.WhichSoldier(i, j) != 0 {
-						continue
-					}
-					owner := g.PostOwner(i, j)
-					if (pass == 0) != (owner != -2 && owner != me) {
-						continue
-					}
-					if pass == 1 && !d.nearPost(g, i, j, me) {
-						continue
-					}
-					g.CommandParachuter(i, j)
-					left--
-					jumps++
-				}
-			}
-		}
+		jumps += d.drop(g, h, me, g.MaxJump()-jumps)
 		g.CommandHelicopter(id, d.fly(g, h, me))
 	}
 }
 
-// nearPost reports whether a soldier at (i, j) would be within 12 steps
-// of a post not ours (else a parachuter is better kept for later).
-func (d *Dummy) nearPost(g *sdk.Game, i, j, me int) bool {
+// drop throws up to limit of h's parachuters: onto free posts not ours
+// below it (taken at once), then onto our unguarded posts, then onto safe
+// cells near posts to take; one about to expire lands on any safe cell
+// (else it would go to an enemy). It returns how many jumped.
+func (d *Dummy) drop(g *sdk.Game, h sdk.Data, me, limit int) int {
+	n := d.n
+	left := min(len(h.Parachuters), limit)
+	expiring := 0
+	for _, r := range h.Parachuters {
+		if r <= 1 {
+			expiring++
+		}
+	}
+	jumped := 0
+	for pass := 0; pass < 4 && jumped < left; pass++ {
+		for i := h.Pos.I - 2; i <= h.Pos.I+2 && jumped < left; i++ {
+			for j := h.Pos.J - 2; j <= h.Pos.J+2 && jumped < left; j++ {
+				c := i*n + j
+				if !d.open[c] || d.landed[c] || g.WhichSoldier(i, j) != 0 {
+					continue
+				}
+				ok := false
+				switch owner := g.PostOwner(i, j); pass {
+				case 0:
+					ok = owner != -2 && owner != me
+				case 1:
+					ok = owner == me
+				case 2:
+					ok = d.nearPost(g, c, me)
+				case 3:
+					ok = jumped < expiring
+				}
+				if ok {
+					g.CommandParachuter(i, j)
+					d.landed[c] = true
+					jumped++
+				}
+			}
+		}
+	}
+	return jumped
+}
+
+// nearPost reports whether a soldier at cell c would be within 8 steps of
+// a post not ours.
+func (d *Dummy) nearPost(g *sdk.Game, c, me int) bool {
 	for k, p := range g.Posts() {
-		if dd := d.dist[k][i*d.n+j]; p.Player != me && dd >= 0 && dd <= 12 {
+		if dd := d.dist[k][c]; p.Player != me && dd >= 0 && dd <= 8 {
 			return true
 		}
 	}

@@ -3,7 +3,7 @@
 // order of the settings and the commands frame. The engine
 // (games/apocalypse) encodes the setup and round frames and decodes
 // commands with it; the Go SDK (package sdk) and the C++ SDKs
-// (cpp/arena/apocalypse.hh, shared by cpp/ and cpp-redux/) decode and
+// (cpp-common/arena/apocalypse.hh, shared by cpp/ and cpp-redux/) decode and
 // encode the same frames.
 //
 // Frames (docs/protocol.md) carry unsigned varints (games/wire) unless said

@@ -4,7 +4,8 @@
 // round after another one. The score is the distance covered. It has
 // everything a real game has (settings and their checks, a board file,
 // frames with diffs, an SDK, Null, Demo and Dummy, a starter kit, rules and
-// a renderer), each as small as it can be.
+// a renderer, a C++ SDK with its starter and Demo in cpp/), each as small
+// as it can be.
 //
 // It is not registered in games/all: tests that use it import it.
 package fake
@@ -33,19 +34,23 @@ func init() {
 	games.Register(Game{Sprint: true})
 }
 
-//go:embed sdk/*.go kit/main.go bots/*.go rules.html rules-sprint.html viewer.js
+//go:embed sdk/*.go kit/main.go bots/*.go rules.html rules-sprint.html viewer.js cpp
 var files embed.FS
 
 // Game implements games.Game. Sprint is a variant, as Apocalypse Now Redux
 // is of 2018: other settings and rules page, the same engine, SDK, bots
-// and renderer.
+// and renderer; it takes Go bots only.
 type Game struct{ Sprint bool }
 
 // Info implements games.Game.
 func (g Game) Info() games.Info {
 	id, title, rounds, rules := ID, "Race", 20, "rules.html"
+	languages, cpp := []string{"go", "cpp"}, "cpp"
 	if g.Sprint {
+		// The sprint takes Go only: the platform's tests of a game
+		// without C++.
 		id, title, rounds, rules = SprintID, "Race (sprint)", 5, "rules-sprint.html"
+		languages, cpp = nil, ""
 	}
 	return games.Info{
 		ID: id, Title: title, Players: 4, CPUBudget: time.Second,
@@ -63,7 +68,8 @@ func (g Game) Info() games.Info {
 		Bots:      bots.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
-		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules,
+		Languages: languages,
+		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules, Cpp: cpp,
 			HostOnly: []string{"NewSession", "DecodeCommands", "AppendCommands"}},
 	}
 }

@@ -60,7 +60,7 @@ class Session : public State {
     for (int k = 0; k < NbParams; ++k) b_.param[k] = r.uint();
     if (not r.ok()) return;
     int rows = b_.param[Rows], cols = b_.param[Cols], np = b_.param[NbPlayers], per = b_.param[NbPokemon];
-    if (rows < 3 or cols < 3 or rows > max_side or cols > max_side or np < 1 or np > max_players or
+    if (rows < 1 or cols < 1 or rows > max_side or cols > max_side or np < 1 or np > max_players or
         p_.arena_me_ >= np or per < 1 or np * per > max_units)
       return r.fail("bad dimensions");
     int n = rows * cols;

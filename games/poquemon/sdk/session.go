@@ -59,7 +59,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 		return nil, r.Err()
 	}
 	rows, cols, np, per := g.Rows(), g.Cols(), g.NbPlayers(), g.NbPokemon()
-	if rows < 3 || cols < 3 || rows > maxSide || cols > maxSide || np < 1 || np > maxPlayers ||
+	if rows < 1 || cols < 1 || rows > maxSide || cols > maxSide || np < 1 || np > maxPlayers ||
 		g.me >= np || per < 1 || np*per > maxUnits {
 		return nil, errors.New("bad dimensions")
 	}

@@ -1,5 +1,5 @@
 // want: frozen memory
-// Allocates 4 GB.
+// Allocates 1 GiB, over its limit: the host refuses to grow its memory.
 package main
 
 import (
@@ -13,7 +13,7 @@ var keep []byte
 func main() {
 	wire.Write(os.Stdout, []byte(wire.Hello))
 	wire.Read(os.Stdin, nil, 0)
-	keep = make([]byte, 4<<30)
+	keep = make([]byte, 1<<30)
 	for i := range keep {
 		keep[i] = 1
 	}

@@ -9,6 +9,7 @@ import (
 )
 
 func main() {
+	os.Stderr.WriteString("saying something else first\n")
 	wire.Write(os.Stdout, []byte("HTTP/1.1 200 OK"))
 	wire.Read(os.Stdin, nil, 0)
 }

@@ -1,6 +1,6 @@
-// want: start stalled
+// want: start timeout
 // Spins in a package initialiser, before the SDK could say hello: start-up
-// is not charged, but it is bounded.
+// is charged like any CPU, and bounded by StartCPU.
 package main
 
 import (

@@ -1,7 +1,8 @@
 // Arena's code editor: progressive enhancement of a plain <textarea>.
 //
-// Every <textarea data-editor="go"> is shown as a CodeMirror 6 editor with Go
-// highlighting. The textarea stays in the form and stays the source of truth:
+// Every <textarea data-editor="go"> (or "cpp") is shown as a CodeMirror 6
+// editor with Go (or C++) highlighting; changing the attribute later changes
+// the language. The textarea stays in the form and stays the source of truth:
 // it is updated on every change, so a normal POST sends the text, and a page
 // that the server renders again (say after a rejected submission) puts the
 // user's text back into the textarea, from which the editor starts again.
@@ -15,8 +16,16 @@
 //   - <textarea data-editor-line="12"> starts with line 12 shown and
 //     selected; setting the attribute later jumps again.
 //   - <input type="file" data-editor-file> in the same form (or
-//     data-editor-file="textarea-id") loads the chosen .go file into the
+//     data-editor-file="textarea-id") loads the chosen file into the
 //     editor, as one step that undo takes back.
+//   - <select data-editor-language="textarea-id"> chooses the language: its
+//     <option>s carry data-editor-mode (the mode), data-file (the file name
+//     that <label data-editor-file-label for="textarea-id"> then shows) and
+//     data-exts (".cc .cpp": a loaded file with one of them selects the
+//     option). When the editor holds the previous language's starter, from
+//     <template data-editor-starter="option value">, or nothing, it gets the
+//     new language's starter, and the element with
+//     data-editor-starter-link="option value" gets the class "selected".
 //
 // The page's Content-Security-Policy may forbid inline styles
 // (style-src 'self'): the editor lives in a shadow root, where CodeMirror's
@@ -56,12 +65,26 @@ import {
   closeBracketsKeymap,
 } from "@codemirror/autocomplete";
 import { go } from "@codemirror/lang-go";
+import { cpp } from "@codemirror/lang-cpp";
 import { tags as t } from "@lezer/highlight";
 
 // The largest file that the file input loads (a bot is a few hundred lines).
 const maxFileBytes = 1 << 20;
 
 const views = new WeakMap(); // textarea -> EditorView
+const languages = new WeakMap(); // textarea -> its language Compartment
+
+// The editor's modes, by the textarea's data-editor: the language and its
+// indentation (Go's gofmt tabs; two spaces in C++, as the games' own files).
+const modes = {
+  go: () => [go(), indentUnit.of("\t")],
+  cpp: () => [cpp(), indentUnit.of("  ")],
+};
+
+function modeOf(textarea) {
+  const mode = modes[textarea.dataset.editor] || modes.go;
+  return mode();
+}
 
 // The colours follow GitHub's light theme, on a white page with slate greys.
 const palette = {
@@ -223,7 +246,7 @@ function labelFor(textarea) {
   if (label) attrs["aria-label"] = label;
   else if (textarea.labels && textarea.labels.length) {
     attrs["aria-label"] = textarea.labels[0].textContent.trim();
-  } else attrs["aria-label"] = "Go source code";
+  } else attrs["aria-label"] = "source code";
   return attrs;
 }
 
@@ -233,6 +256,7 @@ export function enhance(textarea) {
   if (known) return known;
 
   const editable = new Compartment();
+  const language = new Compartment();
   const sync = EditorView.updateListener.of((update) => {
     if (!update.docChanged) return;
     textarea.value = update.state.doc.toString();
@@ -253,7 +277,6 @@ export function enhance(textarea) {
       dropCursor(),
       EditorState.allowMultipleSelections.of(true),
       EditorState.tabSize.of(4),
-      indentUnit.of("\t"),
       indentOnInput(),
       bracketMatching(),
       closeBrackets(),
@@ -276,7 +299,7 @@ export function enhance(textarea) {
         indentWithTab,
       ]),
       escapeArmsTab,
-      go(),
+      language.of(modeOf(textarea)),
       syntaxHighlighting(highlight),
       theme,
       editable.of(editableFrom(textarea)),
@@ -324,15 +347,18 @@ export function enhance(textarea) {
     });
   }
 
-  // Readonly and disabled, now and later; data-editor-line, now and later.
+  // Readonly and disabled, now and later; data-editor-line and the
+  // language (data-editor), now and later.
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.attributeName === "data-editor-line") jumpFromAttribute(textarea, view, true);
+      else if (r.attributeName === "data-editor") view.dispatch({ effects: language.reconfigure(modeOf(textarea)) });
       else view.dispatch({ effects: editable.reconfigure(editableFrom(textarea)) });
     }
-  }).observe(textarea, { attributes: true, attributeFilter: ["readonly", "disabled", "data-editor-line"] });
+  }).observe(textarea, { attributes: true, attributeFilter: ["readonly", "disabled", "data-editor-line", "data-editor"] });
 
   views.set(textarea, view);
+  languages.set(textarea, language);
   textarea.dataset.editorReady = "";
   jumpFromAttribute(textarea, view, false);
   return view;
@@ -434,12 +460,91 @@ async function onFileChange(event) {
   // not send it twice.
   input.value = "";
   replaceText(view, text.replace(/\r\n?/g, "\n"), "input.file");
+  selectLanguageOfFile(textarea, file.name);
   view.focus();
 }
 
-// init enhances every <textarea data-editor="go"> under root.
+// The language select of a textarea, if the page has one.
+function languageSelect(textarea) {
+  if (!textarea.id) return null;
+  return document.querySelector(`select[data-editor-language="${CSS.escape(textarea.id)}"]`);
+}
+
+// selectLanguageOfFile selects the language whose extensions name the file.
+function selectLanguageOfFile(textarea, name) {
+  const select = languageSelect(textarea);
+  const dot = name.lastIndexOf(".");
+  if (!select || dot < 0) return;
+  const ext = name.slice(dot).toLowerCase();
+  for (const option of select.options) {
+    if ((option.dataset.exts || "").split(/\s+/).includes(ext)) {
+      if (!option.selected) {
+        option.selected = true;
+        applyLanguage(select);
+      }
+      return;
+    }
+  }
+}
+
+function starterOf(textarea, language) {
+  const scope = textarea.form || document;
+  const t = scope.querySelector(`template[data-editor-starter="${CSS.escape(language)}"]`);
+  return t ? t.content.textContent : null;
+}
+
+// applyLanguage makes the editor of a language select follow it: the
+// mode, the file name in the label, and the starter when the editor holds
+// the previous language's starter or nothing.
+function applyLanguage(select) {
+  const textarea = document.getElementById(select.dataset.editorLanguage);
+  const option = select.selectedOptions[0];
+  if (!textarea || !option) return;
+  const previous = select.dataset.editorPrevious;
+  select.dataset.editorPrevious = option.value;
+  if (option.dataset.editorMode) textarea.dataset.editor = option.dataset.editorMode;
+  if (option.dataset.file) {
+    for (const label of document.querySelectorAll(`label[data-editor-file-label][for="${CSS.escape(textarea.id)}"]`)) {
+      label.textContent = option.dataset.file;
+    }
+  }
+  const view = views.get(textarea);
+  const starter = starterOf(textarea, option.value);
+  if (view && starter !== null && previous !== option.value) {
+    const text = view.state.doc.toString();
+    const old = previous ? starterOf(textarea, previous) : null;
+    if (text.trim() === "" || (old !== null && text === old)) {
+      replaceText(view, starter, "input.starter");
+      // Links that load a starter (<a data-editor-starter-link="value">)
+      // show which one the editor holds.
+      const scope = textarea.form || document;
+      for (const a of scope.querySelectorAll("[data-editor-starter-link]")) {
+        a.classList.toggle("selected", a.dataset.editorStarterLink === option.value);
+      }
+    }
+  }
+}
+
+function onLanguageChange(event) {
+  const select = event.target;
+  if (select instanceof HTMLSelectElement && select.hasAttribute("data-editor-language")) applyLanguage(select);
+}
+
+// init enhances every <textarea data-editor="go"> (or "cpp") under root.
 export function init(root = document) {
-  for (const ta of root.querySelectorAll('textarea[data-editor="go"]')) enhance(ta);
+  for (const ta of root.querySelectorAll("textarea[data-editor]")) {
+    if (modes[ta.dataset.editor]) enhance(ta);
+  }
+  for (const select of root.querySelectorAll("select[data-editor-language]")) {
+    // The page may come back with another option selected (a refused
+    // submission, the browser's back button): follow what is selected.
+    const option = select.selectedOptions[0];
+    if (option) select.dataset.editorPrevious = option.value;
+    const textarea = document.getElementById(select.dataset.editorLanguage);
+    if (textarea && option && option.dataset.editorMode && textarea.dataset.editor !== option.dataset.editorMode) {
+      applyLanguage(select);
+    }
+  }
 }
 
 let listening = false;
@@ -449,6 +554,7 @@ function start() {
   listening = true;
   document.addEventListener("click", onClick);
   document.addEventListener("change", onFileChange);
+  document.addEventListener("change", onLanguageChange);
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -1,0 +1,247 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"arena.dev/games"
+	"arena.dev/games/wire"
+	"arena.dev/lang"
+	"arena.dev/sandbox"
+)
+
+// A C++ bot on a machine without clang's WebAssembly toolchain is built
+// with the machine's C++ compiler and played as a child process over the
+// same protocol: no sandbox (it is the student's own code on their own
+// machine), its CPU time read from the kernel and charged as in the
+// sandbox, its stderr shown as it comes.
+
+// cxxCandidates are the compilers tried, after $CXX.
+var cxxCandidates = []string{"clang++", "g++", "c++"}
+
+// buildNativeCpp builds a C++ player against a game's C++ SDK in dir, laid
+// out as the sandbox lays it out (the headers and bot.cc side by side), into
+// dir/bot. It returns the compiler used and, when the player's code does
+// not compile, the compiler's messages.
+func buildNativeCpp(ctx context.Context, gameID string, src []byte, dir string) (cxx, log string, err error) {
+	for _, c := range append([]string{os.Getenv("CXX")}, cxxCandidates...) {
+		if p, err := exec.LookPath(c); c != "" && err == nil {
+			cxx = p
+			break
+		}
+	}
+	if cxx == "" {
+		return "", "", errors.New("no C++ compiler found (tried $CXX, " + strings.Join(cxxCandidates, ", ") + ")")
+	}
+	sdk, err := lang.Cpp.SDK(gameID)
+	if err != nil {
+		return cxx, "", err
+	}
+	if err := os.CopyFS(dir, sdk); err != nil {
+		return cxx, "", err
+	}
+	if err := os.WriteFile(filepath.Join(dir, lang.Cpp.File), src, 0o644); err != nil {
+		return cxx, "", err
+	}
+	// The server's language (sandbox: C++17, no exceptions), natively.
+	cmd := exec.CommandContext(ctx, cxx, "-std=c++17", "-O2", "-fno-exceptions", "-I", ".", "-o", "bot", lang.Cpp.File)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			return cxx, strings.TrimSpace(string(out)), err
+		}
+		return cxx, "", err
+	}
+	return cxx, "", nil
+}
+
+// nativeBot is a natively built bot: a child process spoken to over its
+// standard input and output.
+type nativeBot struct {
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	out     *bufio.Reader
+	outFile *os.File
+	log     *seatLog
+	buf     []byte
+	cpu     time.Duration // the process's CPU time at the last look
+	err     error         // sticky: the bot is dead
+	exited  chan struct{} // closed once the process is waited for
+}
+
+// nativeStart is how long a native bot may take to say hello.
+const nativeStart = 10 * time.Second
+
+// startNative starts the binary bin and waits for its hello frame; the
+// start-up is not charged. Its stderr goes to log (nil: discarded).
+func startNative(ctx context.Context, bin string, log *seatLog) (*nativeBot, error) {
+	b := &nativeBot{cmd: exec.CommandContext(ctx, bin), log: log, exited: make(chan struct{})}
+	if log != nil {
+		b.cmd.Stderr = log
+	}
+	// Pipes of our own, not StdinPipe and StdoutPipe: Wait, in its own
+	// goroutine, must not close them under a read.
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, err
+	}
+	b.cmd.Stdin, b.cmd.Stdout = inR, outW
+	err = b.cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, err
+	}
+	b.in, b.out, b.outFile = inW, bufio.NewReader(outR), outR
+	go func() { b.cmd.Wait(); close(b.exited) }()
+	hello, err := b.read(0, nativeStart)
+	if err != nil || string(hello) != wire.Hello {
+		b.Close()
+		return nil, fmt.Errorf("no hello (got %q): %v", hello, err)
+	}
+	b.cpu, _ = processCPU(b.cmd.Process.Pid)
+	return b, nil
+}
+
+// read reads a frame. A watchdog kills the bot when it uses more than
+// cpuLimit of CPU from the last look (when cpuLimit > 0), as the sandbox
+// does, or when no frame comes within guard of wall time.
+func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
+	var why atomic.Pointer[error]
+	done := make(chan struct{})
+	start, pid := b.cpu, b.cmd.Process.Pid
+	go func() {
+		tick := time.NewTicker(2 * time.Millisecond)
+		defer tick.Stop()
+		deadline := time.Now().Add(guard)
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-tick.C:
+				var err error
+				if used, ok := processCPU(pid); ok && cpuLimit > 0 && used-start > cpuLimit {
+					err = fmt.Errorf("bot timeout: used %v of CPU, budget %v", (used - start).Round(time.Microsecond), cpuLimit)
+				} else if now.After(deadline) {
+					err = fmt.Errorf("bot stalled: no answer within %v", guard.Round(time.Millisecond))
+				}
+				if err != nil {
+					why.Store(&err)
+					b.cmd.Process.Kill()
+					return
+				}
+			}
+		}
+	}()
+	frame, err := wire.Read(b.out, b.buf, 16<<20)
+	close(done)
+	b.buf = frame
+	if err != nil {
+		if killed := why.Load(); killed != nil {
+			return nil, *killed
+		}
+		return nil, b.died()
+	}
+	return frame, nil
+}
+
+// died says why the process stopped answering.
+func (b *nativeBot) died() error {
+	select {
+	case <-b.exited:
+	case <-time.After(2 * time.Second):
+		b.cmd.Process.Kill()
+		<-b.exited
+		return errors.New("bot protocol: closed its output")
+	}
+	st := b.cmd.ProcessState
+	if ws, ok := st.Sys().(interface{ Signaled() bool }); ok && ws.Signaled() {
+		return fmt.Errorf("bot crash: %v", st)
+	}
+	return fmt.Errorf("bot exit: exited with code %d, see its log", st.ExitCode())
+}
+
+// Exchange implements games.Agent: it charges the process's CPU time,
+// kills a bot over its remaining CPU budget, and one that takes more than
+// 1 s + twice that budget of wall time, as the sandbox does.
+func (b *nativeBot) Exchange(msg []byte, cpuLimit time.Duration) ([]byte, time.Duration, error) {
+	if b.err != nil {
+		return nil, 0, b.err
+	}
+	if err := wire.Write(b.in, msg); err != nil {
+		b.err = b.died()
+		return nil, 0, b.err
+	}
+	reply, err := b.read(max(cpuLimit, time.Nanosecond), time.Second+2*max(cpuLimit, 0))
+	now, ok := processCPU(b.cmd.Process.Pid)
+	cpu := now - b.cpu
+	if !ok {
+		cpu = 0
+	}
+	b.cpu = now
+	if err != nil {
+		b.err = err
+		return nil, cpu, err
+	}
+	return slices.Clone(reply), cpu, nil
+}
+
+// Close implements games.Agent: the end of input, then a moment to exit.
+func (b *nativeBot) Close() error {
+	b.in.Close()
+	select {
+	case <-b.exited:
+	case <-time.After(500 * time.Millisecond):
+		b.cmd.Process.Kill()
+		<-b.exited
+	}
+	b.outFile.Close()
+	if b.err == nil {
+		b.err = errors.New("bot closed: closed by the host")
+	}
+	if b.log != nil {
+		b.log.Flush()
+	}
+	return nil
+}
+
+// processCPU is a live process's CPU time, all threads, from its CPU clock.
+func processCPU(pid int) (time.Duration, bool) {
+	var ts unix.Timespec
+	if err := unix.ClockGettime(int32((^pid)<<3|2), &ts); err != nil {
+		return 0, false
+	}
+	return time.Duration(ts.Nano()), true
+}
+
+var _ games.Agent = (*nativeBot)(nil)
+
+// noWasmToolchain says whether a build failed for want of a working
+// WebAssembly toolchain on this machine (clang++ for wasm32-wasi, its
+// sysroot): any failure that is not the player's code's.
+func noWasmToolchain(err error) bool {
+	var ce *sandbox.CompileError
+	return err != nil && !errors.As(err, &ce)
+}

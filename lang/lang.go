@@ -1,0 +1,142 @@
+// Package lang is the bot languages. A language is one value: its id, its
+// title, its file extensions, the name the player's file has in the
+// sandbox and in compile messages, the editor's mode, where a game's SDK,
+// starter bot and kit come from, and the toolchain that builds it. Every
+// caller that compiles a bot, offers a language or names a bot's file asks
+// here; adding a language is adding one value to All.
+package lang
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"arena.dev/games"
+	"arena.dev/sandbox"
+)
+
+// Language is one bot language.
+type Language struct {
+	ID    string   // what versions record and games offer: "go", "cpp"
+	Title string   // for people: "Go", "C++"
+	Exts  []string // file extensions, the usual one first: ".go"; ".cc", ".cpp"
+	File  string   // the player's file in the sandbox and in compile messages: bot.go, bot.cc
+	// Editor is the code editor's mode (data-editor): "go", "cpp".
+	Editor string
+	// SDK returns a game's SDK files, laid out as the toolchain wants them.
+	SDK func(gameID string) (fs.FS, error)
+	// Starter returns a game's starter bot in this language (the Null bot).
+	Starter func(gameID string) ([]byte, error)
+	// Kit returns a game's starter kit by slash-separated path: what
+	// `arena kit` writes and the website zips.
+	Kit func(gameID string) (map[string][]byte, error)
+	// StarterFile is the name of the starter in the kit: main.go, AINull.cc.
+	StarterFile string
+	toolchain   sandbox.Toolchain
+}
+
+// Go and Cpp are the languages. Built-in bots are Go.
+var (
+	Go = Language{
+		ID: "go", Title: "Go", Exts: []string{".go"}, File: sandbox.Go.File(), Editor: "go",
+		SDK: games.SDKFiles, Starter: games.KitTemplate, Kit: games.KitFiles, StarterFile: "main.go",
+		toolchain: sandbox.Go,
+	}
+	Cpp = Language{
+		ID: "cpp", Title: "C++", Exts: []string{".cc", ".cpp"}, File: sandbox.Cpp.File(), Editor: "cpp",
+		SDK:         games.CppSDKFiles,
+		Starter:     func(gameID string) ([]byte, error) { return games.CppBotProgram(gameID, "Null") },
+		Kit:         games.CppKitFiles,
+		StarterFile: "AINull.cc",
+		toolchain:   sandbox.Cpp,
+	}
+)
+
+// All lists the languages, Go first.
+func All() []Language { return []Language{Go, Cpp} }
+
+// Get returns the language with that id.
+func Get(id string) (Language, error) {
+	for _, l := range All() {
+		if l.ID == id {
+			return l, nil
+		}
+	}
+	return Language{}, fmt.Errorf("unknown language %q (known: %s)", id, strings.Join(IDs(), ", "))
+}
+
+// IDs lists the languages' ids.
+func IDs() []string {
+	var ids []string
+	for _, l := range All() {
+		ids = append(ids, l.ID)
+	}
+	return ids
+}
+
+// ByFile returns the language of a file by its extension (case
+// insensitive): bot.go is Go, AIFoo.cc and AIFoo.cpp are C++.
+func ByFile(name string) (Language, bool) {
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
+	for _, l := range All() {
+		for _, e := range l.Exts {
+			if e == ext {
+				return l, true
+			}
+		}
+	}
+	return Language{}, false
+}
+
+// Extensions lists every language's file extensions: ".go", ".cc", ".cpp".
+func Extensions() []string {
+	var out []string
+	for _, l := range All() {
+		out = append(out, l.Exts...)
+	}
+	return out
+}
+
+// Offered lists the languages a game takes, in All's order.
+func Offered(info games.Info) []Language {
+	var out []Language
+	for _, l := range All() {
+		if info.Offers(l.ID) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// NotOffered is the message for a bot in a language a game does not take.
+func NotOffered(info games.Info, l Language) string {
+	var titles []string
+	for _, o := range Offered(info) {
+		titles = append(titles, o.Title)
+	}
+	return fmt.Sprintf("%s does not take bots in %s; it takes %s", info.Title, l.Title, strings.Join(titles, " and "))
+}
+
+// Compile builds a player's file in language l for a game into a
+// WebAssembly artifact, in the sandbox, against the game's SDK in that
+// language: the one build every caller uses (the judge, built-in bots,
+// `arena play`). A game that does not offer l gets a *sandbox.CompileError
+// saying so; otherwise it returns what sandbox.Compile returns, messages
+// naming the player's file l.File (bot.go:LINE:COL, bot.cc:LINE:COL).
+func Compile(ctx context.Context, l Language, gameID string, src []byte, opts sandbox.CompileOptions) (sandbox.Artifact, []byte, error) {
+	g, err := games.Get(gameID)
+	if err != nil {
+		return sandbox.Artifact{}, nil, err
+	}
+	if !g.Info().Offers(l.ID) {
+		msg := NotOffered(g.Info(), l) + "."
+		return sandbox.Artifact{}, []byte(msg), &sandbox.CompileError{Log: msg}
+	}
+	sdk, err := l.SDK(gameID)
+	if err != nil {
+		return sandbox.Artifact{}, nil, err
+	}
+	return sandbox.Compile(ctx, l.toolchain, src, sdk, opts)
+}

@@ -1,0 +1,129 @@
+package lang_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"arena.dev/games"
+	"arena.dev/games/gametest/fake" // Race takes Go and C++, Race (sprint) Go only
+	"arena.dev/lang"
+	"arena.dev/sandbox"
+)
+
+func TestMain(m *testing.M) {
+	sandbox.Child() // compiles re-execute this test binary
+	os.Exit(m.Run())
+}
+
+func TestGetAndByFile(t *testing.T) {
+	if got := lang.IDs(); !slices.Equal(got, []string{"go", "cpp"}) {
+		t.Fatalf("IDs() = %v", got)
+	}
+	for _, l := range lang.All() {
+		got, err := lang.Get(l.ID)
+		if err != nil || got.ID != l.ID || got.Title == "" || got.File == "" || got.Editor == "" || len(got.Exts) == 0 ||
+			got.SDK == nil || got.Starter == nil || got.Kit == nil || got.StarterFile == "" {
+			t.Errorf("Get(%q) = %+v, %v", l.ID, got, err)
+		}
+	}
+	if _, err := lang.Get("rust"); err == nil || err.Error() != `unknown language "rust" (known: go, cpp)` {
+		t.Errorf("Get(rust): %v", err)
+	}
+	for name, want := range map[string]string{
+		"bot.go": "go", "AIFoo.cc": "cpp", "dir/AIFoo.cpp": "cpp", `C:\x\AIFoo.CC`: "cpp", "x.wasm": "", "Makefile": "", "a.c": "",
+	} {
+		l, ok := lang.ByFile(name)
+		if ok != (want != "") || l.ID != want {
+			t.Errorf("ByFile(%q) = %q, %v; want %q", name, l.ID, ok, want)
+		}
+	}
+	if got := lang.Extensions(); !slices.Equal(got, []string{".go", ".cc", ".cpp"}) {
+		t.Errorf("Extensions() = %v", got)
+	}
+}
+
+func TestOffered(t *testing.T) {
+	race, _ := games.Get(fake.ID)
+	sprint, _ := games.Get(fake.SprintID)
+	ids := func(ls []lang.Language) (out []string) {
+		for _, l := range ls {
+			out = append(out, l.ID)
+		}
+		return out
+	}
+	if got := ids(lang.Offered(race.Info())); !slices.Equal(got, []string{"go", "cpp"}) {
+		t.Errorf("Race offers %v", got)
+	}
+	if got := ids(lang.Offered(sprint.Info())); !slices.Equal(got, []string{"go"}) {
+		t.Errorf("Race (sprint) offers %v", got)
+	}
+	if got := lang.NotOffered(sprint.Info(), lang.Cpp); got != "Race (sprint) does not take bots in C++; it takes Go" {
+		t.Errorf("NotOffered: %q", got)
+	}
+}
+
+// Each language's SDK, starter and kit are the game's files in it.
+func TestFilesPerLanguage(t *testing.T) {
+	for _, c := range []struct {
+		l               lang.Language
+		sdkFile, marker string
+	}{
+		{lang.Go, "games/gametest/fake/sdk/sdk.go", "package main"},
+		{lang.Cpp, "Player.hh", "RegisterPlayer(PLAYER_NAME);"},
+	} {
+		sdk, err := c.l.SDK(fake.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fs.Stat(sdk, c.sdkFile); err != nil {
+			t.Errorf("%s SDK lacks %s", c.l.Title, c.sdkFile)
+		}
+		starter, err := c.l.Starter(fake.ID)
+		if err != nil || !bytes.Contains(starter, []byte(c.marker)) {
+			t.Errorf("%s starter: %v\n%s", c.l.Title, err, starter)
+		}
+		kit, err := c.l.Kit(fake.ID)
+		if err != nil || !bytes.Equal(kit[c.l.StarterFile], starter) || len(kit["README.md"]) == 0 {
+			t.Errorf("%s kit: %v, starter %s in it: %v", c.l.Title, err, c.l.StarterFile, kit[c.l.StarterFile] != nil)
+		}
+	}
+	if _, err := lang.Cpp.SDK(fake.SprintID); err == nil {
+		t.Error("a C++ SDK for a game that offers none")
+	}
+}
+
+// Compile refuses a language the game does not take as a compile error
+// (a verdict the user can read), and builds each language's starter.
+func TestCompile(t *testing.T) {
+	opts := sandbox.Caches{Dir: filepath.Join(os.TempDir(), "arena-judge-test")}.CompileOptions()
+	ctx := context.Background()
+	_, log, err := lang.Compile(ctx, lang.Cpp, fake.SprintID, []byte("int main() {}"), opts)
+	var ce *sandbox.CompileError
+	if !errors.As(err, &ce) || !strings.Contains(ce.Log, "Race (sprint) does not take bots in C++; it takes Go.") || string(log) != ce.Log {
+		t.Fatalf("C++ for a Go-only game: %v", err)
+	}
+	if _, _, err := lang.Compile(ctx, lang.Go, "chess", []byte("package main"), opts); err == nil {
+		t.Fatal("compiled for an unknown game")
+	}
+	if testing.Short() {
+		t.Skip("builds bots")
+	}
+	for _, l := range lang.All() {
+		src, _ := l.Starter(fake.ID)
+		art, _, err := lang.Compile(ctx, l, fake.ID, src, opts)
+		if err != nil || art.Size == 0 {
+			t.Errorf("%s starter: %v", l.Title, err)
+		}
+	}
+	_, _, err = lang.Compile(ctx, lang.Cpp, fake.ID, []byte("#include \"Player.hh\"\nint x = y;\n"), opts)
+	if !errors.As(err, &ce) || !strings.Contains(ce.Log, "bot.cc:2:9") {
+		t.Errorf("a C++ compile error does not name bot.cc:2:9: %v", err)
+	}
+}

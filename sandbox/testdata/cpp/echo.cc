@@ -1,0 +1,4 @@
+// want: reply ^echo:ping$
+#include "Player.hh"
+
+std::string reply(const std::string& frame) { return "echo:" + frame; }

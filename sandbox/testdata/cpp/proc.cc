@@ -1,0 +1,4 @@
+// want: compile-error bot.cc:4:10: fatal error: '/proc/self/environ' file not found
+// Reads the compiler's environment at compile time.
+#include "Player.hh"
+#include "/proc/self/environ"
