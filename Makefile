@@ -2,7 +2,12 @@
 GO ?= go
 PKGS ?= ./...
 
-.PHONY: run test bench generate lint build
+# The version stamped into bin/arena and the downloads (arena version).
+VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
+# The systems the site offers the arena tool for (make downloads).
+DOWNLOAD_TARGETS = linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64
+
+.PHONY: run test bench generate lint build downloads
 
 ## run: the web app and a worker pool on http://localhost:$${PORT:-8080}
 run: build
@@ -26,6 +31,17 @@ lint:
 	if [ -n "$$out" ]; then echo "not gofmt-formatted:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
-## build: the arena binary in bin/
+## build: the arena binary in bin/ (built from this tree, it builds the
+## arena tool students download from this tree on first request)
 build:
-	$(GO) build -o bin/arena ./cmd/arena
+	$(GO) build -ldflags "-X main.version=$(VERSION)" -o bin/arena ./cmd/arena
+
+## downloads: the arena tool for every system the site offers, built ahead
+## in bin/downloads; serve them with ARENA_DOWNLOADS_DIR=bin/downloads
+downloads:
+	@for t in $(DOWNLOAD_TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; exe=arena; [ $$os = windows ] && exe=arena.exe; \
+		echo "arena for $$t: bin/downloads/$$os-$$arch/$$exe"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" \
+			-o bin/downloads/$$os-$$arch/$$exe ./cmd/arena || exit 1; \
+	done

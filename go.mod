@@ -2,9 +2,16 @@ module arena.dev
 
 go 1.26.0
 
-require github.com/evanw/esbuild v0.28.2
+require (
+	github.com/evanw/esbuild v0.28.2
+	github.com/fergusstrange/embedded-postgres v1.34.0
+)
 
-require github.com/Azure/go-ansiterm v0.0.0-20261006220739-8c912ac31dd4 // indirect
+require (
+	github.com/Azure/go-ansiterm v0.0.0-20261006220739-8c912ac31dd4 // indirect
+	github.com/lib/pq v1.10.9 // indirect
+	github.com/xi2/xz v0.0.0-20171230120015-48954b6210f8 // indirect
+)
 
 require (
 	dario.cat/mergo v1.0.2 // indirect

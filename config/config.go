@@ -24,6 +24,22 @@ type Config struct {
 	LogFormat     string // LOG_FORMAT: text, json, or auto (text on a terminal)
 	LogLevel      string // LOG_LEVEL: debug, info, warn, error
 	DataDir       string // ARENA_DATA_DIR: worker caches (Go build cache, compiled bots); "" = user cache dir/arena
+	// DatabaseURLSet says DATABASE_URL was set: it then always wins over
+	// an embedded PostgreSQL.
+	DatabaseURLSet bool
+	// EmbeddedPostgres is ARENA_EMBEDDED_POSTGRES: auto (the default:
+	// arena serve starts an embedded PostgreSQL when DATABASE_URL is unset
+	// and nothing answers at the default address), on (whenever
+	// DATABASE_URL is unset), or off (never).
+	EmbeddedPostgres string
+	// SourceDir is ARENA_SOURCE_DIR: arena's source tree, from which the
+	// server builds the arena tool students download; "" = the tree the
+	// binary was built from, when it still exists (make run).
+	SourceDir string
+	// DownloadsDir is ARENA_DOWNLOADS_DIR: arena binaries built ahead, as
+	// OS-ARCH/arena[.exe] (the Docker image has them); when set, the
+	// server serves these and builds none.
+	DownloadsDir string
 	// RescueAfter is ARENA_RESCUE_AFTER: how long a running job may go
 	// without finishing before River hands it to another worker (its worker
 	// is presumed dead); default 5m.
@@ -59,6 +75,9 @@ func Load() (Config, error) {
 		LogLevel:      env("LOG_LEVEL", "info"),
 		DataDir:       os.Getenv("ARENA_DATA_DIR"),
 	}
+	c.DatabaseURLSet = os.Getenv("DATABASE_URL") != ""
+	c.EmbeddedPostgres = env("ARENA_EMBEDDED_POSTGRES", "auto")
+	c.SourceDir, c.DownloadsDir = os.Getenv("ARENA_SOURCE_DIR"), os.Getenv("ARENA_DOWNLOADS_DIR")
 	var err error
 	if c.Port, err = intEnv("PORT", 8080); err != nil {
 		return c, err
@@ -86,6 +105,11 @@ func Load() (Config, error) {
 	}
 	if c.CPUPoll, err = CPUPoll(); err != nil {
 		return c, err
+	}
+	switch c.EmbeddedPostgres {
+	case "auto", "on", "off":
+	default:
+		return c, fmt.Errorf("ARENA_EMBEDDED_POSTGRES=%q: want auto, on or off", c.EmbeddedPostgres)
 	}
 	switch c.LogFormat {
 	case "auto", "text", "json":

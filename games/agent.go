@@ -35,7 +35,7 @@ func (n *Native) Exchange(msg []byte, _ time.Duration) (reply []byte, cpu time.D
 	// A panicking bot must freeze its player, not end the match.
 	defer func() {
 		if v := recover(); v != nil {
-			reply, cpu, err = nil, time.Since(start), fmt.Errorf("bot panicked: %v", v)
+			reply, cpu, err = nil, time.Since(start), &FreezeError{Kind: FreezeCrash, Detail: fmt.Sprintf("panic: %v", v)}
 		}
 	}()
 	reply, err = n.H.Handle(msg)
@@ -105,12 +105,12 @@ func (i Info) SeatSeed(seed uint64, seat int) uint64 {
 }
 
 // FailedAgent stands for a bot that could not even start: its player is
-// frozen at setup with Err as the reason.
+// frozen at setup, a freeze of kind FreezeStart with Err's words.
 type FailedAgent struct{ Err error }
 
 // Exchange implements Agent.
 func (f FailedAgent) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
-	return nil, 0, f.Err
+	return nil, 0, startFailure{f.Err}
 }
 
 // Close implements Agent.

@@ -72,7 +72,34 @@ type Info struct {
 	// "cpp"; package lang); nil offers Go only. Offering "cpp" needs
 	// Files.Cpp.
 	Languages []string
-	Files     Files
+	// Palette is each seat's colour, "#rrggbb", one per player: chosen to
+	// stand out on the game's board, the one decision every view of a
+	// match follows (the viewer draws the seat in it; the match table,
+	// match lists and the viewer's scoreboard and chart show it).
+	Palette []string
+	Files   Files
+}
+
+// neutralSeat is the colour of a seat a game has no colour for.
+const neutralSeat = "#98a2b3"
+
+// SeatColor is the colour of a seat (Palette), or a neutral grey for a
+// seat the palette does not cover.
+func (i Info) SeatColor(seat int) string {
+	if seat >= 0 && seat < len(i.Palette) {
+		return i.Palette[seat]
+	}
+	return neutralSeat
+}
+
+// SeatColor is the colour of a seat in a game's matches, by the game's id
+// (a neutral grey for a game this binary does not know).
+func SeatColor(gameID string, seat int) string {
+	var info Info
+	if g, err := Get(gameID); err == nil {
+		info = g.Info()
+	}
+	return info.SeatColor(seat)
 }
 
 // Offers reports whether the game takes bots in language id.

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"io/fs"
 	"strings"
+
+	"arena.dev/downloads"
 )
 
 // KitFiles returns a game's starter kit by slash-separated path: go.mod,
@@ -41,6 +43,22 @@ func KitFiles(gameID string) (map[string][]byte, error) {
 	return files, err
 }
 
+// KitServer stands for the site's address in a kit's README: the site
+// puts its own in the kits it serves (arena kit cannot know it).
+const KitServer = "https://YOUR-ARENA-SITE"
+
+// toolSection is the README's section on getting the arena tool: its
+// one-line install for Linux and for Windows.
+func toolSection() string {
+	return "## The arena tool\n\n" +
+		"arena plays your bot locally, shows replays and submits. If you do not\n" +
+		"have it yet, one line installs it in the current directory; on Linux:\n\n" +
+		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "linux", Arch: "amd64"}) + "\n\n" +
+		"on Windows, in PowerShell:\n\n" +
+		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "windows", Arch: "amd64"}) + "\n\n" +
+		"macOS and ARM: " + KitServer + "/downloads lists every system.\n\n"
+}
+
 func kitReadme(info Info) string {
 	opponents := func(bot string) string { return strings.TrimSpace(strings.Repeat(bot+" ", info.Players-1)) }
 	r := strings.NewReplacer("GAME", info.ID, "DIR", info.Files.Dir, "TITLE", info.Title, "BOTS", strings.Join(info.Bots, ", "),
@@ -59,7 +77,7 @@ fmt.Println and friends go to your debug log (standard error) anyway.
     go build                                        # a native binary, to check it compiles
     GOOS=wasip1 GOARCH=wasm go build -o bot.wasm    # what the server runs
 
-## Play locally
+` + toolSection() + `## Play locally
 
 With the arena binary (built-in bots: BOTS):
 
@@ -113,7 +131,7 @@ Your player is AINull.cc: the original game's player file, written against
 Player.hh as in the original. It does nothing: rename PLAYER_NAME, save the
 file as AI<Name>.cc if you like, and fill in play(), called once per round.
 
-## Play locally
+` + toolSection() + `## Play locally
 
 One command builds your player and plays it against the built-in bots
 (BOTS):

@@ -50,10 +50,14 @@ type End struct {
 	Invalid []int    `json:"invalid"`
 }
 
-// Frozen records when and why a player stopped playing. Round -1 is setup.
+// Frozen records when and why a player stopped playing: the round (from
+// 0; -1 is the setup), the kind of freeze (a Freeze constant; empty in
+// replays from before kinds were recorded) and the details, in words that
+// follow the kind's (Words).
 type Frozen struct {
 	Player int    `json:"player"`
 	Round  int    `json:"round"`
+	Kind   string `json:"kind,omitempty"`
 	Reason string `json:"reason"`
 }
 

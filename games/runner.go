@@ -99,11 +99,11 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 		seats[i] = &seat{agent: p.Agent}
 	}
 	invalid := make([]int, n)
-	freeze := func(p, round int, reason string) {
+	freeze := func(p, round int, kind, reason string) {
 		s := seats[p]
 		s.frozen = true
 		s.agent.Close()
-		r.End.Frozen = append(r.End.Frozen, Frozen{Player: p, Round: round, Reason: reason})
+		r.End.Frozen = append(r.End.Frozen, Frozen{Player: p, Round: round, Kind: kind, Reason: reason})
 	}
 	// exchange sends each live player its frame concurrently (each sandboxed
 	// bot is its own process; a built-in bot runs on this goroutine, as a
@@ -131,11 +131,17 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 				continue
 			}
 			s.used += s.cpu
-			switch {
-			case s.err != nil:
-				freeze(p, round, s.err.Error())
-			case s.used > budget:
-				freeze(p, round, fmt.Sprintf("exceeded its CPU budget of %v", budget))
+			kind, reason := "", ""
+			if s.err != nil {
+				kind, reason = freezeOf(s.err)
+			}
+			// The agent measured its reply against what was left of the
+			// budget; the player hears of the whole budget.
+			if kind == FreezeCPU || (kind == "" && s.used > budget) {
+				kind, reason = FreezeCPU, budgetSpent(budget)
+			}
+			if kind != "" {
+				freeze(p, round, kind, reason)
 			}
 		}
 	}
@@ -166,7 +172,7 @@ func Play(ctx context.Context, c Config) (*Replay, error) {
 			bad, err := m.Commands(p, s.reply)
 			invalid[p] += bad
 			if err != nil {
-				freeze(p, round, "protocol: "+err.Error())
+				freeze(p, round, FreezeProtocol, err.Error())
 			}
 		}
 		m.Step()

@@ -49,6 +49,11 @@ func (s *scripted) Exchange(msg []byte, limit time.Duration) ([]byte, time.Durat
 	switch s.mode {
 	case "error":
 		return nil, 0, errors.New("bot crashed")
+	case "oom":
+		return nil, 0, &games.FreezeError{Kind: games.FreezeMemory, Detail: "asked for more than its 256 MiB"}
+	case "timeout":
+		// What a sandboxed bot says: measured against what was left.
+		return nil, limit + time.Millisecond, &games.FreezeError{Kind: games.FreezeCPU, Detail: "used 76.37ms of CPU, budget 74.919498ms"}
 	case "slow":
 		return reply, limit + time.Nanosecond, nil
 	case "garbage":
@@ -93,12 +98,15 @@ func TestFreezing(t *testing.T) {
 		mode   string
 		failAt int
 		round  int
-		reason string
+		kind   string
+		words  string
 	}{
-		{"error", 0, -1, "bot crashed"},
-		{"error", 3, 2, "bot crashed"},
-		{"slow", 5, 4, "CPU budget"},
-		{"garbage", 2, 1, "protocol"},
+		{"error", 0, -1, games.FreezeCrash, "crashed at setup: bot crashed"},
+		{"error", 3, 2, games.FreezeCrash, "crashed in round 2: bot crashed"},
+		{"slow", 5, 4, games.FreezeCPU, "out of CPU time in round 4: the 1 s budget is spent"},
+		{"timeout", 5, 4, games.FreezeCPU, "out of CPU time in round 4: the 1 s budget is spent"},
+		{"oom", 4, 3, games.FreezeMemory, "out of memory in round 3: asked for more than its 256 MiB"},
+		{"garbage", 2, 1, games.FreezeProtocol, "broke the protocol in round 1: "},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -112,8 +120,8 @@ func TestFreezing(t *testing.T) {
 				t.Fatalf("frozen: %+v", r.End.Frozen)
 			}
 			f := r.End.Frozen[0]
-			if f.Player != 1 || f.Round != c.round || !strings.Contains(f.Reason, c.reason) {
-				t.Fatalf("frozen %+v, want player 1 round %d reason ~%q", f, c.round, c.reason)
+			if f.Player != 1 || f.Round != c.round || f.Kind != c.kind || !strings.HasPrefix(f.Words(), c.words) {
+				t.Fatalf("frozen %+v (%q), want player 1 round %d kind %s, words %q…", f, f.Words(), c.round, c.kind, c.words)
 			}
 			if bad.closed.Load() == 0 || bad.after != 0 {
 				t.Fatalf("closed %d times, %d exchanges after closing", bad.closed.Load(), bad.after)
@@ -223,7 +231,7 @@ func TestAgentsCloseAtOnce(t *testing.T) {
 
 func TestNativePanicFreezes(t *testing.T) {
 	a := &games.Native{H: panicky{}}
-	if _, _, err := a.Exchange(nil, time.Second); err == nil || !strings.Contains(err.Error(), "panicked") {
+	if _, _, err := a.Exchange(nil, time.Second); err == nil || !strings.Contains(err.Error(), "crash: panic: boom") {
 		t.Fatalf("err = %v", err)
 	}
 }

@@ -106,9 +106,15 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	river.AddWorker(workers, &MatchmakingWorker{j: j})
 	river.AddWorker(workers, &BuildBuiltinsWorker{j: j})
 	river.AddWorker(workers, &TournamentStartWorker{j: j})
+	river.AddWorker(workers, &CopyCheckWorker{j: j})
+	river.AddWorker(workers, &CopyBackfillWorker{j: j})
 	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return BuildBuiltinsArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
+	// The copy check's index gets the versions it lacks (an upgraded server's).
+	periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+		func() (river.JobArgs, *river.InsertOpts) { return CopyBackfillArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true}))
 	if cfg.LadderEvery > 0 {
 		every := cfg.LadderEvery
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(every),

@@ -92,6 +92,9 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 		if err := scheduleQualification(ctx, tx, bot.GameID, v.ID); err != nil {
 			return err
 		}
+		if err := scheduleCopyCheck(ctx, tx, v.ID); err != nil {
+			return err
+		}
 		_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 		return err
 	})

@@ -146,7 +146,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i), game.Info().CPUBudget)
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
-			return games.FailedAgent{Err: fmt.Errorf("did not start: %w", err)}, nil
+			return games.FailedAgent{Err: err}, nil
 		}
 		return bot, nil
 	})
@@ -207,7 +207,7 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 				Invalid: replay.End.Invalid[i], Log: logs[i]}
 			for _, f := range replay.End.Frozen {
 				if f.Player == i {
-					outcomes[i].FrozenRound, outcomes[i].FrozenReason = &f.Round, &f.Reason
+					outcomes[i].FrozenRound, outcomes[i].FrozenKind, outcomes[i].FrozenReason = &f.Round, f.Kind, &f.Reason
 					break
 				}
 			}
@@ -228,7 +228,7 @@ func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []s
 			if err := store.CountLadderGame(ctx, tx, versions); err != nil {
 				return err
 			}
-			if rated, err = rate(ctx, tx, m.ID, seats, ranks); err != nil {
+			if rated, err = rate(ctx, tx, m.ID, seats, scores); err != nil {
 				return err
 			}
 		}
@@ -263,15 +263,22 @@ func cpuSeconds(r *games.Replay, p int) float64 {
 
 // rate moves the ratings of a ladder match's versions, unless one of them
 // is no longer its bot's current version (superseded results move nothing).
-// The rows are locked in id order, so concurrent matches cannot deadlock or
-// lose an update.
-func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResult, ranks []int) (bool, error) {
-	ids := make([]int64, len(seats))
+// Seats of plain built-in bots (a seat house bots could not fill) are not
+// rated: the versions are rated among themselves, in the order the match
+// put them (under Plackett–Luce, the order of some of the players follows
+// the same model), when there are two or more. The rows are locked in id
+// order, so concurrent matches cannot deadlock or lose an update.
+func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResult, scores []int64) (bool, error) {
+	var ids []int64
+	var rated []int64 // their scores
 	for i, s := range seats {
-		if s.VersionID == nil {
-			return false, nil
+		if s.VersionID != nil {
+			ids = append(ids, *s.VersionID)
+			rated = append(rated, scores[i])
 		}
-		ids[i] = *s.VersionID
+	}
+	if len(ids) < 2 {
+		return false, nil
 	}
 	before, err := store.RatingsForUpdate(ctx, tx, ids)
 	if err != nil || len(before) != len(ids) {
@@ -284,7 +291,7 @@ func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResul
 		}
 		in[i] = rating.Rating{Mu: before[id].Mu, Sigma: before[id].Sigma}
 	}
-	out, err := rating.Default().Rate(in, ranks)
+	out, err := rating.Default().Rate(in, rating.RanksFromScores(rated))
 	if err != nil {
 		return false, err
 	}

@@ -22,7 +22,8 @@ func (MatchmakingArgs) Kind() string { return "matchmaking" }
 
 // MatchmakingWorker tops up each enabled game's queue of ladder matches,
 // chosen in the Halite style by package ladder, each with a fresh seed, on
-// the boards the game's admin chose for its ladder.
+// the boards the game's admin chose for its ladder; house bots fill the
+// seats too few owners leave empty (house.go).
 type MatchmakingWorker struct {
 	river.WorkerDefaults[MatchmakingArgs]
 	j *judge
@@ -66,7 +67,12 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 	if k <= 0 {
 		return nil, nil
 	}
-	cands, err := store.LadderCandidates(ctx, tx, gameID)
+	game, err := games.Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	info := game.Info()
+	cands, err := ladderCandidates(ctx, tx, gameID, info)
 	if err != nil {
 		return nil, err
 	}
@@ -74,11 +80,7 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 	if err != nil {
 		return nil, err
 	}
-	game, err := games.Get(gameID)
-	if err != nil {
-		return nil, err
-	}
-	plan, err := ladder.Plan(cands, game.Info().Players, k, rng)
+	plan, err := ladder.Plan(cands, info.Players, k, rng)
 	if errors.Is(err, ladder.ErrTooFewOwners) {
 		return nil, nil // not enough players yet
 	}
@@ -91,9 +93,13 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 	}
 	var jobs []river.InsertManyParams
 	for k, ids := range plan {
-		seats := make([]store.Seat, len(ids))
-		for i := range ids {
-			seats[i] = store.Seat{VersionID: &ids[i]}
+		seats := make([]store.Seat, info.Players)
+		for i := range seats {
+			if i < len(ids) {
+				seats[i] = store.Seat{VersionID: &ids[i]}
+			} else { // more empty seats than house bots: the qualifier, unrated
+				seats[i] = store.Seat{Builtin: info.Qualifier}
+			}
 		}
 		// The seed bot is first in the plan; rotate so it is not always seat 0.
 		rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })

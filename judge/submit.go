@@ -40,9 +40,12 @@ const (
 )
 
 // SubmitLimitError is a submission refused because the user is over a
-// submission limit; RetryAfter says when one is likely to pass.
+// submission limit; RetryAfter says when one is likely to pass. When it
+// says exactly when (the limit over a window of time), Limit is the
+// limit the user is over, without the wait, for pages that count it down.
 type SubmitLimitError struct {
 	Msg        string
+	Limit      string
 	RetryAfter time.Duration
 }
 
@@ -61,10 +64,18 @@ func checkSubmitLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
 	}
 	if load.Recent >= MaxRecentSubmissions {
 		wait := max(time.Until(load.OldestRecent.Add(SubmitWindow)), time.Second)
-		return &SubmitLimitError{Msg: fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count); "+
-			"the limit is %d: submit again in %d s", load.Recent, int(SubmitWindow.Minutes()), MaxRecentSubmissions, int(wait.Seconds()+0.999)), RetryAfter: wait}
+		limit := fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count); "+
+			"the limit is %d", load.Recent, int(SubmitWindow.Minutes()), MaxRecentSubmissions)
+		return &SubmitLimitError{Msg: fmt.Sprintf("%s: submit again in %d s", limit, int(wait.Seconds()+0.999)), Limit: limit, RetryAfter: wait}
 	}
 	return nil
+}
+
+// DeadlineMessage is the reason a submission after a game's deadline is
+// refused: it names the deadline.
+func DeadlineMessage(title string, deadline time.Time) string {
+	return fmt.Sprintf("the submission deadline of %s was %s: no new version is accepted (the ladder goes on with the versions you have)",
+		title, deadline.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
 // Submit stores a new version of the user's bot, in a language (package
@@ -109,6 +120,13 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		role, err := store.LockUserSubmissions(ctx, tx, userID)
 		if err != nil {
 			return err
+		}
+		// After the game's deadline students' new versions are refused
+		// (the ladder goes on); admins still try things.
+		if deadline, passed, err := store.SubmissionDeadline(ctx, tx, gameID); err != nil {
+			return err
+		} else if passed && role != store.RoleAdmin {
+			return &SubmitError{Msg: DeadlineMessage(game.Info().Title, *deadline)}
 		}
 		// Admins run the course (they try every game's bots at once); the
 		// limits protect the workers from a class, not from its teachers.

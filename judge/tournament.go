@@ -103,6 +103,15 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 	if !known {
 		return refuse("game %q is not enabled on this site", t.GameID)
 	}
+	if len(t.BotIDs) > 0 {
+		n, err := store.CountGameBots(ctx, tx, t.GameID, t.BotIDs)
+		if err != nil {
+			return err
+		}
+		if n != len(t.BotIDs) {
+			return refuse("a chosen bot does not exist or is not a bot of %s", t.GameID)
+		}
+	}
 	if len(t.BoardIDs) > 0 {
 		n, err := store.CountGameBoards(ctx, tx, t.GameID, t.BoardIDs)
 		if err != nil {
@@ -131,8 +140,10 @@ func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) 
 	if err != nil || t.Status != store.TournamentScheduled {
 		return err // already started, or cancelled before its start
 	}
-	// The field: each bot's current accepted version, rated μ−3σ now.
-	if err := store.FreezeField(ctx, tx, t); err != nil {
+	// The field: each bot's current accepted version (or its last one
+	// accepted before t.VersionsBefore), rated μ−3σ now.
+	eligible, entered, err := store.FreezeField(ctx, tx, t)
+	if err != nil {
 		return err
 	}
 	t.Status = store.TournamentRunning
@@ -140,11 +151,20 @@ func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) 
 	if err != nil {
 		return err
 	}
-	if t.BotIDs != nil && len(field) < len(t.BotIDs) {
-		// Said on the page: a chosen bot that has no playable version stays out.
-		t.Note = fmt.Sprintf("%d of the %d chosen bots had no accepted version at the start and do not play",
-			len(t.BotIDs)-len(field), len(t.BotIDs))
+	// Said on the page: who stays out and why.
+	var notes []string
+	if t.BotIDs != nil && eligible < len(t.BotIDs) {
+		when := "at the start"
+		if t.VersionsBefore != nil {
+			when = "before " + t.VersionsBefore.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		notes = append(notes, fmt.Sprintf("%d of the %d chosen bots had no accepted version %s and do not play",
+			len(t.BotIDs)-eligible, len(t.BotIDs), when))
 	}
+	if entered < eligible {
+		notes = append(notes, fmt.Sprintf("%d bots do not play: one bot per student, the best rated", eligible-entered))
+	}
+	t.Note = strings.Join(notes, "; ")
 	if err := store.MarkTournamentStarted(ctx, tx, t.ID, t.Note); err != nil {
 		return err
 	}

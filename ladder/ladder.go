@@ -1,6 +1,8 @@
 // Package ladder chooses who plays the next ladder matches, in the style of
 // Halite's matchmaker: a seed bot among those that have played least, then
-// opponents of similar skill. It is pure: no clock, no database; all
+// opponents of similar skill. When fewer owners than seats have a bot, the
+// game's house bots (its reference bots) fill the empty seats, so a ladder
+// plays from its first bot. It is pure: no clock, no database; all
 // randomness comes from the *rand.Rand the caller injects, so the same
 // candidates and the same seed give the same matches.
 package ladder
@@ -30,11 +32,17 @@ type Candidate struct {
 	Mu, Sigma  float64
 	Games      int       // ladder games played by this version
 	LastPlayed time.Time // zero if it never played
+	// House marks a house bot, one of the game's reference bots (the
+	// Dummy, the Demo): it only fills seats that bots of other owners
+	// cannot, it is never a match's seed, and house bots may meet each
+	// other (their OwnerID is ignored).
+	House bool
 }
 
 var (
-	// ErrTooFewOwners: no match is possible, since the bots of one owner
-	// never meet in a match.
+	// ErrTooFewOwners: no match is possible: there is no bot but house
+	// bots, or fewer owners than seats and no house bot to fill them (the
+	// bots of one owner never meet in a match).
 	ErrTooFewOwners = errors.New("ladder: fewer distinct owners than seats")
 	// ErrInput is wrapped by errors about malformed candidates.
 	ErrInput = errors.New("ladder: invalid candidates")
@@ -49,16 +57,31 @@ var (
 // window (see MinWindow) of the seed's; the window doubles until it holds
 // bots of at least size-1 other owners. No two bots of one owner are in a
 // match. The result does not depend on the order of cands.
+//
+// House bots are never the seed, and play only when fewer than size
+// owners have a bot: then every owner has one bot in the match and house
+// bots, drawn the same way around the seed's μ, take the seats left. With
+// too few house bots for them all, the match is shorter than size and the
+// caller fills the rest (with bots that are not rated).
 func Pick(cands []Candidate, size int, r *rand.Rand) ([]int64, error) {
 	es, err := entries(cands)
 	if err != nil {
 		return nil, err
 	}
-	m, err := pick(es, all(es), size, r)
-	if err != nil {
+	if err := enough(es, size); err != nil {
 		return nil, err
 	}
+	m := pick(es, players(es), size, r)
 	return ids(es, m), nil
+}
+
+// enough refuses candidates from which no match can be made.
+func enough(es []entry, size int) error {
+	n := owners(es, players(es))
+	if n == 0 || (n < size && len(house(es)) == 0) {
+		return fmt.Errorf("%w: %d", ErrTooFewOwners, n)
+	}
+	return nil
 }
 
 // Plan chooses k matches for one scheduling tick, each as Pick returns it.
@@ -68,26 +91,27 @@ func Pick(cands []Candidate, size int, r *rand.Rand) ([]int64, error) {
 // ladder still fills k matches). A planned bot counts one more game and is
 // then the most recently played, so after a refill a bot left out goes
 // before one with as many games that did play.
+//
+// House bots are not drawn from the pool: they fill seats in every match
+// that needs them.
 func Plan(cands []Candidate, size, k int, r *rand.Rand) ([][]int64, error) {
 	es, err := entries(cands)
 	if err != nil {
 		return nil, err
 	}
-	if n := owners(es, all(es)); n < size {
-		return nil, fmt.Errorf("%w: %d", ErrTooFewOwners, n)
+	if err := enough(es, size); err != nil {
+		return nil, err
 	}
+	want := min(size, owners(es, players(es))) // owners a match needs
 	var (
 		plan [][]int64
-		pool []int // indices into es not yet planned in this round
+		pool []int // indices into es of bots (not house bots) not yet planned in this round
 	)
 	for len(plan) < k {
-		if owners(es, pool) < size {
-			pool = all(es)
+		if owners(es, pool) < want {
+			pool = players(es)
 		}
-		m, err := pick(es, pool, size, r)
-		if err != nil {
-			return nil, err // unreachable: pool has size owners
-		}
+		m := pick(es, pool, size, r)
 		for _, i := range m {
 			es[i].planned++
 			es[i].seq = len(plan) + 1
@@ -137,13 +161,11 @@ func seedOrder(a, b *entry) int {
 	return a.LastPlayed.Compare(b.LastPlayed)
 }
 
-// pick chooses a match among the entries es[pool...] and returns indices
-// into es, seed first.
-func pick(es []entry, pool []int, size int, r *rand.Rand) ([]int, error) {
-	if n := owners(es, pool); n < size {
-		return nil, fmt.Errorf("%w: %d", ErrTooFewOwners, n)
-	}
-
+// pick chooses a match among the entries es[pool...], which hold bots of
+// at least one owner and, when they hold fewer than size owners, every
+// owner there is, and returns indices into es, seed first: the pool's
+// owners first, then house bots in the seats left.
+func pick(es []entry, pool []int, size int, r *rand.Rand) []int {
 	// Seed: uniformly among the bots tied for most in need.
 	var ties []int
 	for _, i := range pool {
@@ -159,33 +181,16 @@ func pick(es []entry, pool []int, size int, r *rand.Rand) ([]int, error) {
 	seed := ties[r.IntN(len(ties))]
 	s := es[seed]
 
-	// Window: widen until size-1 other owners are in it. Once it spans the
-	// farthest bot it holds every other owner, and there are at least
-	// size-1 of them, so the loop ends.
+	// Opponents: a random order of the window, skipping owners already
+	// in. Taking any bot of a new owner never blocks the rest, because
+	// the window holds at least size-1 owners, or all of them.
 	var others []int
-	far := 0.0
 	for _, i := range pool {
 		if es[i].OwnerID != s.OwnerID {
 			others = append(others, i)
-			far = math.Max(far, math.Abs(es[i].Mu-s.Mu))
 		}
 	}
-	var window []int
-	for half := math.Max(MinWindow, s.Sigma); ; half *= 2 {
-		window = window[:0]
-		for _, i := range others {
-			if math.Abs(es[i].Mu-s.Mu) <= half {
-				window = append(window, i)
-			}
-		}
-		if owners(es, window) >= size-1 || half >= far {
-			break
-		}
-	}
-
-	// Opponents: a random order of the window, skipping owners already
-	// in. Taking any bot of a new owner never blocks the rest, because
-	// the window holds at least size-1 owners.
+	window := around(es, s, others, size-1)
 	r.Shuffle(len(window), func(i, j int) { window[i], window[j] = window[j], window[i] })
 	match := []int{seed}
 	used := map[int64]bool{s.OwnerID: true}
@@ -198,23 +203,73 @@ func pick(es []entry, pool []int, size int, r *rand.Rand) ([]int, error) {
 			match = append(match, i)
 		}
 	}
-	return match, nil
+
+	// House bots in the seats left, drawn the same way.
+	if left := size - len(match); left > 0 {
+		window := around(es, s, house(es), left)
+		r.Shuffle(len(window), func(i, j int) { window[i], window[j] = window[j], window[i] })
+		match = append(match, window[:min(left, len(window))]...)
+	}
+	return match
 }
 
-func all(es []entry) []int {
-	idx := make([]int, len(es))
-	for i := range idx {
-		idx[i] = i
+// around is the window of the bots cands whose μ is near the seed s's:
+// it widens until it holds n owners (house bots count one each) or every
+// bot of cands. Once it spans the farthest bot it holds them all, so the
+// loop ends.
+func around(es []entry, s entry, cands []int, n int) []int {
+	far := 0.0
+	for _, i := range cands {
+		far = math.Max(far, math.Abs(es[i].Mu-s.Mu))
+	}
+	var window []int
+	for half := math.Max(MinWindow, s.Sigma); ; half *= 2 {
+		window = window[:0]
+		for _, i := range cands {
+			if math.Abs(es[i].Mu-s.Mu) <= half {
+				window = append(window, i)
+			}
+		}
+		if owners(es, window) >= n || half >= far {
+			return window
+		}
+	}
+}
+
+// players are the indices of the bots that are not house bots.
+func players(es []entry) []int {
+	var idx []int
+	for i := range es {
+		if !es[i].House {
+			idx = append(idx, i)
+		}
 	}
 	return idx
 }
 
+// house are the indices of the house bots.
+func house(es []entry) []int {
+	var idx []int
+	for i := range es {
+		if es[i].House {
+			idx = append(idx, i)
+		}
+	}
+	return idx
+}
+
+// owners counts the distinct owners of es[idx...], each house bot as one.
 func owners(es []entry, idx []int) int {
 	seen := map[int64]bool{}
+	houses := 0
 	for _, i := range idx {
-		seen[es[i].OwnerID] = true
+		if es[i].House {
+			houses++
+		} else {
+			seen[es[i].OwnerID] = true
+		}
 	}
-	return len(seen)
+	return len(seen) + houses
 }
 
 func ids(es []entry, idx []int) []int64 {

@@ -519,3 +519,117 @@ func TestBoardsInTurn(t *testing.T) {
 		}
 	}
 }
+
+// houseBot is a house bot: a game's reference bot, owner ignored.
+func houseBot(id int64, mu float64) ladder.Candidate {
+	return ladder.Candidate{BotID: id, OwnerID: 1, Mu: mu, Sigma: 1, Games: 0, House: true}
+}
+
+// House bots fill the seats that too few owners leave empty, never seed
+// a match, and stay out once there are enough owners.
+func TestHouseBotsFillEmptySeats(t *testing.T) {
+	dummy, demo := houseBot(901, 30), houseBot(902, 20)
+	twoOfOne := with(bot(2, 25), func(c *ladder.Candidate) { c.OwnerID = bot(1, 25).OwnerID })
+	cases := []struct {
+		name  string
+		cands []ladder.Candidate
+		house int // house bots in every match
+	}{
+		{"one owner", []ladder.Candidate{bot(1, 25), dummy, demo}, 2},
+		{"one owner, two bots", []ladder.Candidate{bot(1, 25), twoOfOne, dummy, demo}, 2},
+		{"two owners", []ladder.Candidate{bot(1, 25), bot(3, 28), dummy, demo}, 2},
+		{"three owners", []ladder.Candidate{bot(1, 25), bot(3, 28), bot(4, 22), dummy, demo}, 1},
+		{"four owners", []ladder.Candidate{bot(1, 25), bot(3, 28), bot(4, 22), bot(5, 26), dummy, demo}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			byID := index(c.cands)
+			plan, err := ladder.Plan(c.cands, size, 6, rng(7))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range plan {
+				owners := map[int64]bool{}
+				house := 0
+				for i, id := range m {
+					b := byID[id]
+					switch {
+					case b.House && i == 0:
+						t.Fatalf("match %v: a house bot is the seed", m)
+					case b.House:
+						house++
+					case owners[b.OwnerID]:
+						t.Fatalf("match %v: two bots of owner %d", m, b.OwnerID)
+					default:
+						owners[b.OwnerID] = true
+					}
+				}
+				if house != c.house || len(m) != min(size, len(owners)+c.house) {
+					t.Fatalf("match %v: %d house bots among %d, want %d", m, house, len(m), c.house)
+				}
+				if len(m) != len(slices.Compact(slices.Sorted(slices.Values(m)))) {
+					t.Fatalf("match %v: a bot twice", m)
+				}
+			}
+		})
+	}
+	// Nothing but house bots: nothing to play.
+	if _, err := ladder.Plan([]ladder.Candidate{dummy, demo}, size, 1, rng(1)); !errors.Is(err, ladder.ErrTooFewOwners) {
+		t.Fatalf("house bots alone: %v, want ErrTooFewOwners", err)
+	}
+	// Three owners, one seat left: the house bot nearer the seed's μ takes
+	// it (the window widens only as far as it must).
+	near := []ladder.Candidate{bot(1, 29), bot(3, 29), bot(4, 29), dummy, with(demo, func(c *ladder.Candidate) { c.Mu = 5 })}
+	for seed := range uint64(20) {
+		m, err := ladder.Pick(near, size, rng(seed))
+		if err != nil || m[3] != dummy.BotID {
+			t.Fatalf("seed %d: %v, %v; want the Dummy (μ 30) in the last seat, not the Demo (μ 5)", seed, m, err)
+		}
+	}
+}
+
+// Random ladders of one to three owners with house bots: every match
+// has each owner once and house bots in the other seats.
+func TestHouseBotsProperties(t *testing.T) {
+	r := rng(99)
+	for iter := range 1000 {
+		n := 1 + r.IntN(8)
+		var cands []ladder.Candidate
+		for i := range n {
+			cands = append(cands, ladder.Candidate{BotID: int64(10 + i), OwnerID: int64(r.IntN(3)), Mu: 25 + 8*r.NormFloat64(),
+				Sigma: 1 + 7*r.Float64(), Games: r.IntN(3)})
+		}
+		nHouse := r.IntN(4)
+		for i := range nHouse {
+			cands = append(cands, ladder.Candidate{BotID: int64(100 + i), Mu: 25 + 8*r.NormFloat64(), Sigma: 2, House: true})
+		}
+		owners := distinctOwners(cands[:n])
+		plan, err := ladder.Plan(cands, size, 5, rng(r.Uint64()))
+		if nHouse == 0 {
+			if !errors.Is(err, ladder.ErrTooFewOwners) {
+				t.Fatalf("#%d: %d owners, no house: %v", iter, owners, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("#%d: %v", iter, err)
+		}
+		byID := index(cands)
+		for _, m := range plan {
+			seen := map[int64]bool{}
+			house := 0
+			for _, id := range m {
+				if byID[id].House {
+					house++
+				} else if !seen[byID[id].OwnerID] {
+					seen[byID[id].OwnerID] = true
+				} else {
+					t.Fatalf("#%d: match %v has two bots of one owner", iter, m)
+				}
+			}
+			if byID[m[0]].House || len(seen) != owners || house != min(nHouse, size-owners) {
+				t.Fatalf("#%d: match %v: %d owners of %d, %d house bots of %d", iter, m, len(seen), owners, house, nHouse)
+			}
+		}
+	}
+}

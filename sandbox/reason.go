@@ -34,6 +34,32 @@ func (e *BotError) Error() string {
 	return fmt.Sprintf("bot %s: %s", e.Reason, e.Detail)
 }
 
+// FreezeCause says what kind of freeze e is, as games.Frozen records it
+// (games.FreezeCPU, "cpu", and so on; the sandbox does not import games),
+// and why, in words that follow the kind's: "asked for more than its 256
+// MiB" after "out of memory". The runner replaces a timeout's details
+// with the whole match's budget.
+func (e *BotError) FreezeCause() (kind, detail string) {
+	switch e.Reason {
+	case ReasonTimeout:
+		return "cpu", e.Detail
+	case ReasonStalled:
+		return "stalled", e.Detail
+	case ReasonExit:
+		return "exit", e.Detail
+	case ReasonProtocol:
+		return "protocol", e.Detail
+	case ReasonMemory:
+		return "memory", strings.TrimPrefix(e.Detail, "out of memory: ")
+	case ReasonClosed:
+		return "closed", e.Detail
+	}
+	if rest, ok := strings.CutPrefix(e.Detail, "stack overflow "); ok {
+		return "stack", "recursion too deep or local variables too large " + rest
+	}
+	return "crash", e.Detail
+}
+
 // ReasonOf returns the reason of a *BotError in err's chain, or "".
 func ReasonOf(err error) Reason {
 	var be *BotError

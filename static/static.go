@@ -10,8 +10,9 @@
 //	<arena-replay src="/matches/1/replay"></arena-replay>
 //
 // Each game's renderer is served as viewer/games/ID.js from the game's own
-// package (games.Renderer), not from here; docs/viewer.md describes the
-// element and how a game writes its renderer.
+// package (games.Renderer), not from here, and the games' seat colours
+// (games.Info.Palette) as the module viewer/palettes.js; docs/viewer.md
+// describes the element and how a game writes its renderer.
 package static
 
 import (
@@ -19,6 +20,7 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"encoding/json"
 	"io/fs"
 	"net/http"
 	"path"
@@ -31,7 +33,7 @@ import (
 // FS holds the assets, rooted at this directory (for example
 // "viewer/arena-replay.js").
 //
-//go:embed viewer site.css vendor editor/editor.js live.js
+//go:embed viewer site.css vendor editor/editor.js live.js countdown.js
 var FS embed.FS
 
 // rendererDir is where the viewer imports a game's renderer from.
@@ -46,6 +48,31 @@ func Renderers() map[string][]byte {
 			m[rendererDir+id+".js"] = js
 		}
 	}
+	return m
+}
+
+// palettesPath is the module that gives the viewer every game's palette.
+const palettesPath = "viewer/palettes.js"
+
+// Palettes returns the module viewer/palettes.js: each registered game's
+// seat colours by id (games.Info.Palette), the ones the pages show, so
+// that the viewer draws every seat in its page colour.
+func Palettes() []byte {
+	m := map[string][]string{}
+	for _, id := range games.IDs() {
+		if g, err := games.Get(id); err == nil && len(g.Info().Palette) > 0 {
+			m[id] = g.Info().Palette
+		}
+	}
+	b, _ := json.Marshal(m) // a map of strings always marshals
+	return append(append([]byte("// Generated from games.Info.Palette (package static).\nexport default "), b...), ";\n"...)
+}
+
+// Generated returns the modules served from Go rather than from FS: the
+// games' renderers and palettes.js, by asset path.
+func Generated() map[string][]byte {
+	m := Renderers()
+	m[palettesPath] = Palettes()
 	return m
 }
 
@@ -70,13 +97,13 @@ func etags() map[string]string {
 	return m
 }
 
-// Handler serves FS and the games' renderers with an ETag per file, and
-// asks browsers to revalidate on every use so that a new binary's assets
-// show at once.
+// Handler serves FS, the games' renderers and palettes.js with an ETag
+// per file, and asks browsers to revalidate on every use so that a new
+// binary's assets show at once.
 func Handler() http.Handler {
 	files := http.FileServerFS(FS)
 	etags := etags()
-	renderers := Renderers()
+	renderers := Generated()
 	for p, js := range renderers {
 		etags[p] = etag(js)
 	}

@@ -20,14 +20,21 @@ var importRe = regexp.MustCompile(`(?m)^\s*import\s[^'"]*['"](\.[^'"]+)['"]`)
 // of every module, the games' renderers included, names a file that is
 // embedded.
 func TestImportsResolve(t *testing.T) {
-	renderers := Renderers()
-	if len(renderers) == 0 {
+	generated := Generated()
+	if len(Renderers()) == 0 {
 		t.Fatal("no game renderer")
 	}
-	for p, src := range renderers {
+	exists := func(p string) error {
+		if _, ok := generated[p]; ok {
+			return nil
+		}
+		_, err := fs.Stat(FS, p)
+		return err
+	}
+	for p, src := range generated {
 		for _, m := range importRe.FindAllSubmatch(src, -1) {
 			target := path.Join(path.Dir(p), string(m[1]))
-			if _, err := fs.Stat(FS, target); err != nil {
+			if err := exists(target); err != nil {
 				t.Errorf("%s imports %s: %v", p, m[1], err)
 			}
 		}
@@ -44,7 +51,7 @@ func TestImportsResolve(t *testing.T) {
 		}
 		for _, m := range importRe.FindAllSubmatch(src, -1) {
 			target := path.Join(path.Dir(p), string(m[1]))
-			if _, err := fs.Stat(FS, target); err != nil {
+			if err := exists(target); err != nil {
 				t.Errorf("%s imports %s: %v", p, m[1], err)
 			}
 		}
@@ -64,10 +71,14 @@ func TestImportsResolve(t *testing.T) {
 }
 
 // Each game's renderer is served where the viewer imports it from, from
-// the game's own package.
+// the game's own package, and so is the module of the games' palettes.
 func TestHandlerServesRenderers(t *testing.T) {
 	h := Handler()
-	for p, js := range Renderers() {
+	generated := Generated()
+	if !bytes.Contains(generated[palettesPath], []byte(`"orkisland":["#e8262f","#1f4fe0","#9b27b0","#ff8a00"]`)) {
+		t.Errorf("%s:\n%s", palettesPath, generated[palettesPath])
+	}
+	for p, js := range generated {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", "/"+p, nil))
 		if rec.Code != 200 || !bytes.Equal(rec.Body.Bytes(), js) || rec.Header().Get("ETag") == "" ||

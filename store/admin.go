@@ -26,7 +26,7 @@ type Overview struct {
 func AdminOverview(ctx context.Context, db DB) (*Overview, error) {
 	o := &Overview{Versions: map[string]int{}}
 	err := db.QueryRow(ctx, `
-		SELECT (SELECT count(*) FROM users),
+		SELECT (SELECT count(*) FROM users WHERE role <> 'house'),
 		       (SELECT count(*) FROM users WHERE role = 'admin'),
 		       (SELECT count(*) FROM users WHERE disabled),
 		       (SELECT count(*) FROM bots),
@@ -86,14 +86,15 @@ type UserListing struct {
 	Bots int
 }
 
-// AdminUsers lists users whose name or email contains q, by name, with the
-// total number of matches for paging.
+// AdminUsers lists users whose name, email, display name or group contains
+// q, by name, with the total number of matches for paging. The house
+// account is no one's to administer: it is not listed.
 func AdminUsers(ctx context.Context, db DB, q string, limit, offset int) ([]UserListing, int, error) {
 	rows, err := db.Query(ctx, `
-		SELECT u.id, u.name, u.email, u.role, u.disabled, u.created_at,
+		SELECT u.id, u.name, u.email, u.role, u.disabled, u.created_at, u.display_name, u.group_name,
 		       (SELECT count(*) FROM bots b WHERE b.owner_id = u.id), count(*) OVER ()
 		FROM users u
-		WHERE $1 = '' OR u.name ILIKE $2 OR u.email ILIKE $2
+		WHERE u.role <> 'house' AND ($1 = '' OR u.name ILIKE $2 OR u.email ILIKE $2 OR u.display_name ILIKE $2 OR u.group_name ILIKE $2)
 		ORDER BY lower(u.name) LIMIT $3 OFFSET $4`, q, likePattern(q), limit, offset)
 	if err != nil {
 		return nil, 0, err
@@ -103,7 +104,7 @@ func AdminUsers(ctx context.Context, db DB, q string, limit, offset int) ([]User
 	total := 0
 	for rows.Next() {
 		var u UserListing
-		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.Role, &u.Disabled, &u.CreatedAt, &u.Bots, &total); err != nil {
+		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.Role, &u.Disabled, &u.CreatedAt, &u.DisplayName, &u.Group, &u.Bots, &total); err != nil {
 			return nil, 0, err
 		}
 		out = append(out, u)
@@ -144,11 +145,13 @@ type GameRow struct {
 	// boards, in turn (see SetLadderBoards).
 	LadderGenerated bool
 	LadderBoardIDs  []int64
+	// SubmissionDeadline: new versions are refused after it; nil: none.
+	SubmissionDeadline *time.Time
 }
 
 // AdminGames returns the games table by id.
 func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
-	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings, ladder_generated, ladder_board_ids FROM games")
+	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings, ladder_generated, ladder_board_ids, submission_deadline FROM games")
 	if err != nil {
 		return nil, err
 	}
@@ -156,7 +159,7 @@ func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
 	out := map[string]GameRow{}
 	for rows.Next() {
 		var g GameRow
-		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderGenerated, &g.LadderBoardIDs); err != nil {
+		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderGenerated, &g.LadderBoardIDs, &g.SubmissionDeadline); err != nil {
 			return nil, err
 		}
 		out[g.ID] = g

@@ -12,17 +12,19 @@ import (
 type Ranking struct {
 	GameID string
 	Built  time.Time  // when it was read
-	Rows   []Standing // rank order; Rows[i].Rank == i+1; LastChange not set
+	Rows   []Standing // board order, house bots (Rank 0) among the ranked; LastChange not set
+	ranked []int      // indexes in Rows of the ranked bots: ranked[r-1] has rank r
 	byBot  map[int64]int
 	owned  map[int64][]int // owner → indexes in Rows, in rank order
 }
 
 // LoadRanking reads and ranks a game's whole leaderboard in one query. The
 // order (μ−3σ, then games, then bot id) is total, so a bot's rank is its
-// position: the same as Leaderboard's rank().
+// position among the ranked bots (house bots are in the board, unranked):
+// the same as Leaderboard's.
 func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
 		`+boardFilter+`
 		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id`, gameID)
 	if err != nil {
@@ -31,10 +33,14 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	defer rows.Close()
 	b := &Ranking{GameID: gameID, Built: time.Now(), byBot: map[int64]int{}, owned: map[int64][]int{}}
 	for rows.Next() {
-		s := Standing{Rank: len(b.Rows) + 1}
-		if err := rows.Scan(&s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
+		var s Standing
+		if err := rows.Scan(&s.House, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
 			return nil, err
+		}
+		if !s.House {
+			b.ranked = append(b.ranked, len(b.Rows))
+			s.Rank = len(b.ranked)
 		}
 		b.byBot[s.BotID] = len(b.Rows)
 		b.owned[s.OwnerID] = append(b.owned[s.OwnerID], len(b.Rows))
@@ -46,27 +52,32 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	return b, nil
 }
 
-// Len is the number of ranked bots.
-func (b *Ranking) Len() int { return len(b.Rows) }
+// Len is the number of ranked bots (house bots are not).
+func (b *Ranking) Len() int { return len(b.ranked) }
 
 // Rank is a bot's rank and the number of ranked bots; rank 0 when the bot
-// is not ranked. Like BoardRank.
+// is not ranked (a house bot is not). Like BoardRank.
 func (b *Ranking) Rank(botID int64) (rank, total int) {
 	if i, ok := b.byBot[botID]; ok {
-		return i + 1, len(b.Rows)
+		return b.Rows[i].Rank, len(b.ranked)
 	}
-	return 0, len(b.Rows)
+	return 0, len(b.ranked)
 }
 
-// Top is the first n standings (a copy). Like TopStandings.
+// Top is the first n ranked standings (a copy). Like TopStandings.
 func (b *Ranking) Top(n int) []Standing {
-	n = max(0, min(n, len(b.Rows)))
-	return append([]Standing(nil), b.Rows[:n]...)
+	n = max(0, min(n, len(b.ranked)))
+	out := make([]Standing, n)
+	for r := range out {
+		out[r] = b.Rows[b.ranked[r]]
+	}
+	return out
 }
 
-// Page is a page of the board (a copy) and the number of bots it is cut
-// from; ownerID > 0 keeps only that owner's bots, with their overall ranks.
-// Like Leaderboard, without the last-change times (see LastChanges).
+// Page is a page of the board (a copy), house bots in their place, and
+// the number of rows it is cut from; ownerID > 0 keeps only that owner's
+// bots, with their overall ranks. Like Leaderboard, without the
+// last-change times (see LastChanges).
 func (b *Ranking) Page(ownerID int64, limit, offset int) ([]Standing, int) {
 	if ownerID <= 0 {
 		lo, hi := window(len(b.Rows), limit, offset)

@@ -12,7 +12,8 @@ import (
 )
 
 // seedRankGame makes a game of its own with ranked bots whose order needs
-// every tie-break (equal μ−3σ, equal games), plus bots that are not ranked.
+// every tie-break (equal μ−3σ, equal games), plus bots that are not ranked:
+// among them two house bots, on the board but unranked (owner 3).
 func seedRankGame(t *testing.T, db store.DB, game string) (owners []int64, bots []int64) {
 	t.Helper()
 	ctx := context.Background()
@@ -28,6 +29,11 @@ func seedRankGame(t *testing.T, db store.DB, game string) (owners []int64, bots 
 		}
 		owners = append(owners, id)
 	}
+	var house int64
+	if err := db.QueryRow(ctx, `SELECT id FROM users WHERE role = 'house'`).Scan(&house); err != nil {
+		t.Fatal(err)
+	}
+	owners = append(owners, house)
 	type spec struct {
 		owner     int
 		mu, sigma float64
@@ -45,6 +51,8 @@ func seedRankGame(t *testing.T, db store.DB, game string) (owners []int64, bots 
 		{2, 40, 1, 50, "accepted", false},   // disabled owner
 		{0, 20, 3, 1, "accepted", false},
 		{1, 26, 3, 7, "accepted", false},
+		{3, 30, 1, 15, "accepted", false}, // house: second on the board (27, 15 games), unranked
+		{3, 10, 1, 10, "accepted", false}, // house: last
 	}
 	for i, s := range specs {
 		var bot, ver int64
@@ -80,14 +88,20 @@ func TestRankingMatchesQueries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b.Len() != 6 {
-		t.Fatalf("ranked %d bots, want 6", b.Len())
+	if b.Len() != 6 || len(b.Rows) != 8 {
+		t.Fatalf("ranked %d bots in %d rows, want 6 in 8 (two house bots)", b.Len(), len(b.Rows))
 	}
-	if got, want := []int64{b.Rows[0].BotID, b.Rows[1].BotID, b.Rows[2].BotID}, []int64{bots[2], bots[0], bots[1]}; !slices.Equal(got, want) {
-		t.Fatalf("top three %v, want %v (games, then bot id break ties)", got, want)
+	if got, want := []int64{b.Rows[0].BotID, b.Rows[1].BotID, b.Rows[2].BotID, b.Rows[3].BotID}, []int64{bots[2], bots[9], bots[0], bots[1]}; !slices.Equal(got, want) {
+		t.Fatalf("top four %v, want %v (games, then bot id break ties; a house bot second)", got, want)
 	}
-	for _, owner := range []int64{0, owners[0], owners[1], owners[2]} {
-		for _, lim := range [][2]int{{50, 0}, {2, 0}, {2, 2}, {2, 4}, {3, 6}, {1, 1000}} {
+	if r := b.Rows[1]; !r.House || r.Rank != 0 || b.Rows[2].Rank != 2 || b.Rows[7].BotID != bots[10] || b.Rows[7].Rank != 0 {
+		t.Fatalf("house rows %+v and %+v; the bot after the first is rank %d, want 2", r, b.Rows[7], b.Rows[2].Rank)
+	}
+	if top := b.Top(3); top[1].BotID != bots[0] || top[1].Rank != 2 {
+		t.Fatalf("top three %+v: a house bot counted", top)
+	}
+	for _, owner := range []int64{0, owners[0], owners[1], owners[2], owners[3]} {
+		for _, lim := range [][2]int{{50, 0}, {2, 0}, {2, 1}, {2, 2}, {2, 4}, {3, 6}, {1, 1000}} {
 			want, wantTotal, err := store.Leaderboard(ctx, pool, game, owner, lim[0], lim[1])
 			if err != nil {
 				t.Fatal(err)

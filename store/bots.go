@@ -247,3 +247,11 @@ func VersionStates(ctx context.Context, db DB, ids []int64) (map[int64]VersionEv
 	}
 	return out, err
 }
+
+// HasSubmitted reports whether a user has submitted any version of any bot.
+func HasSubmitted(ctx context.Context, db DB, ownerID int64) (bool, error) {
+	var ok bool
+	err := db.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM bots b JOIN bot_versions v ON v.bot_id = b.id WHERE b.owner_id = $1)`,
+		ownerID).Scan(&ok)
+	return ok, err
+}

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -111,4 +112,20 @@ func LastLadderBoard(ctx context.Context, db DB, gameID string) (int64, error) {
 		return 0, nil
 	}
 	return *id, err
+}
+
+// SubmissionDeadline is a game's submission deadline (nil: none) and
+// whether it has passed, by the database's clock.
+func SubmissionDeadline(ctx context.Context, db DB, gameID string) (deadline *time.Time, passed bool, err error) {
+	err = db.QueryRow(ctx, "SELECT submission_deadline, coalesce(submission_deadline <= now(), false) FROM games WHERE id = $1",
+		gameID).Scan(&deadline, &passed)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, nil
+	}
+	return deadline, passed, err
+}
+
+// SetSubmissionDeadline sets a game's submission deadline; nil removes it.
+func SetSubmissionDeadline(ctx context.Context, db DB, gameID string, deadline *time.Time) error {
+	return updateOne(ctx, db, "UPDATE games SET submission_deadline = $2 WHERE id = $1", gameID, deadline)
 }

@@ -27,11 +27,11 @@ func QueuedLadderMatches(ctx context.Context, db DB, gameID string) (int, error)
 }
 
 // LadderCandidates lists the versions that may play a game's ladder: each
-// bot's current accepted version, unless the bot or its owner is disabled.
-// A candidate's BotID is the version's id.
+// bot's current accepted version, unless the bot or its owner is disabled,
+// house bots included (marked). A candidate's BotID is the version's id.
 func LadderCandidates(ctx context.Context, db DB, gameID string) ([]ladder.Candidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT v.id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch')
+		SELECT v.id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch'), u.role = 'house'
 		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id
 		JOIN users u ON u.id = b.owner_id
 		WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled AND v.status = 'accepted'`, gameID)
@@ -40,7 +40,7 @@ func LadderCandidates(ctx context.Context, db DB, gameID string) ([]ladder.Candi
 	}
 	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ladder.Candidate, error) {
 		var c ladder.Candidate
-		err := r.Scan(&c.BotID, &c.OwnerID, &c.Mu, &c.Sigma, &c.Games, &c.LastPlayed)
+		err := r.Scan(&c.BotID, &c.OwnerID, &c.Mu, &c.Sigma, &c.Games, &c.LastPlayed, &c.House)
 		return c, err
 	})
 }

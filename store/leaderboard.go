@@ -7,7 +7,8 @@ import (
 
 // Standing is one line of a game's leaderboard: a bot's current version.
 type Standing struct {
-	Rank       int
+	Rank       int // among students' bots; 0 for a house bot
+	House      bool
 	BotID      int64
 	BotName    string
 	OwnerID    int64
@@ -21,25 +22,29 @@ type Standing struct {
 	LastChange *time.Time
 }
 
-// Leaderboard returns a page of a game's ranking by μ−3σ (rank 1 first)
-// and the total number of ranked bots. ownerID > 0 keeps only that owner's
-// bots, with their overall ranks. The last rating change is looked up only
-// for the rows of the page.
+// Leaderboard returns a page of a game's leaderboard by μ−3σ, house bots
+// (see house.go) in their place but unranked, and the number of rows it
+// is cut from. ownerID > 0 keeps only that owner's bots, with their
+// overall ranks. The last rating change is looked up only for the rows of
+// the page.
 func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit, offset int) ([]Standing, int, error) {
 	rows, err := db.Query(ctx, `
 		WITH board AS (
-			SELECT rank() OVER (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id) AS rank,
+			SELECT row_number() OVER w AS pos,
+			       CASE WHEN u.role = 'house' THEN 0 ELSE count(*) FILTER (WHERE u.role <> 'house') OVER w END AS rank,
+			       u.role = 'house' AS house,
 			       b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
 			       v.id AS version_id, v.number, v.language, v.mu - 3 * v.sigma AS ordinal, v.mu, v.sigma, v.games
 			`+boardFilter+`
+			WINDOW w AS (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id)
 		), page AS (
 			SELECT *, count(*) OVER () AS total FROM board
 			WHERE $2 = 0 OR owner_id = $2
-			ORDER BY rank, bot_id LIMIT $3 OFFSET $4
+			ORDER BY pos LIMIT $3 OFFSET $4
 		)
-		SELECT rank, bot_id, bot_name, owner_id, owner_name, version_id, number, language, ordinal, mu, sigma, games,
+		SELECT rank, house, bot_id, bot_name, owner_id, owner_name, version_id, number, language, ordinal, mu, sigma, games,
 		       (SELECT max(h.created_at) FROM rating_history h WHERE h.bot_version_id = page.version_id), total
-		FROM page ORDER BY rank, bot_id`, gameID, ownerID, limit, offset)
+		FROM page ORDER BY pos`, gameID, ownerID, limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -48,7 +53,7 @@ func Leaderboard(ctx context.Context, db DB, gameID string, ownerID int64, limit
 	total := 0
 	for rows.Next() {
 		var s Standing
-		if err := rows.Scan(&s.Rank, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
+		if err := rows.Scan(&s.Rank, &s.House, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games, &s.LastChange, &total); err != nil {
 			return nil, 0, err
 		}

@@ -49,7 +49,7 @@ type Seat struct {
 type SeatResult struct {
 	Seat           int
 	VersionID      *int64
-	Builtin        *string
+	Builtin        *string // a built-in bot, run in-process: a seat of its own, or a house bot's version
 	BotID          *int64
 	BotName        string // "Dummy" for a built-in
 	OwnerName      string
@@ -58,7 +58,8 @@ type SeatResult struct {
 	Score          *int64
 	Rank           *int
 	CPUSeconds     *float64
-	FrozenRound    *int
+	FrozenRound    *int   // from 0; -1 at setup
+	FrozenKind     string // games.Freeze*; "" when unknown
 	FrozenReason   *string
 	Invalid        *int
 }
@@ -110,11 +111,12 @@ func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Match, error) {
 	return scanMatch(tx.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1 FOR UPDATE", id))
 }
 
-// Seats returns a match's seats in order, with their bots and results.
+// Seats returns a match's seats in order, with their bots and results. A
+// house bot's seat has its version and its Builtin both.
 func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	rows, err := db.Query(ctx, `
-		SELECT mp.seat, mp.bot_version_id, mp.builtin, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
-		       coalesce(v.language, ''), v.artifact_sha256, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, mp.frozen_reason, mp.invalid_commands
+		SELECT mp.seat, mp.bot_version_id, coalesce(mp.builtin, v.builtin), b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
+		       coalesce(v.language, ''), v.artifact_sha256, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, coalesce(mp.frozen_kind, ''), mp.frozen_reason, mp.invalid_commands
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
 		LEFT JOIN bots b ON b.id = v.bot_id
@@ -128,7 +130,7 @@ func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	for rows.Next() {
 		var s SeatResult
 		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.Language, &s.ArtifactSHA256,
-			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenReason, &s.Invalid); err != nil {
+			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenKind, &s.FrozenReason, &s.Invalid); err != nil {
 			return nil, err
 		}
 		out = append(out, s)
@@ -142,6 +144,7 @@ type SeatOutcome struct {
 	Rank         int
 	CPUSeconds   float64
 	FrozenRound  *int
+	FrozenKind   string // games.Freeze*
 	FrozenReason *string
 	Invalid      int
 	Log          string // the bot's debug log (owner's eyes only)
@@ -151,9 +154,9 @@ type SeatOutcome struct {
 func FinishMatch(ctx context.Context, db DB, id int64, replayKey string, rated bool, seats []SeatOutcome) error {
 	for i, s := range seats {
 		if _, err := db.Exec(ctx, `UPDATE match_players SET score = $3, rank = $4, cpu_seconds = $5,
-			frozen_round = $6, frozen_reason = $7, invalid_commands = $8, log = $9
+			frozen_round = $6, frozen_reason = $7, invalid_commands = $8, log = $9, frozen_kind = nullif($10, '')
 			WHERE match_id = $1 AND seat = $2`,
-			id, i, s.Score, s.Rank, s.CPUSeconds, s.FrozenRound, s.FrozenReason, s.Invalid, s.Log); err != nil {
+			id, i, s.Score, s.Rank, s.CPUSeconds, s.FrozenRound, s.FrozenReason, s.Invalid, s.Log, s.FrozenKind); err != nil {
 			return err
 		}
 	}

@@ -48,6 +48,15 @@ func FinishedMatches(ctx context.Context, db DB, gameID string, before int64, li
 	return summaries(ctx, db, q, args...)
 }
 
+// PublicMatches lists the latest finished ladder and tournament matches of
+// every game, newest first: what the home page shows of the site's
+// activity. Qualification matches, a version's trials against the Dummy
+// (failed ones included), are its owner's business and stay out.
+func PublicMatches(ctx context.Context, db DB, limit int) ([]MatchSummary, error) {
+	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+		WHERE status = 'finished' AND kind <> 'qualification' ORDER BY id DESC LIMIT $1`, limit)
+}
+
 // BotMatches lists the finished matches any version of a bot played,
 // newest first, older than before when before > 0. It walks the
 // (version, match) index once per version and merges.

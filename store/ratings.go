@@ -62,10 +62,11 @@ func SetRating(ctx context.Context, db DB, versionID, matchID int64, mu, sigma f
 }
 
 // AcceptVersion puts a version on the ladder with its starting rating,
-// recorded in the rating history (without a match).
+// recorded in the rating history (without a match). accepted_at keeps the
+// first time it was accepted (a rejudge that accepts it again keeps it).
 func AcceptVersion(ctx context.Context, db DB, versionID int64, mu, sigma float64) error {
-	if _, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = $3, status_changed_at = now()
-		WHERE id = $1`, versionID, mu, sigma); err != nil {
+	if _, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = $2, sigma = $3, status_changed_at = now(),
+		accepted_at = coalesce(accepted_at, now()) WHERE id = $1`, versionID, mu, sigma); err != nil {
 		return err
 	}
 	_, err := db.Exec(ctx, "INSERT INTO rating_history (bot_version_id, mu, sigma) VALUES ($1, $2, $3)", versionID, mu, sigma)

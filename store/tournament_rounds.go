@@ -12,16 +12,36 @@ import (
 // when; package bracket decides what). Each runs in the caller's
 // transaction, after the tournament row was locked with TournamentForUpdate.
 
-// FreezeField enters, once, each bot's current accepted version (of the
-// chosen bots, or of every bot of the game when t.BotIDs is nil), rated
-// μ−3σ now for seeding; disabled bots and users stay out.
-func FreezeField(ctx context.Context, db DB, t *Tournament) error {
-	_, err := db.Exec(ctx, `INSERT INTO tournament_entrants (tournament_id, bot_version_id, seed_rating)
-		SELECT $1, v.id, coalesce(v.mu - 3 * v.sigma, 0)
-		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id JOIN users u ON u.id = b.owner_id
-		WHERE b.game_id = $2 AND v.status = 'accepted' AND NOT b.disabled AND NOT u.disabled
-		  AND ($3::bigint[] IS NULL OR b.id = ANY($3))`, t.ID, t.GameID, t.BotIDs)
-	return err
+// FreezeField enters, once, the tournament's field: of the chosen bots
+// (t.BotIDs), or of every student's bot of the game (nil: house bots enter
+// only when chosen), each bot's current accepted version, or with
+// t.VersionsBefore its last version accepted before that time; with
+// t.OnePerStudent only each student's best-rated one (each house bot is
+// its own). Entrants are rated by their version's μ−3σ for seeding;
+// disabled bots and users stay out. It returns how many bots had a
+// version to enter and how many entered.
+func FreezeField(ctx context.Context, db DB, t *Tournament) (eligible, entered int, err error) {
+	err = db.QueryRow(ctx, `
+		WITH eligible AS (
+			SELECT v.id, coalesce(v.mu - 3 * v.sigma, 0) AS rating,
+			       row_number() OVER (PARTITION BY CASE WHEN u.role = 'house' THEN -b.id ELSE b.owner_id END
+			                          ORDER BY coalesce(v.mu - 3 * v.sigma, 0) DESC, v.id) AS nth
+			FROM bots b JOIN users u ON u.id = b.owner_id
+			CROSS JOIN LATERAL (
+				SELECT v.id, v.mu, v.sigma FROM bot_versions v
+				WHERE CASE WHEN $4::timestamptz IS NULL THEN v.id = b.current_version_id AND v.status = 'accepted'
+				           ELSE v.bot_id = b.id AND v.status IN ('accepted', 'superseded') AND v.accepted_at < $4 END
+				ORDER BY v.accepted_at DESC NULLS LAST, v.number DESC LIMIT 1) v
+			WHERE b.game_id = $2 AND NOT b.disabled AND NOT u.disabled
+			  AND CASE WHEN $3::bigint[] IS NULL THEN u.role <> 'house' ELSE b.id = ANY($3) END
+		), entered AS (
+			INSERT INTO tournament_entrants (tournament_id, bot_version_id, seed_rating)
+			SELECT $1, id, rating FROM eligible WHERE NOT $5 OR nth = 1
+			RETURNING 1
+		)
+		SELECT (SELECT count(*) FROM eligible), (SELECT count(*) FROM entered)`,
+		t.ID, t.GameID, t.BotIDs, t.VersionsBefore, t.OnePerStudent).Scan(&eligible, &entered)
+	return eligible, entered, err
 }
 
 // Seeded is an entrant of a tournament's field with its seed rating.

@@ -27,38 +27,44 @@ const (
 
 // Tournament is one scheduled competition between a frozen set of bots.
 type Tournament struct {
-	ID           int64
-	Name         string
-	GameID       string
-	Format       string
-	Settings     map[string]int
-	BotIDs       []int64 // chosen entrants; nil: every accepted bot at the start
-	BoardIDs     []int64 // uploaded boards the matches rotate through; nil: generated from each seed
-	GroupMatches int     // N: matches per group and round
-	FinalMatches int     // M: matches of the final group (elimination)
-	DropCount    int     // K: bots out of each group per round (elimination)
-	LeagueRounds int     // R (league)
-	Seed         int64
-	Status       string
-	Round        int  // the round being played, 0 before the start
-	FinalRound   bool // the current round is the final group
-	Note         string
-	Changes      int64 // changes so far (see NotifyTournament)
-	StartAt      time.Time
-	CreatedBy    *int64
-	CreatedAt    time.Time
-	StartedAt    *time.Time
-	FinishedAt   *time.Time
+	ID       int64
+	Name     string
+	GameID   string
+	Format   string
+	Settings map[string]int
+	BotIDs   []int64 // chosen entrants; nil: every student's accepted bot at the start
+	// VersionsBefore, when set, enters each bot's last version accepted
+	// before it instead of its current version.
+	VersionsBefore *time.Time
+	// OnePerStudent enters only each student's best-rated bot.
+	OnePerStudent bool
+	BoardIDs      []int64 // uploaded boards the matches rotate through; nil: generated from each seed
+	GroupMatches  int     // N: matches per group and round
+	FinalMatches  int     // M: matches of the final group (elimination)
+	DropCount     int     // K: bots out of each group per round (elimination)
+	LeagueRounds  int     // R (league)
+	Seed          int64
+	Status        string
+	Round         int  // the round being played, 0 before the start
+	FinalRound    bool // the current round is the final group
+	Note          string
+	Changes       int64 // changes so far (see NotifyTournament)
+	StartAt       time.Time
+	CreatedBy     *int64
+	CreatedAt     time.Time
+	StartedAt     *time.Time
+	FinishedAt    *time.Time
 }
 
 const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_ids, group_matches, final_matches, drop_count,
-	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at`
+	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at,
+	versions_before, one_per_student`
 
 func scanTournament(row pgx.Row) (*Tournament, error) {
 	t := &Tournament{}
 	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.BoardIDs, &t.GroupMatches, &t.FinalMatches,
 		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.Changes, &t.StartAt, &t.CreatedBy,
-		&t.CreatedAt, &t.StartedAt, &t.FinishedAt)
+		&t.CreatedAt, &t.StartedAt, &t.FinishedAt, &t.VersionsBefore, &t.OnePerStudent)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -74,10 +80,10 @@ func CreateTournament(ctx context.Context, db DB, t *Tournament) error {
 		t.BoardIDs = []int64{}
 	}
 	return db.QueryRow(ctx, `INSERT INTO tournaments (name, game_id, format, settings, bot_ids, board_ids, group_matches,
-			final_matches, drop_count, league_rounds, seed, start_at, created_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id, status, created_at`,
+			final_matches, drop_count, league_rounds, seed, start_at, created_by, versions_before, one_per_student)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id, status, created_at`,
 		t.Name, t.GameID, t.Format, t.Settings, t.BotIDs, t.BoardIDs, t.GroupMatches, t.FinalMatches, t.DropCount, t.LeagueRounds,
-		t.Seed, t.StartAt, t.CreatedBy).Scan(&t.ID, &t.Status, &t.CreatedAt)
+		t.Seed, t.StartAt, t.CreatedBy, t.VersionsBefore, t.OnePerStudent).Scan(&t.ID, &t.Status, &t.CreatedAt)
 }
 
 // TournamentByID returns a tournament.
@@ -311,4 +317,39 @@ func TournamentGroups(ctx context.Context, db DB, tournamentID int64) ([]Tournam
 		err := row.Scan(&g.Round, &g.Group, &g.Versions)
 		return g, err
 	})
+}
+
+// EntrantCandidate is a bot the admin may enter in a tournament of its
+// game: one on its leaderboard.
+type EntrantCandidate struct {
+	BotID                    int64
+	BotName, Owner, Language string
+	DisplayName              string
+	Rating                   float64 // μ − 3σ
+	House                    bool
+}
+
+// EntrantCandidates lists a game's bots on its leaderboard for the
+// tournament form: students' by owner, best rated first, then the house
+// bots.
+func EntrantCandidates(ctx context.Context, db DB, gameID string) ([]EntrantCandidate, error) {
+	rows, err := db.Query(ctx, `
+		SELECT b.id, b.name, u.name, v.language, u.display_name, v.mu - 3 * v.sigma, u.role = 'house'
+		`+boardFilter+`
+		ORDER BY u.role = 'house', lower(u.name), v.mu - 3 * v.sigma DESC, b.id`, gameID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (EntrantCandidate, error) {
+		var c EntrantCandidate
+		err := r.Scan(&c.BotID, &c.BotName, &c.Owner, &c.Language, &c.DisplayName, &c.Rating, &c.House)
+		return c, err
+	})
+}
+
+// CountGameBots counts those of the given bots that are bots of the game.
+func CountGameBots(ctx context.Context, db DB, gameID string, ids []int64) (int, error) {
+	var n int
+	err := db.QueryRow(ctx, "SELECT count(*) FROM bots WHERE id = ANY($1) AND game_id = $2", ids, gameID).Scan(&n)
+	return n, err
 }

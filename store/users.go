@@ -17,6 +17,9 @@ import (
 const (
 	RoleStudent = "student"
 	RoleAdmin   = "admin"
+	// RoleHouse is the one system account that owns the house bots (see
+	// house.go). It cannot log in and is nobody's rank.
+	RoleHouse = "house"
 )
 
 // User is an account.
@@ -28,17 +31,21 @@ type User struct {
 	Role         string
 	Disabled     bool
 	CreatedAt    time.Time
-	// MustChangePassword is set by an admin's reset: the user may do
-	// nothing but choose a new password.
+	// MustChangePassword is set by an admin's reset or a roster import:
+	// the user may do nothing but choose a new password.
 	MustChangePassword bool
+	DisplayName        string // the person's name, from a class roster; "" if none
+	Group              string // the class group, from a class roster; "" if none
 }
 
 // userColumns are the users columns scanUser reads, for a table aliased u.
-const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password"
+const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
+	"u.display_name, u.group_name"
 
 func scanUser(row pgx.Row) (*User, error) {
 	u := &User{}
-	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword)
+	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword,
+		&u.DisplayName, &u.Group)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -57,9 +64,9 @@ func CreateUser(ctx context.Context, db DB, u *User) error {
 		u.Role = RoleStudent
 	}
 	err := db.QueryRow(ctx, `
-		INSERT INTO users (name, email, password_hash, role, disabled)
-		VALUES ($1, $2, $3, $4, $5) RETURNING id, created_at`,
-		u.Name, u.Email, u.PasswordHash, u.Role, u.Disabled).Scan(&u.ID, &u.CreatedAt)
+		INSERT INTO users (name, email, password_hash, role, disabled, must_change_password, display_name, group_name)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id, created_at`,
+		u.Name, u.Email, u.PasswordHash, u.Role, u.Disabled, u.MustChangePassword, u.DisplayName, u.Group).Scan(&u.ID, &u.CreatedAt)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
 		return fmt.Errorf("user %q: %w", u.Name, ErrConflict)
@@ -68,7 +75,7 @@ func CreateUser(ctx context.Context, db DB, u *User) error {
 }
 
 // EnsureAdmin creates the first account, an admin named "admin", when there
-// is no account at all. It returns the password it set, or "" when accounts
+// is no account at all (the house's does not count). It returns the password it set, or "" when accounts
 // already existed. An empty password argument means a random one. Safe when
 // several processes start at once: the table is locked for the check.
 func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (string, error) {
@@ -78,7 +85,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (stri
 			return err
 		}
 		var exists bool
-		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM users)").Scan(&exists); err != nil || exists {
+		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM users WHERE role <> 'house')").Scan(&exists); err != nil || exists {
 			return err
 		}
 		if password == "" {

@@ -408,7 +408,7 @@ func Account(p Page, a AccountData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if a.MustChange {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<p class=\"form-error\" role=\"alert\">An admin has reset your password. Choose a new one: the rest of the site opens once you have.</p>")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 24, "<p class=\"form-error\" role=\"alert\">An admin has reset your password, or given you your class's one-time password. Choose your own: the rest of the site opens once you have.</p>")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -23,6 +23,18 @@ func Ago(t time.Time) string {
 	}
 }
 
+// Wait says a wait of some seconds: "37 s", "1 min 5 s" (as
+// static/countdown.js counts it down).
+func Wait(seconds int) string {
+	if seconds < 60 {
+		return strconv.Itoa(seconds) + " s"
+	}
+	if seconds%60 == 0 {
+		return strconv.Itoa(seconds/60) + " min"
+	}
+	return fmt.Sprintf("%d min %d s", seconds/60, seconds%60)
+}
+
 func plural(n int, unit string) string {
 	if n == 1 {
 		return "1 " + unit

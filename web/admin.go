@@ -157,6 +157,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	}
 	for _, u := range users {
 		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
+			DisplayName: u.DisplayName, Group: u.Group,
 			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
 	}
 	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
@@ -192,6 +193,9 @@ func adminBackQuery(r *http.Request) url.Values {
 func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string) (*store.User, bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	u, err := byID(r, "id", s.Pool, store.UserByID)
+	if err == nil && u.Role == store.RoleHouse {
+		err = store.ErrNotFound // the house's account (house bots) is no one's to change
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return nil, false

@@ -37,6 +37,8 @@ type adminGamesForm struct {
 	ladderMode    string  // the ladder boards form as submitted
 	ladderBoards  []int64 // ticked boards
 	ladderError   string
+	deadline      string // the deadline form as submitted
+	deadlineError string
 }
 
 func (s *Server) adminGames(w http.ResponseWriter, r *http.Request) {
@@ -80,6 +82,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 			ag.Params = append(ag.Params, templates.AdminGameParam{Name: p.Name, Value: value(p.Name), Default: p.Default, Min: p.Min, Max: p.Max})
 		}
 		ag.Qualification = value(adminQualificationKey)
+		ag.Deadline = adminDeadline(row.SubmissionDeadline, f, id)
 		ag.LadderMode = ladderMode(row.LadderGenerated, len(row.LadderBoardIDs))
 		ladder := row.LadderBoardIDs
 		if f != nil && f.gameID == id {

@@ -119,7 +119,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		apiError(w, http.StatusForbidden, "an admin has reset your password: log in on the website and choose a new one first")
+		apiError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -290,7 +290,8 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type standingJSON struct {
-		Rank       int        `json:"rank"`
+		Rank       int        `json:"rank"`            // 0 for a house bot
+		House      bool       `json:"house,omitempty"` // the game's own reference bot: on the board, unranked
 		BotID      int64      `json:"bot_id"`
 		Bot        string     `json:"bot"`
 		Owner      string     `json:"owner"`
@@ -304,7 +305,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	}
 	out := []standingJSON{}
 	for _, s := range rows {
-		out = append(out, standingJSON{s.Rank, s.BotID, s.BotName, s.OwnerName, s.Version, s.Language, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
+		out = append(out, standingJSON{s.Rank, s.House, s.BotID, s.BotName, s.OwnerName, s.Version, s.Language, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
 }
@@ -325,13 +326,15 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		Score        *int64   `json:"score"`
 		Rank         *int     `json:"rank"`
 		CPUSeconds   *float64 `json:"cpu_seconds"`
-		FrozenRound  *int     `json:"frozen_round,omitempty"`
+		FrozenRound  *int     `json:"frozen_round,omitempty"` // from 0, as the SDK's round(); -1 at setup
+		FrozenKind   string   `json:"frozen_kind,omitempty"`
 		FrozenReason *string  `json:"frozen_reason,omitempty"`
+		Frozen       string   `json:"frozen,omitempty"` // in words, as the match page says it
 	}
 	players := []seatJSON{}
 	for _, p := range seats {
 		players = append(players, seatJSON{p.Seat, p.BotName, p.BotID, p.OwnerName, p.VersionID, p.Language, p.Score, p.Rank,
-			p.CPUSeconds, p.FrozenRound, p.FrozenReason})
+			p.CPUSeconds, p.FrozenRound, p.FrozenKind, p.FrozenReason, frozenWords(p)})
 	}
 	out := map[string]any{"id": m.ID, "game": m.GameID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
 		"settings": m.Settings, "rated": m.Rated, "created_at": m.CreatedAt, "finished_at": m.FinishedAt, "players": players}

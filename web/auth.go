@@ -56,7 +56,7 @@ func (s *Server) checkLogin(ctx context.Context, name, password string) (*store.
 	if errors.Is(err, auth.ErrBusy) || ctx.Err() != nil {
 		return nil, errors.Join(err, ctx.Err())
 	}
-	if !ok || u == nil { // a malformed stored hash is a wrong password too
+	if !ok || u == nil || u.Role == store.RoleHouse { // a malformed stored hash is a wrong password too; the house never logs in
 		return nil, errWrongLogin
 	}
 	return u, nil
@@ -122,7 +122,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		s.flash(r.Context(), "An admin has reset your password. Choose a new one to go on.")
+		s.flash(r.Context(), "An admin has reset your password, or given you your class's one-time password. Choose your own to go on.")
 		http.Redirect(w, r, "/account", http.StatusSeeOther)
 		return
 	}

@@ -41,7 +41,10 @@ func TestBoardCacheSamePages(t *testing.T) {
 	for _, v := range versions[:20] {
 		e.exec(`INSERT INTO rating_history (bot_version_id, mu, sigma) VALUES ($1, 30, 1)`, v)
 	}
-	cached := &web.Server{Pool: e.pool, Boards: web.NewBoardCache(time.Hour)}
+	// One site address for both servers: pages show it (install lines).
+	e.s.PublicURL = "http://arena.test"
+	t.Cleanup(func() { e.s.PublicURL = "" })
+	cached := &web.Server{Pool: e.pool, Boards: web.NewBoardCache(time.Hour), PublicURL: e.s.PublicURL}
 	csrv := httptest.NewServer(cached.Handler())
 	t.Cleanup(csrv.Close)
 

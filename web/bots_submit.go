@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -46,6 +47,12 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 		return templates.SubmitForm{}, nil, false
 	}
 	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
+	if deadline, passed, err := store.SubmissionDeadline(r.Context(), s.Pool, gameID); err != nil {
+		s.fail(w, r, err)
+		return templates.SubmitForm{}, nil, false
+	} else if deadline != nil {
+		f.Deadline, f.Closed = fullTime(deadline), passed
+	}
 	offered := lang.Offered(g.Info())
 	for _, l := range offered {
 		starter, err := l.Starter(gameID)
@@ -92,6 +99,10 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	f.HasLatest = latest != nil
 	if latest != nil && q.Get("from") != "template" {
 		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, latest.Language
+		if latest.Status == store.StatusCompileError {
+			// Where it went wrong, marked beside the lines in the editor.
+			f.LatestBad, f.Diagnostics = true, compileDiagnostics(latest.CompileLog, versionLanguage(latest).File)
+		}
 	} else {
 		f.From, f.Language = "template", q.Get("lang")
 		for _, l := range f.Languages {
@@ -145,6 +156,13 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 	if status := errorStatus(err); err != nil && status != http.StatusInternalServerError && status != http.StatusNotFound {
 		// Refused (413, 422, 429 over a limit): the form again, text kept.
 		setRetryAfter(w, err)
+		var limit *judge.SubmitLimitError
+		if errors.As(err, &limit) && limit.Limit != "" {
+			// The page says when, counting down (static/countdown.js).
+			f.RetryAfter = int(math.Ceil(limit.RetryAfter.Seconds()))
+			refuse(status, capitalize(limit.Limit)+".")
+			return
+		}
 		refuse(status, capitalize(userMessage(err))+".")
 		return
 	}

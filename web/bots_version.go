@@ -14,8 +14,12 @@ import (
 	"arena.dev/templates"
 )
 
-// maxDebugLogs is how many matches' debug logs the version page shows.
-const maxDebugLogs = 20
+// maxDebugLogs is how many matches' debug logs the version page shows,
+// and maxFreezes how many of the matches it was frozen in.
+const (
+	maxDebugLogs = 20
+	maxFreezes   = 50
+)
 
 // loadOwnVersion finds /bots/{id}/versions/{n} for its owner or an admin.
 // Anyone else gets the same 404 as for a version that does not exist: the
@@ -105,7 +109,8 @@ func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
 // versionLive gathers what changes while a version is judged.
 func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionLive, error) {
 	l := templates.VersionLive{BotID: bot.ID, Number: v.Number, VersionID: v.ID, Status: v.Status,
-		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "", Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
+		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "",
+		Diagnostics: compileDiagnostics(v.CompileLog, versionLanguage(v).File), Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
 	if v.Mu != nil && v.Sigma != nil {
 		score := *v.Mu - 3**v.Sigma
 		l.Score = &score
@@ -123,7 +128,7 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		for _, st := range seats {
 			switch {
 			case st.VersionID != nil && *st.VersionID == v.ID:
-				q.Seat, q.Score = st.Seat, st.Score
+				q.Seat, q.Score, q.Frozen = st.Seat, st.Score, frozenWords(st)
 			case st.Score != nil && (q.BestDummy == nil || *st.Score > *q.BestDummy):
 				q.BestDummy = st.Score
 			}
@@ -135,6 +140,15 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		if l.Rank, _, err = s.boardRank(ctx, bot.GameID, bot.ID); err != nil {
 			return l, err
 		}
+	}
+	freezes, n, err := store.VersionFreezes(ctx, s.Pool, v.ID, maxFreezes)
+	if err != nil {
+		return l, err
+	}
+	l.FreezeCount = n
+	for _, f := range freezes {
+		l.Freezes = append(l.Freezes, templates.FreezeRow{MatchID: f.MatchID, Kind: f.MatchKind,
+			Words: games.FreezeWords(f.Kind, f.Round, f.Reason), When: f.When})
 	}
 	logs, err := store.VersionLogs(ctx, s.Pool, v.ID, maxDebugLogs)
 	if err != nil {

@@ -8,7 +8,8 @@ import (
 	"arena.dev/templates"
 )
 
-// Home shows per game its top bots, and the latest finished matches.
+// Home shows per game its top bots, and the latest ladder and tournament
+// matches (not qualification attempts: those are their owners' business).
 const (
 	homeTop    = 5
 	homeRecent = 10
@@ -23,6 +24,16 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var d templates.HomeData
+	// A visitor, or a user who has never submitted, is told how to start.
+	d.Newcomer = p.User == nil
+	if p.User != nil {
+		submitted, err := store.HasSubmitted(ctx, s.Pool, p.User.ID)
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		d.Newcomer = !submitted
+	}
 	titles := map[string]string{}
 	for _, g := range gs {
 		titles[g.ID] = g.Title
@@ -37,8 +48,11 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		d.Games = append(d.Games, templates.GameCard{ID: g.ID, Title: g.Title, Top: standingRows(top, p.User), Ranked: ranked})
+		if d.StartGame == "" && submittable(g.ID) {
+			d.StartGame = g.ID
+		}
 	}
-	recent, err := store.FinishedMatches(ctx, s.Pool, "", 0, homeRecent)
+	recent, err := store.PublicMatches(ctx, s.Pool, homeRecent)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -29,7 +29,8 @@ import (
 // board through its game's parser).
 
 // freeTextFields may hold any text: tabs, line breaks, other scripts.
-var freeTextFields = map[string]bool{"source": true, "password": true, "current": true, "new": true}
+var freeTextFields = map[string]bool{"source": true, "password": true, "current": true, "new": true,
+	"roster": true} // a class roster: lines of CSV, checked line by line (roster.go)
 
 // maxCheckedBody is the largest body any route accepts (a board upload
 // with its form; a submission is smaller). A longer body is not read here:

@@ -25,7 +25,8 @@ import (
 var formFields = []string{"back", "board", "bot", "bot_ids", "current", "drop_count", "email", "entrants", "file",
 	"final_matches", "format", "game", "group_matches", "invite", "invite_code", "kind", "ladder_board", "language",
 	"league_rounds", "mode", "name", "new", "next", "page", "password", "q", "qualification_matches", "role",
-	"settings", "site_name", "source", "start", "state", "user", "v", "seen", "mine", "lang", "from"}
+	"settings", "site_name", "source", "start", "state", "user", "v", "seen", "mine", "lang", "from",
+	"roster", "deadline", "clear", "key", "one_per_student", "versions_before"}
 
 // badPathValues replace a route's parameters, escaped as in a URL.
 var badPathValues = []string{"%00", "a%00b", "%FF", "%E2%80%AE", "%07", "9223372036854775807", "9223372036854775808",

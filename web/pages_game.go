@@ -29,7 +29,10 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	p := s.page(r, g.Title, "games")
-	d := templates.GameData{ID: g.ID, Title: g.Title}
+	d := templates.GameData{ID: g.ID, Title: g.Title, Install: s.toolInstall(r)}
+	if g.Deadline != nil {
+		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(time.Now())
+	}
 	d.RulesHTML, _ = games.RulesHTML(g.ID)
 	if eng, err := games.Get(g.ID); err == nil {
 		info := eng.Info()
@@ -90,6 +93,8 @@ func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r) // an enabled game without an SDK: no kit to give
 		return
 	}
+	// The README's install line of the arena tool, with this site's address.
+	files["README.md"] = bytes.ReplaceAll(files["README.md"], []byte(games.KitServer), []byte(s.baseURL(r)))
 	names := make([]string, 0, len(files))
 	for name := range files {
 		names = append(names, name)

@@ -28,6 +28,13 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
+	ranked := total // the owner's bots, with mine=1
+	if !mine {
+		if ranked, err = s.rankedCount(r.Context(), g.ID); err != nil { // the rows hold house bots too
+			s.serverError(w, r, err)
+			return
+		}
+	}
 	pages := max(1, (total+limit-1)/limit)
 	if page > pages {
 		s.notFound(w, r)
@@ -45,7 +52,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		pg.Next = fmt.Sprintf("%spage=%d", base, page+1)
 	}
 	s.render(w, r, http.StatusOK, templates.Leaderboard(p, templates.LeaderboardData{
-		GameID: g.ID, GameTitle: g.Title, Rows: standingRows(rows, p.User), Total: total,
+		GameID: g.ID, GameTitle: g.Title, Rows: standingRows(rows, p.User), Total: ranked, House: total > ranked,
 		Mine: mine, LoggedIn: p.User != nil, Pager: pg,
 	}))
 }

@@ -65,12 +65,7 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 		if st.CPUSeconds != nil {
 			row.CPU = fmt.Sprintf("%.3f s", *st.CPUSeconds)
 		}
-		if st.FrozenRound != nil {
-			row.FrozenRound = *st.FrozenRound + 1 // rounds are counted from 1 for people
-			if st.FrozenReason != nil {
-				row.FrozenReason = *st.FrozenReason
-			}
-		}
+		row.Frozen = frozenWords(st)
 		if st.Invalid != nil {
 			row.Invalid = *st.Invalid
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -23,7 +24,7 @@ func standingRows(ss []store.Standing, viewer *templates.Viewer) []templates.Sta
 		if s.LastChange != nil {
 			last = templates.Ago(*s.LastChange)
 		}
-		out[i] = templates.StandingRow{Rank: s.Rank, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName, Language: s.Language,
+		out[i] = templates.StandingRow{Rank: s.Rank, House: s.House, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName, Language: s.Language,
 			Score: s.Ordinal, Mu: s.Mu, Sigma: s.Sigma, Games: s.Games, LastChange: last,
 			Mine: viewer != nil && viewer.ID == s.OwnerID}
 	}
@@ -40,7 +41,7 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 			row.When = templates.Ago(*m.FinishedAt)
 		}
 		for _, p := range m.Players {
-			c := templates.PlayerCell{Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
+			c := templates.PlayerCell{Seat: p.Seat, Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
 			if p.BotID != nil {
 				c.BotID = *p.BotID
 				c.Focus = *p.BotID == focus
@@ -59,6 +60,19 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 		out[i] = row
 	}
 	return out
+}
+
+// frozenWords says when and why a seat was frozen, as every page and the
+// API say it (games.FreezeWords); "" when it was not.
+func frozenWords(st store.SeatResult) string {
+	if st.FrozenRound == nil {
+		return ""
+	}
+	reason := ""
+	if st.FrozenReason != nil {
+		reason = *st.FrozenReason
+	}
+	return games.FreezeWords(st.FrozenKind, *st.FrozenRound, reason)
 }
 
 // rankKey puts unranked seats last.

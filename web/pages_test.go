@@ -123,7 +123,8 @@ func (e *pagesEnv) rankedBot(owner int64, game, name string, mu, sigma float64) 
 }
 
 // playedMatch records a finished match of four seats (a version id or 0
-// for the Dummy) with their scores; seat 3 is frozen in round 42.
+// for the Dummy) with their scores; seat 3 ran out of CPU time in round 41
+// (counted from 0).
 func (e *pagesEnv) playedMatch(game, kind string, versions [4]int64, scores [4]int64, replay bool) int64 {
 	e.t.Helper()
 	ctx := context.Background()
@@ -149,8 +150,8 @@ func (e *pagesEnv) playedMatch(game, kind string, versions [4]int64, scores [4]i
 		}
 		out[i] = store.SeatOutcome{Score: scores[i], Rank: rank, CPUSeconds: 0.25 * float64(i+1), Log: "SECRET-DEBUG-LOG"}
 	}
-	round, reason := 41, "exceeded its CPU budget"
-	out[3].FrozenRound, out[3].FrozenReason = &round, &reason
+	round, reason := 41, "the 2 s budget is spent"
+	out[3].FrozenRound, out[3].FrozenKind, out[3].FrozenReason = &round, games.FreezeCPU, &reason
 	key := ""
 	if replay {
 		var gz bytes.Buffer
@@ -274,6 +275,12 @@ func TestKitZip(t *testing.T) {
 		data, _ := io.ReadAll(rc)
 		rc.Close()
 		name := strings.TrimPrefix(f.Name, "orkisland-kit/")
+		if name == "README.md" { // the kit's, with the site's address in the arena tool's install line
+			want[name] = bytes.ReplaceAll(want[name], []byte(games.KitServer), []byte(e.srv.URL))
+			if !bytes.Contains(data, []byte("curl -fLo arena "+e.srv.URL+"/downloads/arena/linux/amd64")) {
+				t.Errorf("the kit's README has no install line with the site's address:\n%s", data)
+			}
+		}
 		if !bytes.Equal(data, want[name]) {
 			t.Errorf("zip file %s differs from the kit's", f.Name)
 		}
@@ -369,7 +376,7 @@ func TestMatchPages(t *testing.T) {
 	for i := range 3 {
 		_, vs[i] = e.rankedBot(owner, "pgame", fmt.Sprintf("mp%d", i), 20, 3)
 	}
-	// Seat 3 is the Dummy (a qualification match), frozen in round 42.
+	// Seat 3 is the Dummy (a qualification match), frozen in round 41.
 	q := e.playedMatch("pgame", store.KindQualification, vs, [4]int64{10, 30, 20, 5}, false)
 	visitor := e.login("")
 	code, body, _ := e.get(visitor, fmt.Sprintf("/matches/%d", q))
@@ -377,7 +384,7 @@ func TestMatchPages(t *testing.T) {
 		t.Fatalf("match page: %d", code)
 	}
 	mustContain(t, "match page", body, fmt.Sprintf("Match #%d", q), "Pages Game", "qualification",
-		">mp1<", ">Dummy<", ">30<", "1st", "4th", "frozen in round 42", "exceeded its CPU budget", "0.750 s")
+		">mp1<", ">Dummy<", ">30<", "1st", "4th", "out of CPU time in round 41: the 2 s budget is spent", "0.750 s")
 	mustNotContain(t, "match page", body, "SECRET-DEBUG-LOG", "SECRET-SOURCE", "<arena-replay")
 
 	l := e.playedMatch("pgame", store.KindLadder, vs, [4]int64{1, 2, 3, 4}, true)

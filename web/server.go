@@ -14,6 +14,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/auth"
+	"arena.dev/downloads"
 	"arena.dev/judge"
 	"arena.dev/metrics"
 	"arena.dev/static"
@@ -35,6 +36,14 @@ type Server struct {
 	// Boards keeps each game's ranked board for a few seconds (see
 	// BoardCache); nil ranks on every request.
 	Boards *BoardCache
+	// PublicURL is ARENA_PUBLIC_URL ("" when unset): the site's address in
+	// the install lines it shows; else the request's host.
+	PublicURL string
+	// Downloads finds or builds the arena tool students download; nil
+	// offers none (the pages say how to build it from source).
+	Downloads *downloads.Builder
+	// Version is the server's version, which the downloads carry.
+	Version string
 
 	sessions *scs.SessionManager
 	// The limits of password attempts and sign-ups (ratelimit.go).
@@ -72,12 +81,14 @@ func (s *Server) Handler() http.Handler {
 	r.Handle("/static/*", http.StripPrefix("/static/", static.Handler()))
 	r.Get("/matches/{id}/replay", s.replay)
 	r.Get("/tournaments/{id}/events", s.tournamentEvents(events)) // public, no session to load
+	r.Get("/downloads/arena/{os}/{arch}", s.downloadArena)        // the arena tool, for curl
 
 	// Pages: sessions and the logged-in user.
 	r.Group(func(r chi.Router) {
 		r.Use(s.sessions.LoadAndSave, s.loadUser)
 		r.NotFound(s.notFound)
 		r.Get("/", s.home)
+		r.Get("/downloads", s.downloadsPage)
 		r.Get("/login", s.loginPage)
 		r.Post("/login", s.login)
 		r.Get("/register", s.registerPage)
@@ -121,11 +132,13 @@ func (s *Server) Handler() http.Handler {
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireAdmin)
 			r.Get("/admin/tournaments/new", s.adminTournamentNew)
+			r.Get("/admin/tournaments/new/game", s.adminTournamentGameFields)
 			r.Post("/admin/tournaments", s.adminTournamentCreate)
 			r.Post("/admin/tournaments/{id}/pause", s.adminTournamentPause)
 			r.Post("/admin/tournaments/{id}/resume", s.adminTournamentResume)
 			r.Post("/admin/tournaments/{id}/cancel", s.adminTournamentCancel)
-			r.Post("/admin/tournaments/{id}/matches/{match}/replay", s.adminTournamentReplay)
+			r.Get("/admin/tournaments/{id}/matches/{match}/rerun", s.adminTournamentRerunPage)
+			r.Post("/admin/tournaments/{id}/matches/{match}/rerun", s.adminTournamentRerun)
 		})
 		// --- end tournaments ---
 
@@ -138,6 +151,12 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/users/{id}/disable", s.adminDisableUser)
 			r.Post("/admin/users/{id}/enable", s.adminEnableUser)
 			r.Post("/admin/users/{id}/password", s.adminResetPassword)
+			r.Post("/admin/users/import", s.adminImportRoster)
+			r.Post("/admin/roster/{id}/credentials", s.adminRosterCredentials)
+			r.Post("/admin/games/{game}/deadline", s.adminGameDeadline)
+			r.Get("/admin/grades", s.adminGrades)
+			r.Get("/admin/games/{game}/grades.csv", s.adminGameGrades)
+			r.Get("/admin/tournaments/{id}/grades.csv", s.adminTournamentGrades)
 			r.Get("/admin/games", s.adminGames)
 			r.Post("/admin/games/{game}/enable", s.adminEnableGame)
 			r.Post("/admin/games/{game}/disable", s.adminDisableGame)

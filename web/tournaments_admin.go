@@ -22,32 +22,75 @@ import (
 // The admin's tournament actions, each a POST that calls into package judge
 // inside one transaction, and the form that schedules a tournament.
 
-// GET /admin/tournaments/new
+// GET /admin/tournaments/new[?game=ID]
 func (s *Server) adminTournamentNew(w http.ResponseWriter, r *http.Request) {
-	d := templates.TournamentFormData{Games: games.IDs(), AllBots: true, Format: store.FormatElimination,
+	d := templates.TournamentFormData{Games: gameOptions(), Format: store.FormatElimination,
 		GroupMatches: "3", FinalMatches: "5", DropCount: "2", LeagueRounds: "4"}
 	if len(d.Games) > 0 {
-		d.Game = d.Games[0]
+		d.Game = d.Games[0].ID
+	}
+	if g := r.URL.Query().Get("game"); slices.ContainsFunc(d.Games, func(o templates.GameOption) bool { return o.ID == g }) {
+		d.Game = g // ?game=ID chooses the game
 	}
 	var err error
-	if d.Boards, err = s.boardOptions(r.Context(), nil); err != nil {
+	if d.Fields, err = s.tournamentGameFields(r.Context(), d.Game, nil, nil); err != nil {
 		s.serverError(w, r, err)
 		return
 	}
+	d.Fields.AllBots, d.Fields.OnePerStudent = true, true
 	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
 }
 
-// boardOptions lists the uploaded boards for the form, chosen ones checked.
-func (s *Server) boardOptions(ctx context.Context, chosen []int64) ([]templates.BoardOption, error) {
-	boards, err := store.Boards(ctx, s.Pool)
+// GET /admin/tournaments/new/game?game=ID: the form's boards and entrants
+// for another game (htmx swaps them in when the game changes).
+func (s *Server) adminTournamentGameFields(w http.ResponseWriter, r *http.Request) {
+	game := r.URL.Query().Get("game")
+	if _, err := games.Get(game); err != nil {
+		s.notFound(w, r)
+		return
+	}
+	f, err := s.tournamentGameFields(r.Context(), game, nil, nil)
 	if err != nil {
-		return nil, err
+		s.serverError(w, r, err)
+		return
 	}
-	out := make([]templates.BoardOption, len(boards))
-	for i, b := range boards {
-		out[i] = templates.BoardOption{ID: b.ID, Game: b.GameID, Name: b.Name, Checked: slices.Contains(chosen, b.ID)}
+	f.AllBots, f.OnePerStudent = true, true
+	s.render(w, r, http.StatusOK, templates.TournamentGameFieldset(f))
+}
+
+// gameOptions are the registered games, by title.
+func gameOptions() []templates.GameOption {
+	var out []templates.GameOption
+	for _, id := range games.IDs() {
+		g, _ := games.Get(id)
+		out = append(out, templates.GameOption{ID: id, Title: g.Info().Title})
 	}
-	return out, nil
+	slices.SortFunc(out, func(a, b templates.GameOption) int { return strings.Compare(a.Title, b.Title) })
+	return out
+}
+
+// tournamentGameFields are a game's boards and qualified bots for the
+// form, the chosen ones ticked.
+func (s *Server) tournamentGameFields(ctx context.Context, gameID string, boards, bots []int64) (templates.TournamentGameFields, error) {
+	var f templates.TournamentGameFields
+	all, err := store.Boards(ctx, s.Pool)
+	if err != nil {
+		return f, err
+	}
+	for _, b := range all {
+		if b.GameID == gameID {
+			f.Boards = append(f.Boards, templates.BoardOption{ID: b.ID, Game: b.GameID, Name: b.Name, Checked: slices.Contains(boards, b.ID)})
+		}
+	}
+	cands, err := store.EntrantCandidates(ctx, s.Pool, gameID)
+	if err != nil {
+		return f, err
+	}
+	for _, c := range cands {
+		f.Entrants = append(f.Entrants, templates.EntrantOption{BotID: c.BotID, Bot: c.BotName, Owner: c.Owner,
+			DisplayName: c.DisplayName, Language: c.Language, Rating: c.Rating, House: c.House, Checked: slices.Contains(bots, c.BotID)})
+	}
+	return f, nil
 }
 
 // parseSettings reads "k=v k=v" (spaces, commas or new lines between) or a
@@ -72,6 +115,21 @@ func parseSettings(raw string) (map[string]int, error) {
 	return out, nil
 }
 
+// formIDs reads a form's repeated id field (board, bot), each once.
+func formIDs(vs []string) ([]int64, bool) {
+	var out []int64
+	for _, v := range vs {
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || id <= 0 {
+			return nil, false
+		}
+		if !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	return out, true
+}
+
 // POST /admin/tournaments
 func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
@@ -80,27 +138,29 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	d := templates.TournamentFormData{Games: games.IDs(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
-		Format: f.Get("format"), Settings: f.Get("settings"), BotIDs: f.Get("bot_ids"), AllBots: f.Get("entrants") != "list",
+	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
+		Format: f.Get("format"), Settings: f.Get("settings"),
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
 		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start")}
-	var boardIDs []int64
-	for _, v := range f["board"] {
-		id, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || id <= 0 {
-			http.Error(w, "Bad board id.", http.StatusBadRequest)
-			return
-		}
-		boardIDs = append(boardIDs, id)
+	boardIDs, ok := formIDs(f["board"])
+	botIDs, ok2 := formIDs(f["bot"])
+	if !ok || !ok2 {
+		http.Error(w, "Bad board or bot id.", http.StatusBadRequest)
+		return
 	}
+	all := f.Get("entrants") != "list"
 	fail := func(msg string) {
-		if opts, err := s.boardOptions(r.Context(), boardIDs); err == nil {
-			d.Boards = opts
+		if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
+			d.Fields = fields
 		}
+		d.Fields.AllBots, d.Fields.OnePerStudent, d.Fields.VersionsBefore = all, f.Get("one_per_student") != "", f.Get("versions_before")
 		d.Error = "Not scheduled: " + msg
 		s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
 	}
-	t := &store.Tournament{Name: d.Name, GameID: d.Game, Format: d.Format, StartAt: time.Now(), BoardIDs: boardIDs}
+	t := &store.Tournament{Name: d.Name, GameID: d.Game, Format: d.Format, StartAt: time.Now(), BoardIDs: boardIDs,
+		OnePerStudent: f.Get("one_per_student") != "",
+		// The other format's numbers are hidden on the form: their defaults.
+		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
 	if n := len([]rune(t.Name)); n < 1 || n > 100 {
 		fail("the name must have 1 to 100 characters.")
 		return
@@ -110,36 +170,39 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		fail(err.Error() + ".")
 		return
 	}
-	for _, x := range []struct {
+	type number struct {
 		name, raw string
 		to        *int
-	}{{"N", d.GroupMatches, &t.GroupMatches}, {"M", d.FinalMatches, &t.FinalMatches},
-		{"K", d.DropCount, &t.DropCount}, {"R", d.LeagueRounds, &t.LeagueRounds}} {
+	}
+	numbers := []number{{"N", d.GroupMatches, &t.GroupMatches}}
+	if t.Format == store.FormatLeague {
+		numbers = append(numbers, number{"R", d.LeagueRounds, &t.LeagueRounds})
+	} else {
+		numbers = append(numbers, number{"M", d.FinalMatches, &t.FinalMatches}, number{"K", d.DropCount, &t.DropCount})
+	}
+	for _, x := range numbers {
 		if *x.to, err = strconv.Atoi(strings.TrimSpace(x.raw)); err != nil {
 			fail(fmt.Sprintf("%s: %q is not a whole number.", x.name, x.raw))
 			return
 		}
 	}
-	if !d.AllBots {
-		t.BotIDs = []int64{}
-		for _, f := range strings.FieldsFunc(d.BotIDs, func(r rune) bool { return r == ',' || r == ' ' || r == '\n' }) {
-			id, err := strconv.ParseInt(f, 10, 64)
-			if err != nil || id <= 0 {
-				fail(fmt.Sprintf("%q is not a bot id.", f))
-				return
-			}
-			t.BotIDs = append(t.BotIDs, id)
-		}
-		if len(t.BotIDs) < 2 {
-			fail("choose at least two bots.")
+	if !all {
+		if len(botIDs) < 2 {
+			fail("tick at least two bots, or choose every student's bot.")
 			return
 		}
+		t.BotIDs = botIDs
+	}
+	if raw := strings.TrimSpace(f.Get("versions_before")); raw != "" {
+		at, err := parseFormTime(raw)
+		if err != nil {
+			fail(fmt.Sprintf("versions before: %q is not a date and time.", raw))
+			return
+		}
+		t.VersionsBefore = &at
 	}
 	if raw := strings.TrimSpace(d.Start); raw != "" {
-		at, err := time.ParseInLocation("2006-01-02T15:04", raw, time.UTC)
-		if err != nil { // browsers may add seconds
-			at, err = time.ParseInLocation("2006-01-02T15:04:05", raw, time.UTC)
-		}
+		at, err := parseFormTime(raw)
 		if err != nil {
 			fail(fmt.Sprintf("start: %q is not a date and time.", raw))
 			return
@@ -203,18 +266,63 @@ func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
-// POST /admin/tournaments/{id}/matches/{match}/replay
-func (s *Server) adminTournamentReplay(w http.ResponseWriter, r *http.Request) {
+// GET /admin/tournaments/{id}/matches/{match}/rerun: what running the
+// match again does, and a button to do it.
+func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request) {
+	t, ok := s.tournamentOf(w, r)
+	if !ok {
+		return
+	}
+	ctx := r.Context()
 	matchID, ok := urlInt64(r, "match")
 	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	var replay int64
-	s.tournamentAction(w, r, "", func(ctx context.Context, tx pgx.Tx, id int64) (err error) {
-		replay, err = judge.ReplayTournamentMatch(ctx, tx, s.Jobs, id, matchID)
+	of, _, ok, err := store.TournamentMatchOf(ctx, s.Pool, matchID)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	if !ok || of != t.ID {
+		s.notFound(w, r)
+		return
+	}
+	m, err := store.MatchByID(ctx, s.Pool, matchID)
+	var seats []store.SeatResult
+	if err == nil {
+		seats, err = store.Seats(ctx, s.Pool, matchID)
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	d := templates.RerunData{TournamentID: t.ID, Tournament: t.Name, GameID: m.GameID, MatchID: m.ID, Status: m.Status, Seed: m.Seed}
+	for _, st := range seats {
+		c := templates.PlayerCell{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Score: "–"}
+		if st.BotID != nil {
+			c.BotID = *st.BotID
+		}
+		if st.Score != nil {
+			c.Score = strconv.FormatInt(*st.Score, 10)
+		}
+		d.Players = append(d.Players, c)
+	}
+	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, fmt.Sprintf("Run match #%d again", m.ID), "tournaments"), d))
+}
+
+// POST /admin/tournaments/{id}/matches/{match}/rerun: the match again,
+// from its seed, as a new match that does not count.
+func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
+	matchID, ok := urlInt64(r, "match")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	s.tournamentAction(w, r, "", func(ctx context.Context, tx pgx.Tx, id int64) error {
+		again, err := judge.ReplayTournamentMatch(ctx, tx, s.Jobs, id, matchID)
 		if err == nil {
-			s.flash(ctx, fmt.Sprintf("Match #%d will be played again as #%d; the standings do not change.", matchID, replay))
+			s.flash(ctx, fmt.Sprintf("Match #%d is queued to run again as #%d; the standings do not change.", matchID, again))
 		}
 		return err
 	})

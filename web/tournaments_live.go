@@ -23,23 +23,24 @@ import (
 // it changed; while the stream is down (a proxy that buffers, a restart),
 // the part polls itself every 3 s instead (static/live.js decides).
 
-// GET /tournaments/{id}/live: the fragment htmx polls.
+// GET /tournaments/{id}/live: the fragment htmx fetches, with the page's
+// head and facts out of band (its status and buttons change too).
 func (s *Server) tournamentLivePart(w http.ResponseWriter, r *http.Request) {
 	t, ok := s.tournamentOf(w, r)
 	if !ok {
 		return
 	}
-	live, err := s.tournamentLive(r.Context(), t)
+	d, err := s.tournamentData(r.Context(), t)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.render(w, r, http.StatusOK, templates.TournamentLiveResponse(live))
+	s.render(w, r, http.StatusOK, templates.TournamentLiveResponse(d))
 }
 
 func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templates.TournamentLive, error) {
-	d := templates.TournamentLive{ID: t.ID, Status: t.Status, Round: t.Round, League: t.Format == store.FormatLeague,
+	d := templates.TournamentLive{ID: t.ID, GameID: t.GameID, Status: t.Status, Round: t.Round, League: t.Format == store.FormatLeague,
 		Polling: t.Status != store.TournamentFinished && t.Status != store.TournamentCancelled}
 	viewer := userFrom(ctx)
 	if viewer != nil && viewer.Role == store.RoleAdmin {
@@ -153,9 +154,9 @@ func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templ
 			g := &rd.Groups[gi]
 			for _, m := range byGroup[[2]int{r, g.N - 1}] {
 				row := templates.TournamentMatchRow{ID: m.MatchID, N: m.Index + 1, Status: m.Status,
-					Replayable: d.Admin && m.Status == store.MatchFinished}
+					Rerunnable: d.Admin && (m.Status == store.MatchFinished || m.Status == store.MatchFailed)}
 				for _, seat := range m.Seats {
-					c := templates.PlayerCell{Bot: seat.BotName, Owner: seat.OwnerName, Score: "–", Frozen: seat.Frozen}
+					c := templates.PlayerCell{Seat: seat.Seat, Bot: seat.BotName, Owner: seat.OwnerName, Score: "–", Frozen: seat.Frozen}
 					if seat.BotID != nil {
 						c.BotID = *seat.BotID
 						c.Focus = mineBot[c.BotID]

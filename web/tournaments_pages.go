@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -69,11 +70,20 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctx := r.Context()
-	live, err := s.tournamentLive(ctx, t)
+	d, err := s.tournamentData(r.Context(), t)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
+	}
+	s.render(w, r, http.StatusOK, templates.Tournament(s.page(r, t.Name, "tournaments"), d))
+}
+
+// tournamentData is what a tournament's page shows: its head, its facts
+// and the live part; the live part's URL sends them all again.
+func (s *Server) tournamentData(ctx context.Context, t *store.Tournament) (templates.TournamentData, error) {
+	live, err := s.tournamentLive(ctx, t)
+	if err != nil {
+		return templates.TournamentData{}, err
 	}
 	d := templates.TournamentData{ID: t.ID, Name: t.Name, GameID: t.GameID, GameTitle: t.GameID, Format: t.Format,
 		Rules: tournamentRules(t), Settings: settingsText(t.Settings), Start: fullTime(&t.StartAt),
@@ -87,7 +97,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 			d.StartJob = state + ", due " + fullTime(&at)
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.Tournament(s.page(r, t.Name, "tournaments"), d))
+	return d, nil
 }
 
 func tournamentRules(t *store.Tournament) string {

@@ -65,11 +65,11 @@ func TestTournamentAdminActions(t *testing.T) {
 		t.Errorf("student GET new: %d", code)
 	}
 	posts := map[string]url.Values{
-		"/admin/tournaments":                                      tournamentForm("Student cup", start),
-		fmt.Sprintf("/admin/tournaments/%d/pause", id):            nil,
-		fmt.Sprintf("/admin/tournaments/%d/resume", id):           nil,
-		fmt.Sprintf("/admin/tournaments/%d/cancel", id):           nil,
-		fmt.Sprintf("/admin/tournaments/%d/matches/1/replay", id): nil,
+		"/admin/tournaments":                                     tournamentForm("Student cup", start),
+		fmt.Sprintf("/admin/tournaments/%d/pause", id):           nil,
+		fmt.Sprintf("/admin/tournaments/%d/resume", id):          nil,
+		fmt.Sprintf("/admin/tournaments/%d/cancel", id):          nil,
+		fmt.Sprintf("/admin/tournaments/%d/matches/1/rerun", id): nil,
 	}
 	for p, form := range posts {
 		if code, _, _ := e.post(student, p, form, nil); code != http.StatusForbidden {
@@ -206,8 +206,12 @@ func TestTournamentBoards(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, body, _ := e.get(admin, "/admin/tournaments/new"); !strings.Contains(body, "Twelve rounds") {
+	// The form offers the chosen game's boards (and swaps them when the game changes).
+	if _, body, _ := e.get(admin, "/admin/tournaments/new?game=orkisland"); !strings.Contains(body, "Twelve rounds") {
 		t.Fatal("the form does not offer the uploaded board")
+	}
+	if _, body, _ := e.get(admin, "/admin/tournaments/new/game?game=wasteland"); strings.Contains(body, "Twelve rounds") {
+		t.Fatal("the form offers an Ork Island board for Wasteland")
 	}
 	form := tournamentForm("Board cup", time.Now().Add(time.Hour))
 	form.Add("board", strconv.FormatInt(id, 10))

@@ -141,7 +141,7 @@ func (l *localBots) start(ctx context.Context, g games.Game, path string, seed u
 	}
 	if err != nil {
 		// A bot that cannot even start is frozen at setup, as on the server.
-		return games.FailedAgent{Err: fmt.Errorf("%s did not start: %w", filepath.Base(path), err)}, nil
+		return games.FailedAgent{Err: err}, nil
 	}
 	return a, nil
 }

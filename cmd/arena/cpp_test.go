@@ -161,7 +161,9 @@ func TestPlayShowsLogsAndWhyFrozen(t *testing.T) {
 		t.Fatalf("%v\n%s", err, errOut)
 	}
 	t.Logf("a frozen player:\n%s%s", out, errOut)
-	re := regexp.MustCompile(`(?m)^player 0 panicky score \d+ frozen in round 3: bot crash: .+$`)
+	// It panics when its round() is 2: the line says round 2, as the match
+	// page and the API do.
+	re := regexp.MustCompile(`(?m)^player 0 panicky score \d+ frozen: crashed in round 2: panic or fatal error .+$`)
 	if !re.MatchString(out) {
 		t.Errorf("the frozen player's line does not say when and why:\n%s", out)
 	}

@@ -143,9 +143,9 @@ func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
 			case now := <-tick.C:
 				var err error
 				if used, ok := processCPU(pid); ok && cpuLimit > 0 && used-start > cpuLimit {
-					err = fmt.Errorf("bot timeout: used %v of CPU, budget %v", (used - start).Round(time.Microsecond), cpuLimit)
+					err = &games.FreezeError{Kind: games.FreezeCPU, Detail: fmt.Sprintf("used %v of CPU, budget %v", (used - start).Round(time.Microsecond), cpuLimit)}
 				} else if now.After(deadline) {
-					err = fmt.Errorf("bot stalled: no answer within %v", guard.Round(time.Millisecond))
+					err = &games.FreezeError{Kind: games.FreezeStalled, Detail: fmt.Sprintf("no answer within %v", guard.Round(time.Millisecond))}
 				}
 				if err != nil {
 					why.Store(&err)
@@ -174,13 +174,13 @@ func (b *nativeBot) died() error {
 	case <-time.After(2 * time.Second):
 		b.cmd.Process.Kill()
 		<-b.exited
-		return errors.New("bot protocol: closed its output")
+		return &games.FreezeError{Kind: games.FreezeProtocol, Detail: "closed its output"}
 	}
 	st := b.cmd.ProcessState
 	if ws, ok := st.Sys().(interface{ Signaled() bool }); ok && ws.Signaled() {
-		return fmt.Errorf("bot crash: %v", st)
+		return &games.FreezeError{Kind: games.FreezeCrash, Detail: fmt.Sprintf("%v, see its log", st)}
 	}
-	return fmt.Errorf("bot exit: exited with code %d, see its log", st.ExitCode())
+	return &games.FreezeError{Kind: games.FreezeExit, Detail: fmt.Sprintf("exited with code %d, see its log", st.ExitCode())}
 }
 
 // Exchange implements games.Agent: it charges the process's CPU time,
@@ -219,7 +219,7 @@ func (b *nativeBot) Close() error {
 	}
 	b.outFile.Close()
 	if b.err == nil {
-		b.err = errors.New("bot closed: closed by the host")
+		b.err = &games.FreezeError{Kind: games.FreezeClosed, Detail: "closed by the host"}
 	}
 	if b.log != nil {
 		b.log.Flush()

@@ -229,18 +229,14 @@ func botName(spec string) string {
 	return spec
 }
 
-// frozenNote is what follows a frozen player's score: when and why, in
-// the words of the server's match page (rounds counted from 1).
+// frozenNote is what follows a frozen player's score: "frozen: " and
+// when and why, in the words of the server's match page (rounds counted
+// from 0, as the SDK's round() counts them).
 func frozenNote(e games.End, p int) string {
 	for _, f := range e.Frozen {
-		if f.Player != p {
-			continue
+		if f.Player == p {
+			return " frozen: " + f.Words()
 		}
-		when := fmt.Sprintf("in round %d", f.Round+1)
-		if f.Round < 0 {
-			when = "at setup"
-		}
-		return fmt.Sprintf(" frozen %s: %s", when, strings.Join(strings.Fields(f.Reason), " "))
 	}
 	return ""
 }

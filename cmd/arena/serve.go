@@ -47,6 +47,13 @@ func runServe(ctx context.Context, args []string) error {
 		return err
 	}
 	defer ln.Close()
+	// DATABASE_URL, the default address, or an embedded PostgreSQL.
+	dbURL, stopDatabase, err := serveDatabase(cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer stopDatabase() // after the pool closes
+	cfg.DatabaseURL = dbURL
 	pool, err := openDatabase(ctx, cfg)
 	if err != nil {
 		return err
@@ -92,7 +99,8 @@ func runServe(ctx context.Context, args []string) error {
 
 	srv := &http.Server{
 		Handler: (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second),
-			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies}).Handler(),
+			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies,
+			PublicURL: cfg.PublicURL, Downloads: downloadsBuilder(cfg), Version: versionString()}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}

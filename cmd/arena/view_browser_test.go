@@ -147,7 +147,7 @@ func TestViewerInBrowser(t *testing.T) {
 	wait("the raw gzip replay is loaded", `document.getElementById('raw')?.rounds === `+itoa(rounds))
 	wait("the frozen player is OUT", `document.getElementById('frozen')?.round === 50 && `+
 		`document.getElementById('frozen').shadowRoot.querySelector('.row.out .pct')?.textContent === 'OUT' && `+
-		`document.getElementById('frozen').shadowRoot.querySelector('.row.out .cpu').title.startsWith('Frozen in round 11:')`)
+		`document.getElementById('frozen').shadowRoot.querySelector('.row.out .cpu').title === 'Out of CPU time in round 10: the 2 s budget is spent'`)
 	// Without keyboard="page", shortcuts go to the viewer that has focus.
 	eval(`document.getElementById('raw').focus()`)
 	do("step the focused viewer", chromedp.KeyEvent(kb.ArrowRight))
@@ -173,7 +173,7 @@ func frozenReplay(t *testing.T, gz []byte, p, r int) []byte {
 	for i := r; i < len(rep.Rounds); i++ {
 		rep.Rounds[i].CPU[p] = -1
 	}
-	rep.End.Frozen = append(rep.End.Frozen, games.Frozen{Player: p, Round: r, Reason: "exceeded its CPU budget"})
+	rep.End.Frozen = append(rep.End.Frozen, games.Frozen{Player: p, Round: r, Kind: games.FreezeCPU, Reason: "the 2 s budget is spent"})
 	data, err := json.Marshal(rep)
 	if err != nil {
 		t.Error(err)

@@ -96,6 +96,8 @@ func (g Game) Info() games.Info {
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
+		// The original viewer's (games/apocalypse-now.md).
+		Palette: []string{"#3153d2", "#900090", "#ff0000", "#ffd700"},
 		Files: games.Files{
 			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", Cpp: "cpp", CppCommon: "cpp-common",
 			HostOnly: []string{"NewSession", "NewLoggingSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",

@@ -20,8 +20,6 @@ const AHEAD = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
 export default {
   title: 'Apocalypse Now',
-  // The original viewer's players: blue, purple, red, gold.
-  colors: ['#3153d2', '#900090', '#ff0000', '#ffd700'],
   init(replay, colors) {
     return new Apocalypse(replay, colors);
   },

@@ -171,7 +171,20 @@ func checkInfo(t *testing.T, g games.Game) {
 	if _, err := g.NewBot("Nobody"); err == nil {
 		t.Error("an unknown bot was made")
 	}
+	// One colour per seat, distinct, that pages and the viewer both use.
+	if len(info.Palette) != info.Players {
+		t.Errorf("palette %v: want one colour for each of the %d seats", info.Palette, info.Players)
+	}
+	seen := map[string]bool{}
+	for _, c := range info.Palette {
+		if !colorRe.MatchString(c) || seen[strings.ToLower(c)] {
+			t.Errorf("palette %v: %q is not #rrggbb, or is there twice", info.Palette, c)
+		}
+		seen[strings.ToLower(c)] = true
+	}
 }
+
+var colorRe = regexp.MustCompile(`^#[0-9a-fA-F]{6}$`)
 
 func checkFiles(t *testing.T, info games.Info) {
 	sdk, err := games.SDKFiles(info.ID)

@@ -15,8 +15,6 @@ const TERRAIN_NAME = { W: 'water', G: 'grass', F: 'forest', S: 'sand', C: 'city'
 
 export default {
   title: 'Ork Island',
-  // Chosen to stand out on cyan, light green, dark green, sand and greys.
-  colors: ['#e8262f', '#1f4fe0', '#9b27b0', '#ff8a00'],
   init(replay, colors) {
     return new OrkIsland(replay.initial, colors);
   },

@@ -14,8 +14,6 @@ const BONUS_NAME = { P: 'point bag', S: 'stone', R: 'scope bonus', A: 'attack bo
 
 export default {
   title: 'Poquémon',
-  // Chosen to stand out on the sand floor and against the bonus colours.
-  colors: ['#e8262f', '#1f4fe0', '#1d9a4a', '#f08c00'],
   init(replay, colors) {
     return new Poquemon(replay, colors);
   },

@@ -11,8 +11,6 @@ const NAMES = { X: 'tyre', W: 'water bonus', G: 'gas bonus', M: 'missile bonus' 
 
 export default {
   title: 'Wasteland',
-  // Chosen to stand out on sand, on each other and next to tyres.
-  colors: ['#d7263d', '#1b4fd8', '#0b8a3e', '#8e24aa'],
   init(replay, colors) {
     return new Wasteland(replay.initial, colors);
   },

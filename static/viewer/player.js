@@ -2,8 +2,10 @@
 // chart and the animation clock. A game renderer (games/ID.js) knows the
 // board; the shell only knows rounds, scores and CPU (docs/replay.md).
 //
-// A renderer module's default export is {title, colors, init(replay, colors)}
-// and init returns an object with
+// A renderer module's default export is {title, init(replay, colors)}, where
+// colors are the players' colours: the game's palette (games.Info.Palette,
+// served as palettes.js), the same the site's pages show for each seat.
+// init returns an object with
 //   aspect                         board width / height
 //   initialState()                 the state before round 0
 //   apply(state, round)            the state after round, without mutating state
@@ -20,6 +22,7 @@ import { ScoreChart } from './chart.js';
 import { icons } from './icons.js';
 import { TEMPLATE } from './markup.js';
 import { loadPrefs, savePrefs } from './prefs.js';
+import palettes from './palettes.js';
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64]; // rounds per second
 const DEFAULT_SPEED = 4; // index: 8 rounds/s, a 200-round match in 25 s
@@ -31,7 +34,7 @@ export class Player {
   constructor({ root, host, keys, replay, game, autoplay = false, speed, round = 0 }) {
     this.host = host;
     this.replay = replay;
-    this.colors = replay.players.map((_, p) => game.colors?.[p] ?? FALLBACK_COLORS[p % FALLBACK_COLORS.length]);
+    this.colors = seatColors(replay);
     this.renderer = game.init(replay, this.colors);
     this.timeline = new Timeline(replay, this.renderer);
     this.n = this.timeline.length;
@@ -310,8 +313,13 @@ export class Player {
   }
 }
 
-// Used when a renderer does not choose colours for more players.
-const FALLBACK_COLORS = ['#e8262f', '#1f4fe0', '#9b27b0', '#ff8a00', '#00897b', '#6d4c41'];
+// seatColors are the players' colours: their game's palette, the one the
+// pages show; a neutral grey where it has none (a game this server does
+// not know), as games.Info.SeatColor.
+function seatColors(replay) {
+  const palette = palettes[replay.game] ?? [];
+  return replay.players.map((_, p) => palette[p] ?? '#98a2b3');
+}
 
 function speedIndexFor(speed) {
   const i = SPEEDS.indexOf(Number(speed));

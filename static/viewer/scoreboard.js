@@ -2,13 +2,37 @@
 // CPU use (a bar with %, or OUT once frozen), and the game's own per-player
 // figures when its renderer has stats(). Rows slide to their new rank.
 
+// What each kind of freeze is, in the words of games/freeze.go, which
+// every page and the API use too.
+const FREEZE_WHAT = {
+  cpu: 'out of CPU time',
+  stalled: 'stopped answering',
+  crash: 'crashed',
+  stack: 'stack overflow',
+  memory: 'out of memory',
+  exit: 'quit',
+  protocol: 'broke the protocol',
+  start: 'did not start',
+  closed: 'stopped by the host',
+};
+
+// freezeWords says when and why a player was frozen, as games.FreezeWords:
+// "out of CPU time in round 88: the 2 s budget is spent". Rounds count
+// from 0, as the bots' round() does; the counter's round k is the board
+// the bots see in round k.
+export function freezeWords(f) {
+  let what = FREEZE_WHAT[f.kind] ?? 'frozen';
+  if (f.kind !== 'start') what += f.round < 0 ? ' at setup' : ` in round ${f.round}`;
+  const reason = String(f.reason ?? '').trim().split(/\s+/).join(' ');
+  return reason ? `${what}: ${reason}` : what;
+}
+
 export class Scoreboard {
-  // frozen: the replay's end.frozen, to say why a player is OUT (its
-  // rounds count from 0, the counter shows the state after them, from 1).
+  // frozen: the replay's end.frozen, to say why a player is OUT.
   // withStats adds a line per row for the renderer's stats.
   constructor(list, names, colors, frozen, withStats = false) {
     this.list = list;
-    this.why = new Map((frozen ?? []).map((f) => [f.player, `Frozen ${f.round < 0 ? 'at setup' : 'in round ' + (f.round + 1)}: ${f.reason}`]));
+    this.why = new Map((frozen ?? []).map((f) => [f.player, capitalize(freezeWords(f))]));
     this.rows = names.map((name, p) => {
       const li = document.createElement('li');
       li.className = 'row';
@@ -87,4 +111,8 @@ function showStats(row, items) {
 function formatPct(f) {
   const v = f * 100;
   return v > 0 && v < 1 ? '<1%' : `${Math.round(v)}%`;
+}
+
+function capitalize(s) {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -69,6 +69,7 @@ func (g Game) Info() games.Info {
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: languages,
+		Palette:   []string{"#e8262f", "#1f4fe0", "#12804a", "#b26a00"},
 		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules, Cpp: cpp,
 			HostOnly: []string{"NewSession", "DecodeCommands", "AppendCommands"}},
 	}

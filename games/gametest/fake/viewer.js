@@ -1,7 +1,6 @@
 // Race renderer: one lane per player, a dot at its distance.
 export default {
   title: 'Race',
-  colors: ['#e8262f', '#1f4fe0', '#9b27b0', '#ff8a00'],
   init(replay, colors) {
     const track = replay.initial.track;
     return {

@@ -15,6 +15,14 @@
 //     the first on the page.
 //   - <textarea data-editor-line="12"> starts with line 12 shown and
 //     selected; setting the attribute later jumps again.
+//   - data-editor-diagnostics='[{"line": 7, "col": 2, "severity": "error",
+//     "message": "undefined: x"}]' (a compile log's messages about the
+//     source, col optional), on the textarea itself or on any element with
+//     data-editor-target="textarea-id" (say the compile log, also when a
+//     live page swaps it in later), marks those lines in the editor: a
+//     mark in the gutter, the line tinted, the place underlined, the
+//     message on hover (F8 goes to the next one). Replacing the whole
+//     text (a file, a starter) clears them.
 //   - <input type="file" data-editor-file> in the same form (or
 //     data-editor-file="textarea-id") loads the chosen file into the
 //     editor, as one step that undo takes back.
@@ -34,9 +42,10 @@
 //
 // The source is bundled into ../editor.js by `go run ./tools/bundle`.
 
-import { EditorState, Compartment, Prec } from "@codemirror/state";
+import { EditorState, Compartment, Prec, StateField } from "@codemirror/state";
 import {
   EditorView,
+  Decoration,
   keymap,
   lineNumbers,
   highlightActiveLineGutter,
@@ -64,6 +73,7 @@ import {
   closeBrackets,
   closeBracketsKeymap,
 } from "@codemirror/autocomplete";
+import { setDiagnostics, setDiagnosticsEffect, lintGutter, lintKeymap } from "@codemirror/lint";
 import { go } from "@codemirror/lang-go";
 import { cpp } from "@codemirror/lang-cpp";
 import { tags as t } from "@lezer/highlight";
@@ -199,6 +209,13 @@ const theme = EditorView.theme(
     ".cm-tooltip.cm-tooltip-autocomplete > ul": { fontFamily: "inherit", maxHeight: "14em" },
     ".cm-tooltip.cm-tooltip-autocomplete > ul > li": { padding: "2px 8px" },
     ".cm-tooltip-autocomplete ul li[aria-selected]": { backgroundColor: "#ddf4ff", color: palette.text },
+    // Compile errors: the line tinted, the message on hover.
+    ".cm-errorLine": { backgroundColor: "#ffebe9" },
+    ".cm-warningLine": { backgroundColor: "#fff8c5" },
+    ".cm-tooltip-lint": { maxWidth: "40rem" },
+    ".cm-diagnostic": { fontFamily: "inherit", fontSize: "13px", padding: "4px 8px 4px 10px" },
+    ".cm-gutter-lint": { width: "1.2em" },
+    ".cm-gutter-lint .cm-gutterElement": { padding: "0 2px" },
   },
   { dark: false },
 );
@@ -218,6 +235,75 @@ const highlight = HighlightStyle.define([
   { tag: t.escape, color: "#116329" },
   { tag: t.invalid, color: "#82071e", textDecoration: "underline wavy #cf222e" },
 ]);
+
+// Lines with a diagnostic are tinted (the lint extension underlines the
+// place and marks the gutter): computed from the diagnostics when they are
+// set, then mapped through edits.
+const lineMarks = {
+  error: Decoration.line({ class: "cm-errorLine" }),
+  warning: Decoration.line({ class: "cm-warningLine" }),
+};
+const markedLines = StateField.define({
+  create: () => Decoration.none,
+  update(lines, tr) {
+    lines = lines.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setDiagnosticsEffect)) continue;
+      const worst = new Map(); // line start -> severity
+      for (const d of e.value) {
+        const at = tr.state.doc.lineAt(d.from).from;
+        if (d.severity === "error" || (d.severity === "warning" && !worst.has(at))) worst.set(at, d.severity);
+      }
+      lines = Decoration.set(
+        [...worst].sort((a, b) => a[0] - b[0]).map(([at, sev]) => lineMarks[sev].range(at)),
+      );
+    }
+    return lines;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+// toDiagnostic places one {line, col, severity, message} of a compile log in
+// the text: the word at line:col (the whole line without col), clamped to
+// the text, which may have changed since it was compiled.
+function toDiagnostic(doc, d) {
+  const n = Math.min(Math.max(1, Math.floor(Number(d.line)) || 1), doc.lines);
+  const line = doc.line(n);
+  const col = Math.floor(Number(d.col)) || 0;
+  let from = line.from + (line.text.length - line.text.trimStart().length);
+  let to = line.to;
+  if (col > 0) {
+    from = line.from + Math.min(col - 1, line.length);
+    const word = /^\w+/.exec(line.text.slice(from - line.from));
+    to = Math.min(from + (word ? word[0].length : 1), line.to);
+  }
+  const severity = ["error", "warning", "info", "hint"].includes(d.severity) ? d.severity : "error";
+  return { from, to: Math.max(from, to), severity, message: String(d.message || "") };
+}
+
+// showDiagnostics marks compile messages ({line, col, severity, message})
+// in the editor of a textarea (or a view); an empty list clears them.
+export function showDiagnostics(target, list) {
+  const view = target instanceof EditorView ? target : views.get(target);
+  if (!view) return false;
+  const doc = view.state.doc;
+  view.dispatch(setDiagnostics(view.state, (list || []).map((d) => toDiagnostic(doc, d))));
+  return true;
+}
+
+// diagnosticsFrom applies an element's data-editor-diagnostics to its
+// editor: the textarea's own, or the one it names.
+function diagnosticsFrom(el) {
+  const textarea = el instanceof HTMLTextAreaElement ? el : targetOf(el, "data-editor-target");
+  if (!textarea || !views.has(textarea)) return;
+  let list = [];
+  try {
+    list = JSON.parse(el.dataset.editorDiagnostics || "[]");
+  } catch {
+    return; // not ours to fix: leave the editor as it is
+  }
+  if (Array.isArray(list)) showDiagnostics(textarea, list);
+}
 
 // Escape, then Tab within two seconds, moves the focus out of the editor, so
 // that the keyboard never gets stuck in it. CodeMirror does so itself only
@@ -268,6 +354,7 @@ export function enhance(textarea) {
   const state = EditorState.create({
     doc: textarea.value,
     extensions: [
+      lintGutter(),
       lineNumbers(),
       highlightActiveLineGutter(),
       highlightSpecialChars(),
@@ -295,12 +382,14 @@ export function enhance(textarea) {
         ...historyKeymap,
         ...foldKeymap,
         ...completionKeymap,
+        ...lintKeymap,
         // Tab indents; Escape then Tab leaves the editor (see escapeArmsTab).
         indentWithTab,
       ]),
       escapeArmsTab,
       language.of(modeOf(textarea)),
       syntaxHighlighting(highlight),
+      markedLines,
       theme,
       editable.of(editableFrom(textarea)),
       EditorView.contentAttributes.of(labelFor(textarea)),
@@ -374,6 +463,8 @@ function jumpFromAttribute(textarea, view, focus) {
   if (n > 0) gotoLine(view, n, { focus });
 }
 
+// replaceText puts a whole new text in the editor (a file, a starter, a
+// reset): the old text's compile messages no longer apply.
 function replaceText(view, text, userEvent) {
   if (text === view.state.doc.toString()) return;
   view.dispatch({
@@ -382,6 +473,7 @@ function replaceText(view, text, userEvent) {
     scrollIntoView: true,
     userEvent,
   });
+  showDiagnostics(view, []);
 }
 
 // gotoLine scrolls the editor (a view or its textarea) to a line, counted
@@ -530,11 +622,13 @@ function onLanguageChange(event) {
   if (select instanceof HTMLSelectElement && select.hasAttribute("data-editor-language")) applyLanguage(select);
 }
 
-// init enhances every <textarea data-editor="go"> (or "cpp") under root.
+// init enhances every <textarea data-editor="go"> (or "cpp") under root,
+// and marks the compile messages of the elements that carry them.
 export function init(root = document) {
   for (const ta of root.querySelectorAll("textarea[data-editor]")) {
     if (modes[ta.dataset.editor]) enhance(ta);
   }
+  for (const el of root.querySelectorAll("[data-editor-diagnostics]")) diagnosticsFrom(el);
   for (const select of root.querySelectorAll("select[data-editor-language]")) {
     // The page may come back with another option selected (a refused
     // submission, the browser's back button): follow what is selected.
@@ -547,6 +641,19 @@ export function init(root = document) {
   }
 }
 
+// Compile messages that arrive later (a live page swapping in the compile
+// log when the compiler is done) mark the editor then.
+const laterDiagnostics = new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.type === "attributes") diagnosticsFrom(r.target);
+    for (const node of r.addedNodes) {
+      if (!(node instanceof Element)) continue;
+      if (node.hasAttribute("data-editor-diagnostics")) diagnosticsFrom(node);
+      for (const el of node.querySelectorAll("[data-editor-diagnostics]")) diagnosticsFrom(el);
+    }
+  }
+});
+
 let listening = false;
 function start() {
   init();
@@ -555,6 +662,12 @@ function start() {
   document.addEventListener("click", onClick);
   document.addEventListener("change", onFileChange);
   document.addEventListener("change", onLanguageChange);
+  laterDiagnostics.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["data-editor-diagnostics"],
+  });
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start, { once: true });

@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"arena.dev/downloads"
+	"arena.dev/store/pgtest"
+)
+
+// The site offers the arena tool: arena serve, run from its source tree as
+// make run runs it, builds arena for Linux x86-64 on the first request (two
+// requests at once get the one build), and the file runs and says the
+// server's version; the game page shows its install line with the site's
+// address. (The cross-compiled formats are checked in package downloads.)
+func TestServeDownloadsArena(t *testing.T) {
+	port := freePort(t)
+	dataDir := t.TempDir()
+	env := []string{"DATABASE_URL=" + pgtest.FreshURL(t), fmt.Sprint("PORT=", port), "ARENA_DATA_DIR=" + dataDir}
+	p := start(t, env, "serve", "--no-workers")
+	waitHealthy(t, port, time.Minute)
+	base := fmt.Sprintf("http://127.0.0.1:%d", port)
+
+	var wg sync.WaitGroup
+	bodies := make([][]byte, 2)
+	for i := range bodies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			resp, err := http.Get(base + "/downloads/arena/linux/amd64")
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), `filename="arena"`) {
+				t.Errorf("download %d: %s %v\n%.500s", i, resp.Status, resp.Header, body)
+			}
+			bodies[i] = body
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	if !bytes.Equal(bodies[0], bodies[1]) {
+		t.Fatal("two downloads at once got different files")
+	}
+	built, _ := filepath.Glob(filepath.Join(dataDir, "downloads", "*", "linux-amd64", "*"))
+	if len(built) != 1 {
+		t.Errorf("the cache holds %v, want one build", built)
+	}
+	tool := filepath.Join(t.TempDir(), "arena")
+	if err := os.WriteFile(tool, bodies[0], 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := downloads.Check(tool, downloads.Target{OS: "linux", Arch: "amd64"}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := exec.Command(tool, "version").Output()
+	if err != nil {
+		t.Fatalf("the downloaded arena: %v", err)
+	}
+	want, err := exec.Command(arenaBinary(t), "version").Output()
+	if err != nil || string(got) != string(want) {
+		t.Fatalf("the downloaded arena says %q, the server %q (%v)", got, want, err)
+	}
+
+	for path, wants := range map[string][]string{
+		"/games/orkisland": {"curl -fLo arena " + base + "/downloads/arena/linux/amd64 &amp;&amp; chmod +x arena",
+			"Invoke-WebRequest " + base + "/downloads/arena/windows/amd64 -OutFile arena.exe"},
+		"/downloads": {"macOS (Apple silicon)", `href="/downloads/arena/darwin/arm64"`, `href="/downloads/arena/windows/arm64"`,
+			"Windows (ARM64)", "Linux (ARM64)", "macOS (Intel)"},
+	} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		for _, w := range wants {
+			if resp.StatusCode != 200 || !strings.Contains(string(body), w) {
+				t.Errorf("%s (%s) lacks %q", path, resp.Status, w)
+			}
+		}
+	}
+	if resp, err := http.Get(base + "/downloads/arena/plan9/386"); err != nil || resp.StatusCode != 404 {
+		t.Errorf("an unknown system: %v %v, want 404", resp.Status, err)
+	}
+	p.cmd.Process.Signal(syscall.SIGINT)
+	if code := p.wait(t, time.Minute); code != 0 {
+		t.Errorf("exit %d after Ctrl-C", code)
+	}
+}

@@ -1,0 +1,60 @@
+package copycheck
+
+import (
+	"sync"
+
+	"arena.dev/games"
+)
+
+// Base returns the hashes of a game's base code: every k-gram of what each
+// student is given, in both languages: the kit's starter (Go kit/main.go,
+// C++ AINull.cc) and the Demo (Go bots/demo.go as a program, C++
+// AIDemo.cc). Like MOSS's -b, a fingerprint of base code is no evidence,
+// so it is left out of every version's fingerprints. Every k-gram, not
+// only the winnowed ones: a version's winnowing may keep any of them. A
+// piece the game lacks is skipped.
+func Base(gameID string) (map[int64]bool, error) {
+	baseMu.Lock()
+	defer baseMu.Unlock()
+	if b, ok := baseCache[gameID]; ok {
+		return b, nil
+	}
+	g, err := games.Get(gameID)
+	if err != nil {
+		return nil, err
+	}
+	type source struct {
+		language string
+		get      func() ([]byte, error)
+	}
+	sources := []source{
+		{Go, func() ([]byte, error) { return games.KitTemplate(gameID) }},
+		{Go, func() ([]byte, error) { return games.BotProgram(gameID, "Demo") }},
+	}
+	if g.Info().Offers(Cpp) {
+		sources = append(sources,
+			source{Cpp, func() ([]byte, error) { return games.CppBotProgram(gameID, "Null") }},
+			source{Cpp, func() ([]byte, error) { return games.CppBotProgram(gameID, "Demo") }})
+	}
+	base := map[int64]bool{}
+	for _, s := range sources {
+		src, err := s.get()
+		if err != nil { // a game without this piece (a test game has no Demo)
+			continue
+		}
+		toks, err := Tokens(s.language, src)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range kgrams(s.language, toks) {
+			base[int64(h)] = true
+		}
+	}
+	baseCache[gameID] = base
+	return base, nil
+}
+
+var (
+	baseMu    sync.Mutex
+	baseCache = map[string]map[int64]bool{}
+)

@@ -1,0 +1,31 @@
+// Counts down a wait the server announced: an element with
+// data-retry-after="SECONDS" holds a [data-countdown] that reads
+// "in 37 s", then "in 36 s"... and "now" at the end. Until then the
+// page's buttons marked data-waits-for-retry are disabled, so a student
+// in a lab sees exactly when the next submission passes.
+for (const el of document.querySelectorAll('[data-retry-after]')) {
+  const end = Date.now() + Number(el.dataset.retryAfter) * 1000;
+  const out = el.querySelector('[data-countdown]');
+  const buttons = document.querySelectorAll('[data-waits-for-retry]');
+  const tick = () => {
+    const left = Math.ceil((end - Date.now()) / 1000);
+    for (const b of buttons) {
+      b.disabled = left > 0;
+      b.title = left > 0 ? `You can submit again in ${wait(left)}` : '';
+    }
+    if (left <= 0) {
+      out.textContent = 'now';
+      el.classList.add('over');
+      return;
+    }
+    out.replaceChildren('in ', Object.assign(document.createElement('strong'), { textContent: wait(left) }));
+    setTimeout(tick, end - Date.now() - (left - 1) * 1000);
+  };
+  tick();
+}
+
+// wait says a wait as templates.Wait does: "37 s", "1 min 5 s".
+function wait(s) {
+  if (s < 60) return `${s} s`;
+  return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}

@@ -1,0 +1,83 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// Submission deadlines: per game, set on the admin's games page. After it,
+// judge.Submit refuses students' new versions (page and API say when it
+// was); the ladder goes on. The game and submit pages show it.
+
+// deadlineLayout is how a datetime-local input writes a time (read as UTC).
+const deadlineLayout = "2006-01-02T15:04"
+
+// parseFormTime reads a datetime-local input's value as a UTC time.
+func parseFormTime(raw string) (time.Time, error) {
+	at, err := time.ParseInLocation(deadlineLayout, raw, time.UTC)
+	if err != nil { // browsers may add seconds
+		at, err = time.ParseInLocation(deadlineLayout+":05", raw, time.UTC)
+	}
+	return at, err
+}
+
+// adminDeadline is a game's deadline as the games page shows it, with the
+// admin's input after a refusal.
+func adminDeadline(deadline *time.Time, f *adminGamesForm, gameID string) templates.AdminDeadline {
+	var d templates.AdminDeadline
+	if deadline != nil {
+		d.Value, d.Text, d.Passed = deadline.UTC().Format(deadlineLayout), fullTime(deadline), !deadline.After(time.Now())
+	}
+	if f != nil && f.gameID == gameID && f.deadlineError != "" {
+		d.Value, d.Error = f.deadline, f.deadlineError
+	}
+	return d
+}
+
+// POST /admin/games/{game}/deadline (deadline, or clear=1)
+func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	g, ok := s.adminGame(w, r)
+	if !ok {
+		return
+	}
+	info := g.Info()
+	raw := strings.TrimSpace(r.PostFormValue("deadline"))
+	var deadline *time.Time
+	if r.PostFormValue("clear") == "" {
+		at, err := parseFormTime(raw)
+		if err != nil {
+			msg := fmt.Sprintf("Not saved: %q is not a date and time.", raw)
+			if raw == "" {
+				msg = "Not saved: choose a date and time, or Remove the deadline."
+			}
+			s.renderAdminGames(w, r, http.StatusUnprocessableEntity, &adminGamesForm{gameID: info.ID, deadline: raw, deadlineError: msg})
+			return
+		}
+		deadline = &at
+	}
+	ctx := r.Context()
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
+			return err
+		}
+		return store.SetSubmissionDeadline(ctx, tx, info.ID, deadline)
+	})
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	msg := info.Title + " has no submission deadline any more."
+	if deadline != nil {
+		msg = fmt.Sprintf("Students' new versions of %s are refused from %s on.", info.Title, fullTime(deadline))
+	}
+	s.flash(ctx, msg)
+	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)
+}

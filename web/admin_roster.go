@@ -1,0 +1,236 @@
+package web
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/auth"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// Class rosters. An admin imports students from a CSV (roster.go) on the
+// users page; each new student gets a random one-time password and must
+// choose their own at the first log-in. The database stores only the
+// passwords' hashes: the plain passwords exist once, as a CSV sealed with
+// AES-256-GCM under a random key that is not stored anywhere but in the
+// import's response (the download button's form). The sealed file waits in
+// roster_credentials for its one download, which deletes it, or for an
+// hour. So the admin downloads the credentials exactly once, a reload or a
+// restart of the server loses nothing before that, and neither the
+// database nor its backups ever hold a password in clear.
+
+// maxRosterBytes bounds an import's body: a class of 2,000 fits many times.
+const maxRosterBytes = 256 << 10
+
+// rosterPasswordLen is the length of a one-time password (56 letters and
+// digits: 69 bits).
+const rosterPasswordLen = 12
+
+// POST /admin/users/import (roster: the CSV's text, or file: the CSV)
+func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	r.Body = http.MaxBytesReader(w, r.Body, maxRosterBytes)
+	text, err := readRosterForm(r)
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		s.renderAdminUsers(w, r, http.StatusRequestEntityTooLarge, nil, templates.AdminUsersData{Roster: templates.RosterData{
+			Errors: []string{fmt.Sprintf("The roster is larger than %d KB: nothing was imported. Split it in parts.", maxRosterBytes>>10)}}})
+		return
+	}
+	if err != nil {
+		s.renderAdminUsers(w, r, http.StatusBadRequest, nil, templates.AdminUsersData{Roster: templates.RosterData{Text: text,
+			Errors: []string{err.Error() + ": nothing was imported."}}})
+		return
+	}
+	refuse := func(status int, errs []string) {
+		s.renderAdminUsers(w, r, status, nil, templates.AdminUsersData{Roster: templates.RosterData{Text: text, Errors: errs}})
+	}
+	lines, errs := parseRoster(text)
+	if len(errs) > 0 {
+		refuse(http.StatusUnprocessableEntity, append(errs, "Nothing was imported: fix these lines and import again."))
+		return
+	}
+	names := make([]string, len(lines))
+	for i, l := range lines {
+		names[i] = l.Name
+	}
+	taken, err := store.TakenUserNames(ctx, s.Pool, names)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	var (
+		students  []store.RosterStudent
+		existing  []string
+		passwords = map[string]string{}
+	)
+	for _, l := range lines {
+		if taken[l.Name] {
+			existing = append(existing, l.Name)
+			continue
+		}
+		pw := auth.RandomPassword(rosterPasswordLen)
+		hash, err := s.passwords.Hash(ctx, pw)
+		if errors.Is(err, auth.ErrBusy) {
+			w.Header().Set("Retry-After", "10")
+			refuse(http.StatusTooManyRequests, []string{"The server is busy checking passwords: nothing was imported. Try again in a few seconds."})
+			return
+		}
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		passwords[l.Name] = pw
+		students = append(students, store.RosterStudent{Name: l.Name, DisplayName: l.DisplayName, Group: l.Group, PasswordHash: hash})
+	}
+	created, raced, err := store.ImportRoster(ctx, s.Pool, students)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	existing = append(existing, raced...)
+	for _, n := range raced {
+		delete(passwords, n) // taken meanwhile: that password opens nothing
+	}
+	imp := &templates.RosterImport{Created: created, Existing: existing}
+	if len(created) > 0 {
+		key := make([]byte, 32)
+		rand.Read(key)
+		sealed, err := seal(key, rosterCredentialsCSV(students, passwords))
+		if err == nil {
+			imp.ID, err = store.SaveRosterCredentials(ctx, s.Pool, userFrom(ctx).ID, sealed, len(created))
+		}
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		imp.Key = base64.RawURLEncoding.EncodeToString(key)
+	}
+	w.Header().Set("Cache-Control", "no-store") // the page holds the only key to the passwords
+	s.renderAdminUsers(w, r, http.StatusOK, nil, templates.AdminUsersData{Roster: templates.RosterData{Import: imp}})
+}
+
+// readRosterForm reads the roster's text: the file when one is chosen,
+// else the text area.
+func readRosterForm(r *http.Request) (string, error) {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		if err := r.ParseMultipartForm(maxRosterBytes); err != nil {
+			return "", err
+		}
+		defer r.MultipartForm.RemoveAll()
+	} else if err := r.ParseForm(); err != nil {
+		return "", err
+	}
+	text := r.PostFormValue("roster")
+	if r.MultipartForm != nil {
+		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
+			f, err := fhs[0].Open()
+			if err != nil {
+				return text, err
+			}
+			defer f.Close()
+			data, err := io.ReadAll(f)
+			if err != nil {
+				return text, err
+			}
+			if !utf8.Valid(data) || strings.ContainsRune(string(data), 0) {
+				return text, errors.New("the file is not UTF-8 text (save the spreadsheet as CSV UTF-8)")
+			}
+			text = string(data)
+		}
+	}
+	return strings.ReplaceAll(text, "\r\n", "\n"), nil
+}
+
+// POST /admin/roster/{id}/credentials (key): the import's credentials CSV,
+// once.
+func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	key, err := base64.RawURLEncoding.DecodeString(r.PostFormValue("key"))
+	if err != nil || len(key) != 32 {
+		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, "Refused", "admin"), http.StatusUnprocessableEntity,
+			"This download's key is not right. Use the button on the page the import showed."))
+		return
+	}
+	var csv []byte
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		sealed, err := store.TakeRosterCredentials(ctx, tx, id, userFrom(ctx).ID)
+		if err != nil {
+			return err
+		}
+		if csv, err = unseal(key, sealed); err != nil {
+			return errWrongKey
+		}
+		return store.DeleteRosterCredentials(ctx, tx, id)
+	})
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		s.render(w, r, http.StatusGone, templates.ErrorPage(s.page(r, "Gone", "admin"), http.StatusGone,
+			"These one-time passwords were downloaded already, or an hour has passed since the import: they are gone for good. "+
+				"Give a student a new one with Reset password on Admin → Users."))
+		return
+	case errors.Is(err, errWrongKey):
+		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, "Refused", "admin"), http.StatusUnprocessableEntity,
+			"This download's key does not open these passwords. Use the button on the page the import showed."))
+		return
+	case err != nil:
+		s.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="roster-passwords-`+strconv.FormatInt(id, 10)+`.csv"`)
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(csv)
+}
+
+var errWrongKey = errors.New("wrong key")
+
+// seal encrypts data with AES-256-GCM under key: a random nonce, then the
+// ciphertext.
+func seal(key, data []byte) ([]byte, error) {
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	nonce := make([]byte, gcm.NonceSize())
+	rand.Read(nonce)
+	return gcm.Seal(nonce, nonce, data, nil), nil
+}
+
+// unseal decrypts what seal sealed.
+func unseal(key, sealed []byte) ([]byte, error) {
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	if len(sealed) < gcm.NonceSize() {
+		return nil, errors.New("sealed data too short")
+	}
+	return gcm.Open(nil, sealed[:gcm.NonceSize()], sealed[gcm.NonceSize():], nil)
+}
