@@ -174,3 +174,26 @@ func Fragments(a, b *Set) []Fragment {
 type chain struct {
 	firstA, lastA, firstB, lastB, n int
 }
+
+// Disjoint keeps, of fragments ranked longest first, those whose lines
+// overlap no fragment kept before them on either side: code shared more
+// than once is shown once, so that on a page each line belongs to one
+// fragment and each fragment has one counterpart.
+func Disjoint(fs []Fragment) []Fragment {
+	var out []Fragment
+	for _, f := range fs {
+		free := true
+		for _, k := range out {
+			if overlap(f.A, k.A) || overlap(f.B, k.B) {
+				free = false
+				break
+			}
+		}
+		if free {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func overlap(a, b Lines) bool { return a.From <= b.To && b.From <= a.To }

@@ -221,3 +221,20 @@ func TestFragments(t *testing.T) {
 		t.Errorf("fragment %+v: the two sides start at different places in the function", f)
 	}
 }
+
+// Fragments that overlap on either side are kept once, the longest.
+func TestDisjoint(t *testing.T) {
+	l := func(from, to int) copycheck.Lines { return copycheck.Lines{From: from, To: to} }
+	fs := []copycheck.Fragment{
+		{A: l(10, 30), B: l(5, 25)},
+		{A: l(40, 50), B: l(20, 30)}, // overlaps the first on b's side
+		{A: l(25, 35), B: l(60, 70)}, // overlaps the first on a's side
+		{A: l(60, 65), B: l(80, 85)},
+		{A: l(31, 33), B: l(26, 28)}, // next to the first on both sides
+	}
+	got := copycheck.Disjoint(fs)
+	want := []copycheck.Fragment{fs[0], fs[3], fs[4]}
+	if !slices.Equal(got, want) {
+		t.Errorf("Disjoint = %+v, want %+v", got, want)
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"sort"
 	"time"
 )
@@ -21,6 +23,20 @@ import (
 // Settings are a game's parameters by name (the statement's names, e.g.
 // "nb_rounds"). Every game's parameters are integers.
 type Settings map[string]int
+
+// Get returns the setting called name. A game reads its own settings by
+// name from complete ones (defaults merged), so a name that is not there
+// is a mistake in the game's code, such as a misspelling, never a user's:
+// Get panics rather than read it as 0. The conformance suite plays every
+// game, so such a mistake fails its tests.
+func (s Settings) Get(name string) int {
+	v, ok := s[name]
+	if !ok {
+		panic(fmt.Sprintf("games: no setting %q (a misspelt name, or settings without the defaults merged?); there are %v",
+			name, slices.Sorted(maps.Keys(s))))
+	}
+	return v
+}
 
 // Clone returns a copy that can be changed freely.
 func (s Settings) Clone() Settings {

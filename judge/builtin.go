@@ -2,8 +2,6 @@ package judge
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"os"
@@ -19,14 +17,24 @@ import (
 )
 
 // BuiltinWasmKey is the blob key of a built-in bot compiled to WebAssembly.
-// It names the source's hash, so a new release of the bot gets a new build.
+// It names the hash of everything that goes into the build (lang's
+// BuildHash: the bot's program, the SDK it imports, the build's language
+// version and flags, the Go release), so a change to any of them gets a
+// new build instead of serving a stale one.
 func BuiltinWasmKey(gameID, bot string) (string, error) {
 	src, err := games.BotProgram(gameID, bot)
 	if err != nil {
 		return "", err
 	}
-	sum := sha256.Sum256(src)
-	return fmt.Sprintf("wasm/builtin/%s/%s/%s", gameID, bot, hex.EncodeToString(sum[:8])), nil
+	sdk, err := lang.Go.SDK(gameID)
+	if err != nil {
+		return "", err
+	}
+	sum, err := lang.Go.BuildHash(src, sdk)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("wasm/builtin/%s/%s/%s", gameID, bot, sum[:16]), nil
 }
 
 // BuildBuiltinsArgs is the job that compiles the downloadable built-in bots

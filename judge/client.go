@@ -31,11 +31,15 @@ const (
 var AllQueues = []string{QueueCompile, QueueMatch, QueueDefault}
 
 // Job priorities within the match queue (1 is worked first): a tournament
-// before a student waiting for a verdict, both before the ladder.
+// before a student waiting for a verdict, both before the ladder, and a
+// student's challenge after all of them (River has four priorities). The
+// ladder cannot starve challenges: matchmaking counts the queued ones in
+// the ladder's queue (planLadder), so it lets the queue drain to them.
 const (
 	PriorityTournament    = 1
 	PriorityQualification = 2
-	PriorityLadder        = 4
+	PriorityLadder        = 3
+	PriorityChallenge     = 4
 )
 
 // Config says what a working client does. Zero values take the defaults.

@@ -21,9 +21,14 @@ func TestLadderFillsEmptySeatsWithHouseBots(t *testing.T) {
 	var house int64
 	scanOne(t, e.pool.QueryRow(ctx, "SELECT id FROM users WHERE role = 'house'"), &house)
 	// This test's ladder alone: the bots other tests left leave it, and
-	// come back after, as the house bots go.
+	// come back after, as the house bots go. House bots another test made
+	// and disabled come back: a disabled house bot stays off the ladder.
 	var others []int64
-	rows, err := e.pool.Query(ctx, `UPDATE bots SET disabled = true WHERE game_id = 'orkisland' AND NOT disabled RETURNING id`)
+	if _, err := e.pool.Exec(ctx, `UPDATE bots SET disabled = false WHERE game_id = 'orkisland' AND owner_id = $1`, house); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := e.pool.Query(ctx, `UPDATE bots SET disabled = true WHERE game_id = 'orkisland' AND NOT disabled AND owner_id <> $1
+		RETURNING id`, house)
 	if err != nil {
 		t.Fatal(err)
 	}

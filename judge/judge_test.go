@@ -94,7 +94,7 @@ func readSource(t testing.TB, name string) string {
 }
 
 // waitStatus polls until the version reaches one of the final statuses.
-func (e *env) waitStatus(t testing.TB, versionID int64, timeout time.Duration, final ...string) *store.Version {
+func (e *env) waitStatus(t testing.TB, versionID int64, timeout time.Duration, final ...store.VersionStatus) *store.Version {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {

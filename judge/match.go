@@ -26,17 +26,51 @@ func (MatchArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueMatch, MaxAttempts: 5}
 }
 
-// matchJob is the job that plays m, prioritised by the kind of match.
+// matchJob is the job that plays m, prioritised by the kind of match and
+// tagged with it (the admin's job queue filters by tag).
 func matchJob(m *store.Match) river.InsertManyParams {
-	prio := PriorityLadder
-	switch m.Kind {
-	case store.KindTournament:
-		prio = PriorityTournament
-	case store.KindQualification:
-		prio = PriorityQualification
-	}
 	return river.InsertManyParams{Args: MatchArgs{MatchID: m.ID},
-		InsertOpts: &river.InsertOpts{Queue: QueueMatch, Priority: prio, MaxAttempts: 5}}
+		InsertOpts: &river.InsertOpts{Queue: QueueMatch, Priority: kindOf(m.Kind).priority, MaxAttempts: 5, Tags: []string{m.Kind}}}
+}
+
+// matchKind is what a kind of match is to the judge: how urgent its job
+// is, and what landing one moves besides the match itself. A new kind of
+// match is one more case in kindOf.
+type matchKind struct {
+	priority int
+	// rated: a played match counts as a ladder game of its versions and
+	// moves their ratings.
+	rated bool
+	// landed, when set, runs in the transaction that lands a match of the
+	// kind, played or failed.
+	landed func(ctx context.Context, tx pgx.Tx, m *store.Match) error
+}
+
+// kindOf says what a kind of match does (a function, not a table: the
+// tournament's step refers back to matchJob).
+func kindOf(kind string) matchKind {
+	switch kind {
+	case store.KindLadder:
+		return matchKind{priority: PriorityLadder, rated: true}
+	case store.KindQualification:
+		// The verdict once all the version's matches landed; a failed one
+		// counts as not won, so the verdict never waits for ever.
+		return matchKind{priority: PriorityQualification, landed: func(ctx context.Context, tx pgx.Tx, m *store.Match) error {
+			if m.BotVersionID == nil {
+				return nil
+			}
+			return decideQualification(ctx, tx, *m.BotVersionID)
+		}}
+	case store.KindTournament:
+		// The round's last match, failed or not, starts the next round.
+		return matchKind{priority: PriorityTournament, landed: func(ctx context.Context, tx pgx.Tx, m *store.Match) error {
+			return advanceTournament(ctx, tx, m.ID)
+		}}
+	case store.KindChallenge:
+		// Below the ladder, and it moves nothing: no rating, no games count.
+		return matchKind{priority: PriorityChallenge}
+	}
+	return matchKind{priority: PriorityLadder}
 }
 
 // MatchWorker plays a match in the sandbox, then writes the result, the
@@ -74,34 +108,7 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	var bad badMatch
 	if errors.As(err, &bad) {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			locked, err := store.MatchForUpdate(ctx, tx, m.ID)
-			if err != nil {
-				return err
-			}
-			if locked.Status == store.MatchQueued {
-				if err := store.FailMatch(ctx, tx, m.ID, bad.Error()); err != nil {
-					return err
-				}
-				if m.Kind == store.KindQualification && m.BotVersionID != nil {
-					// A failed match counts as not won: the verdict must not wait for ever.
-					if err := decideQualification(ctx, tx, *m.BotVersionID); err != nil {
-						return err
-					}
-				}
-				if m.Kind == store.KindTournament {
-					// Nor must the next round of a tournament.
-					if err := advanceTournament(ctx, tx, m.ID); err != nil {
-						return err
-					}
-				}
-				if m.BotVersionID != nil { // the judged version's page shows the failure live
-					if err := store.NotifyVersionChanged(ctx, tx, *m.BotVersionID); err != nil {
-						return err
-					}
-				}
-			}
-			_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
-			return err
+			return settle(ctx, tx, job, landing{failed: bad.Error()})
 		})
 	}
 	if err != nil {
@@ -112,7 +119,7 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 		return err
 	}
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		return finish(ctx, tx, job, seats, replay, gz, logs)
+		return settle(ctx, tx, job, landing{seats: seats, replay: replay, gz: gz, logs: logs})
 	})
 }
 
@@ -182,72 +189,95 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	return replay, logs, nil
 }
 
-// finish lands a played match: everything or nothing.
-func finish(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], seats []store.SeatResult, replay *games.Replay, gz []byte, logs []string) error {
+// landing is how a match ended: played (replay set), or failed.
+type landing struct {
+	seats  []store.SeatResult
+	replay *games.Replay
+	gz     []byte   // the replay, compressed
+	logs   []string // each seat's debug log
+	failed string   // why it could not be played, when it was not
+}
+
+// settle lands a match of any kind, played or failed, with all that its
+// kind moves (kindOf), and completes its job: everything or nothing, in
+// tx. Only a queued match lands: an attempt that finds it landed (a
+// retried or rescued job) or failed (a cancelled tournament) completes its
+// job and changes nothing.
+func settle(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], l landing) error {
 	m, err := store.MatchForUpdate(ctx, tx, job.Args.MatchID)
 	if err != nil {
 		return err
 	}
 	if m.Status == store.MatchQueued {
-		// One key per attempt: a stale attempt can never overwrite the
-		// replay of the one that landed.
-		key := fmt.Sprintf("replay/%d/%d", m.ID, job.Attempt)
-		if err := (store.PGBlobs{DB: tx}).Put(ctx, key, gz); err != nil {
+		kind := kindOf(m.Kind)
+		if l.replay != nil {
+			err = record(ctx, tx, m, job.Attempt, kind.rated, l)
+		} else {
+			err = store.FailMatch(ctx, tx, m.ID, l.failed)
+		}
+		if err == nil && kind.landed != nil {
+			err = kind.landed(ctx, tx, m)
+		}
+		if err == nil && l.replay == nil && m.BotVersionID != nil {
+			// The judged version's page shows the failure live.
+			err = store.NotifyVersionChanged(ctx, tx, *m.BotVersionID)
+		}
+		if err != nil {
 			return err
-		}
-		scores := make([]int64, len(replay.End.Scores))
-		for i, s := range replay.End.Scores {
-			scores[i] = int64(s)
-		}
-		ranks := rating.RanksFromScores(scores)
-		outcomes := make([]store.SeatOutcome, len(seats))
-		var versions []int64
-		for i, s := range seats {
-			outcomes[i] = store.SeatOutcome{Score: scores[i], Rank: ranks[i], CPUSeconds: cpuSeconds(replay, i),
-				Invalid: replay.End.Invalid[i], Log: logs[i]}
-			for _, f := range replay.End.Frozen {
-				if f.Player == i {
-					outcomes[i].FrozenRound, outcomes[i].FrozenKind, outcomes[i].FrozenReason = &f.Round, f.Kind, &f.Reason
-					break
-				}
-			}
-			if s.VersionID != nil {
-				versions = append(versions, *s.VersionID)
-			}
-		}
-		// Lock the rows in id order first: two matches landing at once with
-		// shared players would otherwise deadlock on them.
-		if err := store.LockVersions(ctx, tx, versions); err != nil {
-			return err
-		}
-		rated := false
-		if m.Kind == store.KindLadder {
-			// games counts ladder games: the ones that rate and that
-			// matchmaking balances; qualification and tournament matches
-			// are counted apart.
-			if err := store.CountLadderGame(ctx, tx, versions); err != nil {
-				return err
-			}
-			if rated, err = rate(ctx, tx, m.ID, seats, scores); err != nil {
-				return err
-			}
-		}
-		if err := store.FinishMatch(ctx, tx, m.ID, key, rated, outcomes); err != nil {
-			return err
-		}
-		if m.Kind == store.KindQualification && m.BotVersionID != nil {
-			if err := decideQualification(ctx, tx, *m.BotVersionID); err != nil {
-				return err
-			}
-		}
-		if m.Kind == store.KindTournament { // the round's last match starts the next round
-			if err := advanceTournament(ctx, tx, m.ID); err != nil {
-				return err
-			}
 		}
 	}
 	_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 	return err
+}
+
+// record stores a played match: its replay, each seat's result and log,
+// and, when its kind is rated, the ladder game and the ratings it moves.
+func record(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated bool, l landing) error {
+	// One key per attempt: a stale attempt can never overwrite the
+	// replay of the one that landed.
+	key := fmt.Sprintf("replay/%d/%d", m.ID, attempt)
+	if err := (store.PGBlobs{DB: tx}).Put(ctx, key, l.gz); err != nil {
+		return err
+	}
+	replay := l.replay
+	scores := make([]int64, len(replay.End.Scores))
+	for i, s := range replay.End.Scores {
+		scores[i] = int64(s)
+	}
+	ranks := rating.RanksFromScores(scores)
+	outcomes := make([]store.SeatOutcome, len(l.seats))
+	var versions []int64
+	for i, s := range l.seats {
+		outcomes[i] = store.SeatOutcome{Score: scores[i], Rank: ranks[i], CPUSeconds: cpuSeconds(replay, i),
+			Invalid: replay.End.Invalid[i], Log: l.logs[i]}
+		for _, f := range replay.End.Frozen {
+			if f.Player == i {
+				outcomes[i].FrozenRound, outcomes[i].FrozenKind, outcomes[i].FrozenReason = &f.Round, f.Kind, &f.Reason
+				break
+			}
+		}
+		if s.VersionID != nil {
+			versions = append(versions, *s.VersionID)
+		}
+	}
+	// Lock the rows in id order first: two matches landing at once with
+	// shared players would otherwise deadlock on them.
+	if err := store.LockVersions(ctx, tx, versions); err != nil {
+		return err
+	}
+	moved := false
+	if rated {
+		// games counts ladder games: the ones that rate and that
+		// matchmaking balances; the other kinds are counted apart.
+		if err := store.CountLadderGame(ctx, tx, versions); err != nil {
+			return err
+		}
+		var err error
+		if moved, err = rate(ctx, tx, m.ID, l.seats, scores); err != nil {
+			return err
+		}
+	}
+	return store.FinishMatch(ctx, tx, m.ID, key, moved, outcomes)
 }
 
 // cpuSeconds is the CPU a player used: its last known fraction of the budget.

@@ -57,13 +57,21 @@ func (w *MatchmakingWorker) Work(ctx context.Context, job *river.Job[Matchmaking
 }
 
 // planLadder creates enough ladder matches for one game to bring its queue
-// to target, and returns their jobs.
+// (its queued ladder matches and challenges) to target, and returns their
+// jobs.
 func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *rand.Rand) ([]river.InsertManyParams, error) {
 	queued, err := store.QueuedLadderMatches(ctx, tx, gameID)
 	if err != nil {
 		return nil, err
 	}
-	k := target - queued
+	// Challenges are worked after every ladder match: counting them in,
+	// matchmaking lets the queue drain down to them instead of starving
+	// them behind a ladder it keeps full.
+	challenges, err := store.QueuedChallenges(ctx, tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	k := target - queued - challenges
 	if k <= 0 {
 		return nil, nil
 	}

@@ -8,9 +8,12 @@ package lang
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"path"
+	"runtime"
 	"strings"
 
 	"arena.dev/games"
@@ -139,4 +142,31 @@ func Compile(ctx context.Context, l Language, gameID string, src []byte, opts sa
 		return sandbox.Artifact{}, nil, err
 	}
 	return sandbox.Compile(ctx, l.toolchain, src, sdk, opts)
+}
+
+// BuildHash is the hex SHA-256 of everything that goes into a build of src
+// in language l against sdk (an SDK as l.SDK lays it out): the language,
+// the source, every SDK file by path and content, the toolchain's recipe
+// (language version and build flags), and the Go release this binary was
+// built with. That release stands for the Go toolchain's own, which it
+// cannot ask: the worker image builds bots with the Go it was built with
+// (Dockerfile), and a web server, which has no toolchain, must find what
+// a worker built. (For C++, clang's release is not in it: built-in bots
+// are Go.)
+func (l Language) BuildHash(src []byte, sdk fs.FS) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\n%s\n%s\nsource %d\n%s", l.ID, runtime.Version(), l.toolchain.Recipe(), len(src), src)
+	// WalkDir goes in lexical order: the same files hash the same.
+	err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sdk, p)
+		fmt.Fprintf(h, "\nfile %s %d\n%s", p, len(b), b)
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

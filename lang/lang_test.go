@@ -5,11 +5,13 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake" // Race takes Go and C++, Race (sprint) Go only
@@ -125,5 +127,55 @@ func TestCompile(t *testing.T) {
 	_, _, err = lang.Compile(ctx, lang.Cpp, fake.ID, []byte("#include \"Player.hh\"\nint x = y;\n"), opts)
 	if !errors.As(err, &ce) || !strings.Contains(ce.Log, "bot.cc:2:9") {
 		t.Errorf("a C++ compile error does not name bot.cc:2:9: %v", err)
+	}
+}
+
+// A build's hash changes with each thing that goes into the build: the
+// source, an SDK file's content or path, the language; the same inputs
+// hash the same.
+func TestBuildHash(t *testing.T) {
+	sdk, err := lang.Go.SDK(fake.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := fstest.MapFS{}
+	if err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sdk, p)
+		files[p] = &fstest.MapFile{Data: b}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	src, _ := lang.Go.Starter(fake.ID)
+	hash := func(l lang.Language, src []byte, sdk fs.FS) string {
+		t.Helper()
+		h, err := l.BuildHash(src, sdk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	base := hash(lang.Go, src, sdk)
+	if again := hash(lang.Go, src, files); again != base {
+		t.Fatal("the same source and SDK files hash differently")
+	}
+	const file = "games/gametest/fake/sdk/sdk.go"
+	edited := maps.Clone(files)
+	edited[file] = &fstest.MapFile{Data: append(slices.Clone(files[file].Data), "\n// one more line\n"...)}
+	moved := maps.Clone(files)
+	moved["games/gametest/fake/sdk/sdk2.go"] = files[file]
+	delete(moved, file)
+	for what, h := range map[string]string{
+		"an SDK file's content": hash(lang.Go, src, edited),
+		"an SDK file's path":    hash(lang.Go, src, moved),
+		"the source":            hash(lang.Go, append(slices.Clone(src), ' '), files),
+		"the language":          hash(lang.Cpp, src, files),
+	} {
+		if h == base {
+			t.Errorf("changing %s leaves the hash as it was", what)
+		}
 	}
 }

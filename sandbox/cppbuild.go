@@ -83,6 +83,10 @@ type cppToolchain struct{}
 func (cppToolchain) Name() string { return "cpp" }
 func (cppToolchain) File() string { return cppFile }
 
+func (cppToolchain) Recipe() string {
+	return fmt.Sprintf("clang++ %s\n%s\n%s", strings.Join(cppCompileFlags, " "), strings.Join(cppLinkFlags, " "), cppPrelude)
+}
+
 func (cppToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.FS, opts *CompileOptions) (*buildPlan, []string, error) {
 	ci, err := lookupClang(ctx, opts.Clang)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 
@@ -24,6 +25,25 @@ type goToolchain struct{}
 
 func (goToolchain) Name() string { return "go" }
 func (goToolchain) File() string { return goFile }
+
+// goVersion is the go line of the module a bot is built in: its language
+// version.
+const goVersion = "go 1.26"
+
+// goBuildFlags are go build's flags, and goBuildEnv the settings of its
+// environment that shape the module (the rest of it is paths).
+var (
+	goBuildFlags = []string{"-trimpath", "-buildvcs=false"}
+	goBuildEnv   = []string{
+		"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0",
+		"GOTOOLCHAIN=local", "GOPROXY=off", "GOSUMDB=off", "GOFLAGS=-mod=mod",
+		"GOWORK=off", "GOENV=off", "GOTELEMETRY=off",
+	}
+)
+
+func (goToolchain) Recipe() string {
+	return fmt.Sprintf("%s\ngo build %s\n%s\n", goVersion, strings.Join(goBuildFlags, " "), strings.Join(goBuildEnv, " "))
+}
 
 func (goToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.FS, opts *CompileOptions) (*buildPlan, []string, error) {
 	tc, err := lookupGo(ctx, opts.GoBin)
@@ -54,18 +74,15 @@ func (goToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.F
 	return &buildPlan{
 		cmd: execConfig{
 			Path: tc.goBin,
-			Args: []string{"go", "build", "-trimpath", "-buildvcs=false", "-o", out, "./bot"},
-			Env: []string{
+			Args: slices.Concat([]string{"go", "build"}, goBuildFlags, []string{"-o", out, "./bot"}),
+			Env: slices.Concat([]string{
 				"PATH=" + filepath.Dir(tc.goBin),
 				"HOME=" + filepath.Join(dir, "home"),
 				"TMPDIR=" + filepath.Join(dir, "tmp"),
 				"GOROOT=" + tc.goRoot,
 				"GOCACHE=" + opts.GoCache,
 				"GOPATH=" + filepath.Join(dir, "home", "go"),
-				"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0",
-				"GOTOOLCHAIN=local", "GOPROXY=off", "GOSUMDB=off", "GOFLAGS=-mod=mod",
-				"GOWORK=off", "GOENV=off", "GOTELEMETRY=off",
-			},
+			}, goBuildEnv),
 			Limits: []rlimit{{unix.RLIMIT_AS, opts.MemoryLimit}},
 		},
 		out:      out,
@@ -113,7 +130,7 @@ func sdkPackages(sdk fs.FS) (map[string]bool, error) {
 // writeModule lays out the temporary module: go.mod, the SDK files, and the
 // player's file as bot/bot.go.
 func writeModule(dir string, src []byte, sdk fs.FS) error {
-	mod := fmt.Sprintf("module %s\n\ngo 1.26\n", Module)
+	mod := fmt.Sprintf("module %s\n\n%s\n", Module, goVersion)
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte(mod), 0o644); err != nil {
 		return err
 	}

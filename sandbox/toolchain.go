@@ -17,6 +17,11 @@ type Toolchain interface {
 	// File is the player's file in the build and in compile messages:
 	// "bot.go", "bot.cc".
 	File() string
+	// Recipe is what decides a build's module besides the source, the SDK
+	// and the toolchain's installation: the language version and the
+	// build's flags. Keys of built modules hash it; it needs no
+	// toolchain.
+	Recipe() string
 
 	// prepare checks src and lays out the build directory dir (which
 	// exists, empty). It returns what to run, or the player's offences in

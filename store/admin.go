@@ -277,7 +277,7 @@ type VersionBrief struct {
 	ID       int64
 	Number   int
 	Language string
-	Status   string
+	Status   VersionStatus
 }
 
 // AdminBots lists bots whose name or owner's name contains q, in a game
@@ -304,7 +304,8 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 		var b BotListing
 		var cID, lID *int64
 		var cNum, lNum *int
-		var cStatus, lStatus, cLang, lLang *string
+		var cLang, lLang *string
+		var cStatus, lStatus *VersionStatus
 		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt,
 			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cLang, &cStatus, &lID, &lNum, &lLang, &lStatus, &total); err != nil {
 			return nil, 0, err

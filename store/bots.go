@@ -10,17 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// Version statuses, in the order a submission goes through them.
-const (
-	StatusQueued       = "queued"
-	StatusCompiling    = "compiling"
-	StatusCompileError = "compile_error"
-	StatusQualifying   = "qualifying"
-	StatusRejected     = "rejected"
-	StatusAccepted     = "accepted"
-	StatusSuperseded   = "superseded"
-)
-
 // Bot is a named entry of a user in one game; its versions are the
 // submissions.
 type Bot struct {
@@ -40,7 +29,7 @@ type Version struct {
 	Number         int
 	Language       string // package lang's id: "go", "cpp"
 	Source         string
-	Status         string
+	Status         VersionStatus
 	CompileLog     string
 	ArtifactSHA256 *string
 	Mu, Sigma      *float64
@@ -147,7 +136,7 @@ func VersionsOfBot(ctx context.Context, db DB, botID int64) ([]*Version, error) 
 }
 
 // SetVersionStatus moves a version to a new status.
-func SetVersionStatus(ctx context.Context, db DB, id int64, status string) error {
+func SetVersionStatus(ctx context.Context, db DB, id int64, status VersionStatus) error {
 	_, err := db.Exec(ctx, "UPDATE bot_versions SET status = $2, status_changed_at = now() WHERE id = $1", id, status)
 	return notified(ctx, db, id, err) // in db's transaction: pages update live on commit
 }
@@ -184,7 +173,7 @@ type VersionRef struct {
 	ID        int64
 	Number    int
 	Language  string
-	Status    string
+	Status    VersionStatus
 	CreatedAt time.Time
 }
 

@@ -13,6 +13,7 @@ const (
 	KindLadder        = "ladder"
 	KindQualification = "qualification"
 	KindTournament    = "tournament"
+	KindChallenge     = "challenge" // a student's bot against opponents they chose: never rated
 )
 
 // Match statuses.
@@ -32,6 +33,7 @@ type Match struct {
 	Status       string
 	BotVersionID *int64 // the version a qualification match judges
 	BoardID      *int64 // an uploaded board; nil: generated from the seed
+	ChallengerID *int64 // who started a challenge; nil for the other kinds
 	ReplayKey    *string
 	Rated        bool
 	Error        *string
@@ -69,9 +71,9 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 	if m.Settings == nil {
 		m.Settings = map[string]int{}
 	}
-	err := db.QueryRow(ctx, `INSERT INTO matches (game_id, kind, seed, settings, bot_version_id, board_id)
-		VALUES ($1, $2, $3, $4, $5, $6) RETURNING id, status, created_at`,
-		m.GameID, m.Kind, m.Seed, m.Settings, m.BotVersionID, m.BoardID).Scan(&m.ID, &m.Status, &m.CreatedAt)
+	err := db.QueryRow(ctx, `INSERT INTO matches (game_id, kind, seed, settings, bot_version_id, board_id, challenger_id)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, status, created_at`,
+		m.GameID, m.Kind, m.Seed, m.Settings, m.BotVersionID, m.BoardID, m.ChallengerID).Scan(&m.ID, &m.Status, &m.CreatedAt)
 	if err != nil {
 		return err
 	}
@@ -88,11 +90,11 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 	return nil
 }
 
-const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, replay_key, rated, error, created_at, finished_at`
+const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at`
 
 func scanMatch(row pgx.Row) (*Match, error) {
 	m := &Match{}
-	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ReplayKey,
+	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ChallengerID, &m.ReplayKey,
 		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound

@@ -22,7 +22,7 @@ type PublicVersion struct {
 	ID        int64
 	Number    int
 	Language  string
-	Status    string
+	Status    VersionStatus
 	Mu, Sigma *float64
 	Games     int
 	CreatedAt time.Time

@@ -51,10 +51,11 @@ func FinishedMatches(ctx context.Context, db DB, gameID string, before int64, li
 // PublicMatches lists the latest finished ladder and tournament matches of
 // every game, newest first: what the home page shows of the site's
 // activity. Qualification matches, a version's trials against the Dummy
-// (failed ones included), are its owner's business and stay out.
+// (failed ones included), and challenges, a student's trials against the
+// bots they chose, are their owner's business and stay out.
 func PublicMatches(ctx context.Context, db DB, limit int) ([]MatchSummary, error) {
 	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
-		WHERE status = 'finished' AND kind <> 'qualification' ORDER BY id DESC LIMIT $1`, limit)
+		WHERE status = 'finished' AND kind IN ('ladder', 'tournament') ORDER BY id DESC LIMIT $1`, limit)
 }
 
 // BotMatches lists the finished matches any version of a bot played,

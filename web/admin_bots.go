@@ -35,7 +35,7 @@ func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status 
 		if v == nil {
 			return nil
 		}
-		return &templates.AdminVersion{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status}
+		return &templates.AdminVersion{ID: v.ID, Number: v.Number, Language: v.Language, Status: string(v.Status)}
 	}
 	for _, b := range bots {
 		d.Rows = append(d.Rows, templates.AdminBotRow{ID: b.ID, Name: b.Name, Game: b.GameID, Owner: b.OwnerName,

@@ -59,6 +59,11 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 		s.serverError(w, r, err)
 		return
 	}
+	challenges, err := store.ChallengeSwitches(ctx, s.Pool)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
 	var d templates.AdminGamesData
 	for _, id := range games.IDs() {
 		g, _ := games.Get(id)
@@ -82,6 +87,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 			ag.Params = append(ag.Params, templates.AdminGameParam{Name: p.Name, Value: value(p.Name), Default: p.Default, Min: p.Min, Max: p.Max})
 		}
 		ag.Qualification = value(adminQualificationKey)
+		ag.Challenges = challenges[id] || !ok // on by default
 		ag.Deadline = adminDeadline(row.SubmissionDeadline, f, id)
 		ag.LadderMode = ladderMode(row.LadderGenerated, len(row.LadderBoardIDs))
 		ladder := row.LadderBoardIDs

@@ -29,7 +29,7 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 	if !slices.Contains(adminJobStates, state) {
 		state = "available"
 	}
-	kind := q.Get("kind")
+	kind, tag := q.Get("kind"), q.Get("tag")
 	counts, err := store.JobCounts(ctx, s.Pool)
 	if err != nil {
 		s.serverError(w, r, err)
@@ -40,13 +40,16 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 		s.serverError(w, r, err)
 		return
 	}
-	d := templates.AdminJobsData{State: state, Kind: kind, Kinds: kinds, Error: errMsg, NoClient: s.Jobs == nil}
+	d := templates.AdminJobsData{State: state, Kind: kind, Kinds: kinds, Tag: tag, Tags: adminJobTags, Error: errMsg, NoClient: s.Jobs == nil}
 	for _, st := range adminJobStates {
 		d.States = append(d.States, templates.AdminJobState{State: st, Count: counts[st]})
 	}
 	base := url.Values{"state": {state}}
 	if kind != "" {
 		base.Set("kind", kind)
+	}
+	if tag != "" {
+		base.Set("tag", tag)
 	}
 	d.Back = "/admin/jobs?" + base.Encode()
 	if s.Jobs != nil {
@@ -55,6 +58,9 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 			OrderBy(river.JobListOrderByID, river.SortOrderDesc).First(adminPageSize)
 		if kind != "" {
 			params = params.Kinds(kind)
+		}
+		if tag != "" { // a match job's tag is its match's kind: challenges, say
+			params = params.TagsAny(tag)
 		}
 		if after := q.Get("after"); after != "" {
 			var cursor river.JobListCursor
@@ -78,6 +84,9 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 				if kind != "" {
 					next.Set("kind", kind)
 				}
+				if tag != "" {
+					next.Set("tag", tag)
+				}
 				d.Next = "/admin/jobs?" + next.Encode()
 			}
 		}
@@ -86,7 +95,7 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 }
 
 func adminJobRow(j *rivertype.JobRow) templates.AdminJobRow {
-	row := templates.AdminJobRow{ID: j.ID, Kind: j.Kind, Queue: j.Queue, State: string(j.State),
+	row := templates.AdminJobRow{ID: j.ID, Kind: j.Kind, Queue: j.Queue, Tags: j.Tags, Priority: j.Priority, State: string(j.State),
 		Args: adminClip(string(j.EncodedArgs), 300), Attempt: j.Attempt, MaxAttempts: j.MaxAttempts, Errors: len(j.Errors),
 		Created: adminTime(&j.CreatedAt), Scheduled: adminTime(&j.ScheduledAt),
 		Attempted: adminTime(j.AttemptedAt), Finalized: adminTime(j.FinalizedAt)}
@@ -104,6 +113,10 @@ func adminJobRow(j *rivertype.JobRow) templates.AdminJobRow {
 	row.CanRetry = j.State != rivertype.JobStateRunning && j.State != rivertype.JobStateAvailable
 	return row
 }
+
+// adminJobTags are the tags the job queue filters by: match jobs carry
+// their match's kind (judge.matchJob).
+var adminJobTags = []string{store.KindChallenge, store.KindLadder, store.KindQualification, store.KindTournament}
 
 func adminTime(t *time.Time) string {
 	if t == nil || t.IsZero() {

@@ -174,7 +174,7 @@ func (e *adminEnv) scalar(sql string, args ...any) string {
 }
 
 // newVersion makes a bot with one version in the given status, without a job.
-func (e *adminEnv) newVersion(ownerID int64, bot, status string) (*store.Bot, *store.Version) {
+func (e *adminEnv) newVersion(ownerID int64, bot string, status store.VersionStatus) (*store.Bot, *store.Version) {
 	e.t.Helper()
 	ctx := context.Background()
 	b, err := store.BotByName(ctx, e.pool, ownerID, "orkisland", bot)

@@ -164,8 +164,7 @@ type matchRef struct {
 }
 
 func toVersionJSON(v *store.Version) versionJSON {
-	final := v.Status != store.StatusQueued && v.Status != store.StatusCompiling && v.Status != store.StatusQualifying
-	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Language: v.Language, Status: v.Status, Final: final,
+	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Language: v.Language, Status: string(v.Status), Final: v.Status.Final(),
 		CompileLog: v.CompileLog, Mu: v.Mu, Sigma: v.Sigma, Games: v.Games, CreatedAt: v.CreatedAt,
 		ArtifactSHA256: v.ArtifactSHA256}
 }
@@ -340,6 +339,22 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		"settings": m.Settings, "rated": m.Rated, "created_at": m.CreatedAt, "finished_at": m.FinishedAt, "players": players}
 	if m.ReplayKey != nil {
 		out["replay"] = "/matches/" + strconv.FormatInt(m.ID, 10) + "/replay"
+	}
+	if m.ChallengerID != nil { // who started a challenge
+		u, err := store.UserByID(r.Context(), s.Pool, *m.ChallengerID)
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		out["challenger"] = u.Name
+	}
+	if m.Status == store.MatchQueued { // where it stands: "running", or "available" with the jobs ahead of it
+		state, ahead, err := store.MatchJob(r.Context(), s.Pool, m.ID)
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		out["job"] = map[string]any{"state": state, "ahead": ahead}
 	}
 	writeJSON(w, http.StatusOK, out)
 }

@@ -2,8 +2,10 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -76,6 +78,9 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 		Version:  templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt},
 		Language: l.Title, Editor: l.Editor, File: l.File,
 		Source: v.Source, Versions: refs, Live: live,
+	}
+	if u := userFrom(ctx); u.ID == bot.OwnerID && slices.Contains(store.PlayableStatuses, string(v.Status)) {
+		d.Challenge = fmt.Sprintf("/games/%s/challenge?version=v:%d", bot.GameID, v.ID)
 	}
 	if u := userFrom(ctx); u.ID != bot.OwnerID {
 		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)

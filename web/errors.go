@@ -24,14 +24,21 @@ import (
 // what it names does not exist, 409 when a unique name is taken or a row is
 // still referred to, 413 for a source over the limit, 422 when the user
 // asked for something else they can fix (the message says what), 429 over
-// a submission limit, 500 for anything else (our fault: logged, never
-// shown).
+// a submission or challenge limit, 403 for a challenge where challenges
+// are off, 500 for anything else (our fault: logged, never shown).
 func errorStatus(err error) int {
 	var submit *judge.SubmitError
 	var limit *judge.SubmitLimitError
+	var challenge *judge.ChallengeError
 	switch {
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, rivertype.ErrNotFound):
 		return http.StatusNotFound
+	case errors.As(err, &challenge) && challenge.RetryAfter > 0:
+		return http.StatusTooManyRequests
+	case errors.As(err, &challenge) && challenge.Closed:
+		return http.StatusForbidden
+	case errors.As(err, &challenge):
+		return http.StatusUnprocessableEntity
 	case errors.Is(err, store.ErrConflict), errors.Is(err, store.ErrInUse):
 		return http.StatusConflict
 	case errors.As(err, &submit) && submit.TooLarge:
@@ -49,11 +56,14 @@ func errorStatus(err error) int {
 func userMessage(err error) string {
 	var submit *judge.SubmitError
 	var limit *judge.SubmitLimitError
+	var challenge *judge.ChallengeError
 	switch {
 	case errors.As(err, &submit):
 		return submit.Msg
 	case errors.As(err, &limit):
 		return limit.Msg
+	case errors.As(err, &challenge):
+		return challenge.Msg
 	}
 	return strings.TrimPrefix(err.Error(), judge.ErrTournament.Error()+": ")
 }
@@ -62,8 +72,12 @@ func userMessage(err error) string {
 // limit.
 func setRetryAfter(w http.ResponseWriter, err error) {
 	var limit *judge.SubmitLimitError
-	if errors.As(err, &limit) {
+	var challenge *judge.ChallengeError
+	switch {
+	case errors.As(err, &limit):
 		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(limit.RetryAfter.Seconds()))))
+	case errors.As(err, &challenge) && challenge.RetryAfter > 0:
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(challenge.RetryAfter.Seconds()))))
 	}
 }
 

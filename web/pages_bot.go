@@ -71,9 +71,17 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Rivals = append(d.Rivals, row)
 	}
+	if u := p.User; u != nil && b.Current != nil && !b.Bot.Disabled {
+		d.Mine = u.ID == b.Bot.OwnerID
+		if d.Mine {
+			d.Challenge = fmt.Sprintf("/games/%s/challenge?version=bot:%d", g.ID, id)
+		} else {
+			d.Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, id)
+		}
+	}
 	if u := p.User; u != nil && (u.ID == b.Bot.OwnerID || u.Admin) {
 		for _, v := range b.Versions {
-			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: v.Status,
+			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: string(v.Status),
 				When: templates.Ago(v.CreatedAt)})
 		}
 	}

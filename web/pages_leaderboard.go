@@ -51,8 +51,14 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if page < pages {
 		pg.Next = fmt.Sprintf("%spage=%d", base, page+1)
 	}
+	standings := standingRows(rows, p.User)
+	for i := range standings {
+		if p.User != nil && !standings[i].Mine && !standings[i].House {
+			standings[i].Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, standings[i].BotID)
+		}
+	}
 	s.render(w, r, http.StatusOK, templates.Leaderboard(p, templates.LeaderboardData{
-		GameID: g.ID, GameTitle: g.Title, Rows: standingRows(rows, p.User), Total: ranked, House: total > ranked,
+		GameID: g.ID, GameTitle: g.Title, Rows: standings, Total: ranked, House: total > ranked,
 		Mine: mine, LoggedIn: p.User != nil, Pager: pg,
 	}))
 }

@@ -2,11 +2,14 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 
+	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -32,18 +35,68 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 	}))
 }
 
-// GET /matches/{id}: who played, how it ended, and the replay.
+// GET /matches/{id}: who played, how it ended, and the replay. Until it
+// is over, its live part follows it (matchLivePart).
 func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
+	d, ok := s.loadMatchData(w, r)
+	if !ok {
+		return
+	}
+	s.render(w, r, http.StatusOK, templates.Match(s.page(r, fmt.Sprintf("Match #%d", d.ID), "games"), d))
+}
+
+// GET /matches/{id}/live: the part of the match page that changes until
+// the match is over, which that part fetches every few seconds meanwhile,
+// with the page's badges out of band.
+func (s *Server) matchLivePart(w http.ResponseWriter, r *http.Request) {
+	d, ok := s.loadMatchData(w, r)
+	if !ok {
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	s.render(w, r, http.StatusOK, templates.MatchLiveResponse(d))
+}
+
+// POST /matches/{id}/again: the match again as a challenge of the user's,
+// each of their seats taken by its bot's newest version.
+func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	m, err := judge.ChallengeAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.flash(ctx, fmt.Sprintf("Challenge #%d plays match #%d again with your latest version. This page follows it.", m.ID, id))
+	http.Redirect(w, r, "/matches/"+strconv.FormatInt(m.ID, 10), http.StatusSeeOther)
+}
+
+// loadMatchData reads the match of the URL as its page shows it to the
+// viewer.
+func (s *Server) loadMatchData(w http.ResponseWriter, r *http.Request) (templates.MatchData, bool) {
 	ctx := r.Context()
 	m, err := byID(r, "id", s.Pool, store.MatchByID)
 	var seats []store.SeatResult
 	if err == nil {
 		seats, err = store.Seats(ctx, s.Pool, m.ID)
 	}
+	var d templates.MatchData
+	if err == nil {
+		d, err = s.matchData(ctx, m, seats)
+	}
 	if err != nil {
 		s.fail(w, r, err)
-		return
+		return d, false
 	}
+	return d, true
+}
+
+func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.SeatResult) (templates.MatchData, error) {
 	title := m.GameID
 	if g, err := store.PublicGameByID(ctx, s.Pool, m.GameID); err == nil {
 		title = g.Title
@@ -72,5 +125,77 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 		d.Seats = append(d.Seats, row)
 	}
 	slices.SortStableFunc(d.Seats, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
-	s.render(w, r, http.StatusOK, templates.Match(s.page(r, fmt.Sprintf("Match #%d", m.ID), "games"), d))
+	if m.ChallengerID != nil {
+		u, err := store.UserByID(ctx, s.Pool, *m.ChallengerID)
+		if err != nil {
+			return d, err
+		}
+		d.Challenger = u.Name
+	}
+	if m.Status == store.MatchQueued {
+		state, ahead, err := store.MatchJob(ctx, s.Pool, m.ID)
+		if err != nil {
+			return d, err
+		}
+		d.Waiting, d.Polling = queueWords(state, ahead), state != "cancelled" && state != "discarded"
+	}
+	if viewer := userFrom(ctx); viewer != nil {
+		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// queueWords says where a waiting match's job stands.
+func queueWords(state string, ahead int) string {
+	switch state {
+	case "available":
+		switch ahead {
+		case 0:
+			return "it is next in the queue"
+		case 1:
+			return "1 match is ahead of it in the queue"
+		}
+		return fmt.Sprintf("%d matches are ahead of it in the queue", ahead)
+	case "running":
+		return "it is being played now"
+	case "retryable", "scheduled", "pending":
+		return "it will be tried again in a moment"
+	case "cancelled", "discarded":
+		return "its job was cancelled: it will not be played"
+	}
+	return "it is waiting for a worker"
+}
+
+// viewerSeats adds what the match page offers the viewer because of their
+// seats: their bots' debug logs, "play again" with their latest version,
+// and a challenge of the same bots.
+func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *store.Match, seats []store.SeatResult, viewerID int64) error {
+	owners, err := store.SeatOwners(ctx, s.Pool, m.ID)
+	if err != nil {
+		return err
+	}
+	logs, err := store.SeatLogs(ctx, s.Pool, m.ID, viewerID)
+	if err != nil {
+		return err
+	}
+	link := url.Values{}
+	for _, st := range seats {
+		mine := owners[st.Seat] == viewerID && st.BotID != nil
+		if text, ok := logs[st.Seat]; ok {
+			d.Logs = append(d.Logs, templates.SeatLog{Seat: st.Seat, Bot: st.BotName, Text: text})
+		}
+		switch {
+		case mine && !link.Has("version"):
+			d.Again = true
+			link.Set("version", "bot:"+strconv.FormatInt(*st.BotID, 10))
+		case st.BotID != nil:
+			link.Add("opponent", "bot:"+strconv.FormatInt(*st.BotID, 10))
+		case st.Builtin != nil:
+			link.Add("opponent", "builtin:"+*st.Builtin)
+		}
+	}
+	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
+	return nil
 }

@@ -110,6 +110,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/games/{game}/kit.zip", s.kitZip)
 		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)
 		r.Get("/matches/{id}", s.matchPage)
+		r.Get("/matches/{id}/live", s.matchLivePart)
 		r.Get("/bots/{id}", s.botPage)
 		// --- end public pages ---
 
@@ -122,6 +123,9 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/bots/events", s.botEvents(events))
 			r.Get("/bots/{id}/versions/{n}", s.versionPage)
 			r.Get("/bots/{id}/versions/{n}/live", s.versionLivePart)
+			r.Get("/games/{game}/challenge", s.challengePage)
+			r.Post("/games/{game}/challenge", s.startChallenge)
+			r.Post("/matches/{id}/again", s.matchAgain)
 		})
 		// --- end submitting ---
 
@@ -163,6 +167,12 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/games/{game}/settings", s.adminGameSettings)
 			r.Post("/admin/games/{game}/boards", s.adminUploadBoard)
 			r.Post("/admin/games/{game}/ladder", s.adminLadderBoards)
+			r.Post("/admin/games/{game}/challenges", s.adminGameChallenges)
+			r.Get("/admin/games/{game}/copies", s.adminCopies)
+			r.Get("/admin/games/{game}/copies.csv", s.adminCopiesCSV)
+			r.Get("/admin/copies", s.adminCopiesIndex)
+			r.Post("/admin/copies/backfill", s.adminCopiesBackfill)
+			r.Get("/admin/copies/{a}/{b}", s.adminCopyPair)
 			r.Get("/admin/boards/{id}", s.adminBoardFile)
 			r.Post("/admin/boards/{id}/delete", s.adminDeleteBoard)
 			r.Get("/admin/bots", s.adminBots)
@@ -186,6 +196,7 @@ func (s *Server) Handler() http.Handler {
 			r.Use(s.requireToken)
 			r.Get("/me/bots", s.apiMyBots)
 			r.Post("/games/{game}/submissions", s.apiSubmit)
+			r.Post("/games/{game}/challenges", s.apiChallenge)
 			r.Get("/versions/{id}", s.apiVersion)
 		})
 		r.NotFound(func(w http.ResponseWriter, r *http.Request) { apiError(w, http.StatusNotFound, "no such API route") })

@@ -79,7 +79,8 @@ func TestCheckDataDir(t *testing.T) {
 // (Debian's, offline; as root, through a user namespace), keeps its data
 // across a restart, and leaves no PostgreSQL process after Ctrl-C.
 func TestServeEmbeddedPostgres(t *testing.T) {
-	if _, _, ok := machinePostgres(); !ok {
+	binaries, _, ok := machinePostgres()
+	if !ok {
 		t.Fatal("no PostgreSQL programs on this machine (apt-get install postgresql): .ci/run installs them")
 	}
 	dataDir := t.TempDir()
@@ -97,6 +98,12 @@ func TestServeEmbeddedPostgres(t *testing.T) {
 	// First start, on a new data directory: a student signs up.
 	p := start(t, env, "serve")
 	waitEmbedded(t, p, port, pgData)
+	// The machine's programs, not a download: this works offline.
+	if line := logLine(p.stderr.String(), "started an embedded PostgreSQL"); !strings.Contains(line, binaries) || strings.Contains(line, "downloaded") {
+		t.Fatalf("the embedded PostgreSQL does not run %s's programs: %s", binaries, line)
+	} else {
+		t.Logf("%s", line)
+	}
 	resp, err := http.PostForm(base+"/register", url.Values{"name": {"alice"}, "email": {"alice@example.edu"},
 		"password": {"alice-password"}})
 	if err != nil {
@@ -132,6 +139,16 @@ func waitEmbedded(t *testing.T, p *process, port int, pgData string) {
 	if len(postgresProcesses(pgData)) == 0 {
 		t.Fatalf("no PostgreSQL process on %s", pgData)
 	}
+}
+
+// logLine is the first line of log that contains s.
+func logLine(log, s string) string {
+	for line := range strings.Lines(log) {
+		if strings.Contains(line, s) {
+			return strings.TrimSpace(line)
+		}
+	}
+	return ""
 }
 
 // stopEmbedded stops arena serve with Ctrl-C, and checks that its

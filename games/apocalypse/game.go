@@ -8,7 +8,6 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/apocalypse/bots"
-	"arena.dev/games/apocalypse/sdk"
 )
 
 // The games' ids on the platform.
@@ -52,12 +51,12 @@ func params(redux bool) []games.Param {
 // validate checks what ranges cannot: posts come in one share per
 // quadrant, and a generated board must have room for the soldiers.
 func validate(s games.Settings) error {
-	if s["NUM_POSTS"]%s["NUM_PLAYERS"] != 0 {
-		return fmt.Errorf("NUM_POSTS=%d must be a multiple of NUM_PLAYERS=%d", s["NUM_POSTS"], s["NUM_PLAYERS"])
+	if s.Get("NUM_POSTS")%s.Get("NUM_PLAYERS") != 0 {
+		return fmt.Errorf("NUM_POSTS=%d must be a multiple of NUM_PLAYERS=%d", s.Get("NUM_POSTS"), s.Get("NUM_PLAYERS"))
 	}
-	if q := s["MAX"] / 2; s["NUM_SOLDIERS"]+s["NUM_POSTS"]/s["NUM_PLAYERS"] > (q-1)*(q-1)/2 {
+	if q := s.Get("MAX") / 2; s.Get("NUM_SOLDIERS")+s.Get("NUM_POSTS")/s.Get("NUM_PLAYERS") > (q-1)*(q-1)/2 {
 		return fmt.Errorf("NUM_SOLDIERS=%d: a %d×%d board has room for %d soldiers per quadrant at most",
-			s["NUM_SOLDIERS"], s["MAX"], s["MAX"], (q-1)*(q-1)/2-s["NUM_POSTS"]/s["NUM_PLAYERS"])
+			s.Get("NUM_SOLDIERS"), s.Get("MAX"), s.Get("MAX"), (q-1)*(q-1)/2-s.Get("NUM_POSTS")/s.Get("NUM_PLAYERS"))
 	}
 	return nil
 }
@@ -92,7 +91,7 @@ func (g Game) Info() games.Info {
 		Players:   4,
 		Params:    params(g.Redux),
 		Validate:  validate,
-		Bots:      bots.Names(),
+		Bots:      bots.Roster.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
@@ -115,24 +114,18 @@ func (g Game) Info() games.Info {
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) {
-	b, err := bots.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return &games.Native{H: sdk.NewSession(b)}, nil
-}
+func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {
 	return Config{
-		Players: s["NUM_PLAYERS"], Rounds: s["GAME_ROUNDS"], Max: s["MAX"],
-		Soldiers: s["NUM_SOLDIERS"], Helicopters: s["NUM_HELICOPTERS"], Posts: s["NUM_POSTS"],
-		Life: s["LIFE"], ForestDamage: s["FOREST_DAMAGE"], GrassDamage: s["GRASS_DAMAGE"],
-		RoundsNapalm: s["ROUNDS_NAPALM"], Reach: s["REACH"],
-		ForestBurns: s["FOREST_BURNS"], OtherBurns: s["OTHER_BURNS"], ProbFire: s["PROB_FIRE"],
-		RoundsJump: s["ROUNDS_JUMP"], MaxJump: s["MAX_JUMP"],
-		HighValue: s["HIGH_VALUE"], LowValue: s["LOW_VALUE"],
+		Players: s.Get("NUM_PLAYERS"), Rounds: s.Get("GAME_ROUNDS"), Max: s.Get("MAX"),
+		Soldiers: s.Get("NUM_SOLDIERS"), Helicopters: s.Get("NUM_HELICOPTERS"), Posts: s.Get("NUM_POSTS"),
+		Life: s.Get("LIFE"), ForestDamage: s.Get("FOREST_DAMAGE"), GrassDamage: s.Get("GRASS_DAMAGE"),
+		RoundsNapalm: s.Get("ROUNDS_NAPALM"), Reach: s.Get("REACH"),
+		ForestBurns: s.Get("FOREST_BURNS"), OtherBurns: s.Get("OTHER_BURNS"), ProbFire: s.Get("PROB_FIRE"),
+		RoundsJump: s.Get("ROUNDS_JUMP"), MaxJump: s.Get("MAX_JUMP"),
+		HighValue: s.Get("HIGH_VALUE"), LowValue: s.Get("LOW_VALUE"),
 	}
 }
 
@@ -150,7 +143,7 @@ func (g Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.
 	switch f := board.(type) {
 	case nil:
 		var err error
-		if b, err = Generate(cfg, s["SYMMETRIC_SOLDIERS"] == 1, games.NewRNG(seed, streamBoard)); err != nil {
+		if b, err = Generate(cfg, s.Get("SYMMETRIC_SOLDIERS") == 1, games.NewRNG(seed, streamBoard)); err != nil {
 			return nil, err
 		}
 	case *File:

@@ -7,7 +7,6 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/orkisland/bots"
-	"arena.dev/games/orkisland/sdk"
 )
 
 // ID is the game's id on the platform.
@@ -35,12 +34,12 @@ var params = []games.Param{
 // validate holds the original's checks that involve two settings or more
 // (its Settings::read_settings; the ranges above hold the others).
 func validate(s games.Settings) error {
-	if s["rows"] != s["cols"] {
-		return fmt.Errorf("the board must be square: rows=%d but cols=%d", s["rows"], s["cols"])
+	if s.Get("rows") != s.Get("cols") {
+		return fmt.Errorf("the board must be square: rows=%d but cols=%d", s.Get("rows"), s.Get("cols"))
 	}
-	if area, need := s["rows"]*s["cols"], 25*s["nb_players"]*s["nb_orks"]; area < need {
+	if area, need := s.Get("rows")*s.Get("cols"), 25*s.Get("nb_players")*s.Get("nb_orks"); area < need {
 		return fmt.Errorf("the board is too small for the orks: rows×cols = %d, but nb_orks=%d needs at least 25 × nb_players × nb_orks = %d",
-			area, s["nb_orks"], need)
+			area, s.Get("nb_orks"), need)
 	}
 	return nil
 }
@@ -67,7 +66,7 @@ func (Game) Info() games.Info {
 		CPUBudget: 2 * time.Second,
 		Params:    params,
 		Validate:  validate,
-		Bots:      bots.Names(),
+		Bots:      bots.Roster.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
@@ -83,22 +82,16 @@ func (Game) Info() games.Info {
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) {
-	b, err := bots.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return &games.Native{H: sdk.NewSession(b)}, nil
-}
+func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {
 	return Config{
-		Players: s["nb_players"], Rounds: s["nb_rounds"],
-		Health: s["initial_health"], Orks: s["nb_orks"],
-		Cost:      [6]int{Grass: s["cost_grass"], Forest: s["cost_forest"], Sand: s["cost_sand"], City: s["cost_city"], Path: s["cost_path"]},
-		BonusCity: s["bonus_per_city_cell"], BonusPath: s["bonus_per_path_cell"],
-		Factor: s["factor_connected_component"],
+		Players: s.Get("nb_players"), Rounds: s.Get("nb_rounds"),
+		Health: s.Get("initial_health"), Orks: s.Get("nb_orks"),
+		Cost:      [6]int{Grass: s.Get("cost_grass"), Forest: s.Get("cost_forest"), Sand: s.Get("cost_sand"), City: s.Get("cost_city"), Path: s.Get("cost_path")},
+		BonusCity: s.Get("bonus_per_city_cell"), BonusPath: s.Get("bonus_per_path_cell"),
+		Factor: s.Get("factor_connected_component"),
 	}
 }
 
@@ -118,11 +111,11 @@ func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Ma
 	}
 	if b == nil {
 		var err error
-		if b, err = Generate(s["rows"], s["cols"], s["nb_orks"], games.NewRNG(seed, streamBoard)); err != nil {
+		if b, err = Generate(s.Get("rows"), s.Get("cols"), s.Get("nb_orks"), games.NewRNG(seed, streamBoard)); err != nil {
 			return nil, err
 		}
-	} else if b.Rows != s["rows"] || b.Cols != s["cols"] {
-		return nil, fmt.Errorf("orkisland: board is %d×%d but settings say %d×%d", b.Rows, b.Cols, s["rows"], s["cols"])
+	} else if b.Rows != s.Get("rows") || b.Cols != s.Get("cols") {
+		return nil, fmt.Errorf("orkisland: board is %d×%d but settings say %d×%d", b.Rows, b.Cols, s.Get("rows"), s.Get("cols"))
 	}
 	st, err := NewState(ConfigOf(s), b, games.NewRNG(seed, streamPlay))
 	if err != nil {

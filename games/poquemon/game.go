@@ -7,7 +7,6 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/poquemon/bots"
-	"arena.dev/games/poquemon/sdk"
 )
 
 // ID is the game's id on the platform.
@@ -52,11 +51,11 @@ const maxInt32 = 1<<31 - 1
 // bonuses, than cells (the SDKs size their tables by the board, and
 // refuse a setup frame that says otherwise).
 func validate(s games.Settings) error {
-	cells := s["rows"] * s["cols"]
-	bonuses := s["nb_point"] + s["nb_stone"] + s["nb_scope"] + s["nb_attack"] + s["nb_defense"]
-	if s["nb_ghost_wall"] > cells || bonuses > cells {
+	cells := s.Get("rows") * s.Get("cols")
+	bonuses := s.Get("nb_point") + s.Get("nb_stone") + s.Get("nb_scope") + s.Get("nb_attack") + s.Get("nb_defense")
+	if s.Get("nb_ghost_wall") > cells || bonuses > cells {
 		return fmt.Errorf("rows×cols: a %d×%d board has %d cells, fewer than its %d ghost walls or %d bonuses",
-			s["rows"], s["cols"], cells, s["nb_ghost_wall"], bonuses)
+			s.Get("rows"), s.Get("cols"), cells, s.Get("nb_ghost_wall"), bonuses)
 	}
 	return nil
 }
@@ -66,18 +65,18 @@ func validate(s games.Settings) error {
 // keep about three quarters of the inside as floor, and regeneration needs
 // room away from the Poquémon.
 func generated(s games.Settings) error {
-	if s["rows"] < 7 || s["cols"] < 7 {
-		return fmt.Errorf("rows×cols: generated boards are at least 7×7, not %d×%d", s["rows"], s["cols"])
+	if s.Get("rows") < 7 || s.Get("cols") < 7 {
+		return fmt.Errorf("rows×cols: generated boards are at least 7×7, not %d×%d", s.Get("rows"), s.Get("cols"))
 	}
-	if s["nb_pokemon"] > 4 {
-		return fmt.Errorf("nb_pokemon: generated boards have at most 4 Poquémon per player, not %d", s["nb_pokemon"])
+	if s.Get("nb_pokemon") > 4 {
+		return fmt.Errorf("nb_pokemon: generated boards have at most 4 Poquémon per player, not %d", s.Get("nb_pokemon"))
 	}
-	items := s["nb_players"]*s["nb_pokemon"] + s["nb_ghost_wall"] +
-		s["nb_point"] + s["nb_stone"] + s["nb_scope"] + s["nb_attack"] + s["nb_defense"]
-	inside := (s["rows"] - 2) * (s["cols"] - 2)
+	items := s.Get("nb_players")*s.Get("nb_pokemon") + s.Get("nb_ghost_wall") +
+		s.Get("nb_point") + s.Get("nb_stone") + s.Get("nb_scope") + s.Get("nb_attack") + s.Get("nb_defense")
+	inside := (s.Get("rows") - 2) * (s.Get("cols") - 2)
 	if 3*items > inside {
 		return fmt.Errorf("rows×cols: a %d×%d board has %d inner cells, too few for %d Poquémon, ghost walls and bonuses (at most a third of them)",
-			s["rows"], s["cols"], inside, items)
+			s.Get("rows"), s.Get("cols"), inside, items)
 	}
 	return nil
 }
@@ -108,7 +107,7 @@ func (Game) Info() games.Info {
 		Params:    params,
 		Validate:  validate,
 		Generated: generated,
-		Bots:      bots.Names(),
+		Bots:      bots.Roster.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
@@ -126,26 +125,20 @@ func (Game) Info() games.Info {
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) {
-	b, err := bots.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return &games.Native{H: sdk.NewSession(b)}, nil
-}
+func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {
 	c := Config{
-		Players: s["nb_players"], PerPlayer: s["nb_pokemon"], Rounds: s["nb_rounds"],
-		PlayerRegen: s["player_regen_time"], WallChange: s["wall_change_time"],
-		Reward: s["battle_reward"], MaxScope: s["max_scope"], MaxStone: s["max_stone"],
+		Players: s.Get("nb_players"), PerPlayer: s.Get("nb_pokemon"), Rounds: s.Get("nb_rounds"),
+		PlayerRegen: s.Get("player_regen_time"), WallChange: s.Get("wall_change_time"),
+		Reward: s.Get("battle_reward"), MaxScope: s.Get("max_scope"), MaxStone: s.Get("max_stone"),
 	}
-	c.Regen[Point] = s["point_regen_time"]
-	c.Regen[Stone] = s["stone_regen_time"]
-	c.Regen[Scope] = s["scope_regen_time"]
-	c.Regen[Attack] = s["attack_regen_time"]
-	c.Regen[Defense] = s["defense_regen_time"]
+	c.Regen[Point] = s.Get("point_regen_time")
+	c.Regen[Stone] = s.Get("stone_regen_time")
+	c.Regen[Scope] = s.Get("scope_regen_time")
+	c.Regen[Attack] = s.Get("attack_regen_time")
+	c.Regen[Defense] = s.Get("defense_regen_time")
 	return c
 }
 
@@ -167,8 +160,8 @@ func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Ma
 	if f, ok := board.(*File); ok && f != nil {
 		b = f.Board
 		for _, name := range fixed {
-			if s[name] != f.settings[name] {
-				return nil, fmt.Errorf("poquemon: the board has %s %d but the settings say %d", name, f.settings[name], s[name])
+			if s.Get(name) != f.settings[name] {
+				return nil, fmt.Errorf("poquemon: the board has %s %d but the settings say %d", name, f.settings[name], s.Get(name))
 			}
 		}
 	} else if board != nil {

@@ -20,9 +20,9 @@ const wallShare = 0.27
 // share evenly are completed with single cells, so a board is symmetric
 // but for a few items.
 func Generate(s games.Settings, rng *games.RNG) (*Board, error) {
-	rows, cols := s["rows"], s["cols"]
-	if s["nb_players"] != 4 {
-		return nil, fmt.Errorf("poquemon: generated boards are for 4 players, not %d", s["nb_players"])
+	rows, cols := s.Get("rows"), s.Get("cols")
+	if s.Get("nb_players") != 4 {
+		return nil, fmt.Errorf("poquemon: generated boards are for 4 players, not %d", s.Get("nb_players"))
 	}
 	g := &gen{rows: rows, cols: cols, rng: rng,
 		wall: make([]bool, rows*cols), ghost: make([]bool, rows*cols), used: make([]bool, rows*cols)}
@@ -33,7 +33,7 @@ func Generate(s games.Settings, rng *games.RNG) (*Board, error) {
 	g.walls(int(wallShare * float64((rows-2)*(cols-2))))
 	b := &Board{Rows: rows, Cols: cols, Wall: g.wall}
 
-	wallTime := s["wall_change_time"]
+	wallTime := s.Get("wall_change_time")
 	ghosts := func(door bool) func(orbit []int) bool {
 		return func(orbit []int) bool {
 			for _, c := range orbit {
@@ -57,13 +57,13 @@ func Generate(s games.Settings, rng *games.RNG) (*Board, error) {
 			return true
 		}
 	}
-	left := g.orbits(s["nb_ghost_wall"], ghosts(true), ghosts(false))
+	left := g.orbits(s.Get("nb_ghost_wall"), ghosts(true), ghosts(false))
 	if left = g.singles(left, ghosts(false)); left > 0 {
 		return nil, fmt.Errorf("poquemon: no room for %d more ghost walls on a %d×%d board", left, rows, cols)
 	}
 	b.indexGhosts()
 
-	per := s["nb_pokemon"]
+	per := s.Get("nb_pokemon")
 	b.Poquemon = make([]Poquemon, 4*per)
 	var starts []int
 	for k := range per {
@@ -80,7 +80,7 @@ func Generate(s games.Settings, rng *games.RNG) (*Board, error) {
 
 	var bonus func(orbit []int, spaced bool) bool
 	for _, kind := range []Kind{Point, Stone, Scope, Attack, Defense} {
-		n := s["nb_"+lower(kind)]
+		n := s.Get("nb_" + lower(kind))
 		// Bonuses keep off the cells next to a start while there is room.
 		put := func(spaced bool) func(orbit []int) bool {
 			return func(orbit []int) bool { return bonus(orbit, spaced) }

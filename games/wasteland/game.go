@@ -8,7 +8,6 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/wasteland/bots"
-	"arena.dev/games/wasteland/sdk"
 )
 
 // ID is the game's id on the platform.
@@ -44,7 +43,7 @@ var params = []games.Param{
 // bonuses reappear outside the window, so the window must be narrower than
 // the universe. (With the statement's ranges, 40 < 60, it always is.)
 func validate(s games.Settings) error {
-	if s["number_window_columns"] >= s["number_universe_columns"] {
+	if s.Get("number_window_columns") >= s.Get("number_universe_columns") {
 		return errors.New("number_window_columns must be less than number_universe_columns")
 	}
 	return nil
@@ -53,10 +52,10 @@ func validate(s games.Settings) error {
 // generated checks what the generator needs: it starts player p's cars
 // in column 0 from row 1+p·(rows+1)/4 down, one per row.
 func generated(s games.Settings) error {
-	step := (s["number_rows"] + 1) / 4 // rows between two players' first cars
-	if n, room := s["number_cars_per_player"], min(step, s["number_rows"]-1-step*(s["number_players"]-1)); n > room {
+	step := (s.Get("number_rows") + 1) / 4 // rows between two players' first cars
+	if n, room := s.Get("number_cars_per_player"), min(step, s.Get("number_rows")-1-step*(s.Get("number_players")-1)); n > room {
 		return fmt.Errorf("number_cars_per_player: generated boards start %d cars per player at most on %d rows, not %d",
-			room, s["number_rows"], n)
+			room, s.Get("number_rows"), n)
 	}
 	return nil
 }
@@ -93,7 +92,7 @@ func (Game) Info() games.Info {
 		// generator: player p starts from seed+p as in the original, so
 		// our per-seed results are the original's.
 		OriginalSeeds: true,
-		Bots:          bots.Names(),
+		Bots:          bots.Roster.Names(),
 		Qualifier:     "Dummy",
 		Downloads:     []string{"Dummy"},
 		Languages:     []string{"go", "cpp"},
@@ -110,23 +109,17 @@ func (Game) Info() games.Info {
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) {
-	b, err := bots.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return &games.Native{H: sdk.NewSession(b)}, nil
-}
+func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {
 	return Config{
-		Players: s["number_players"], Rounds: s["number_rounds"],
-		Rows: s["number_rows"], Cols: s["number_universe_columns"], Win: s["number_window_columns"],
-		CarsPerPlayer: s["number_cars_per_player"], RegenRounds: s["number_rounds_to_regenerate"],
-		MissileBonuses: s["number_missile_bonuses"], WaterBonuses: s["number_water_bonuses"], GasBonuses: s["number_gas_bonuses"],
-		BonusMissiles: s["bonus_missiles"], BonusGas: s["bonus_gas"],
-		WaterPoints: s["water_points"], KillPoints: s["kill_points"], InitialGas: s["initial_gas"],
+		Players: s.Get("number_players"), Rounds: s.Get("number_rounds"),
+		Rows: s.Get("number_rows"), Cols: s.Get("number_universe_columns"), Win: s.Get("number_window_columns"),
+		CarsPerPlayer: s.Get("number_cars_per_player"), RegenRounds: s.Get("number_rounds_to_regenerate"),
+		MissileBonuses: s.Get("number_missile_bonuses"), WaterBonuses: s.Get("number_water_bonuses"), GasBonuses: s.Get("number_gas_bonuses"),
+		BonusMissiles: s.Get("bonus_missiles"), BonusGas: s.Get("bonus_gas"),
+		WaterPoints: s.Get("water_points"), KillPoints: s.Get("kill_points"), InitialGas: s.Get("initial_gas"),
 	}
 }
 

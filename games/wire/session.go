@@ -96,3 +96,55 @@ func Serve(in io.Reader, out io.Writer, s *Session) error {
 		}
 	}
 }
+
+// Bot is a player of an SDK whose bots read a game of type G (the SDK's
+// *Game): Play is called once per round and gives the round's commands.
+type Bot[G any] interface {
+	Play(g G)
+}
+
+// Codec is an SDK's own part of a bot's side of a match: how the host's
+// frames become the game its bots read, G, and how the commands a bot
+// gave in a round become a frame. Adapter does the rest.
+type Codec[G any] struct {
+	// Setup decodes the setup frame into a new game.
+	Setup func(frame []byte) (G, error)
+	// Round decodes a round frame into g, ready for the bot's turn.
+	Round func(g G, frame []byte) error
+	// Commands appends the commands frame of what the bot gave this
+	// round to b, and clears them for the next round.
+	Commands func(g G, b []byte) []byte
+}
+
+// Adapter is one bot's side of a match, the State of its Session: it
+// decodes the host's frames with its SDK's Codec and lets the bot play
+// each round. Session calls Setup first, so Update and Play always have a
+// game.
+type Adapter[G any] struct {
+	bot   Bot[G]
+	codec Codec[G]
+	game  G
+}
+
+// NewAdapter returns the side of a match of bot, whose SDK's codec is c.
+func NewAdapter[G any](bot Bot[G], c Codec[G]) *Adapter[G] {
+	return &Adapter[G]{bot: bot, codec: c}
+}
+
+// Setup implements State.
+func (a *Adapter[G]) Setup(frame []byte) (err error) {
+	a.game, err = a.codec.Setup(frame)
+	return err
+}
+
+// Update implements State.
+func (a *Adapter[G]) Update(frame []byte) error { return a.codec.Round(a.game, frame) }
+
+// Play implements State.
+func (a *Adapter[G]) Play(b []byte) []byte {
+	a.bot.Play(a.game)
+	return a.codec.Commands(a.game, b)
+}
+
+// Game is the game as the last frame left it.
+func (a *Adapter[G]) Game() G { return a.game }

@@ -21,45 +21,38 @@ type Bot interface {
 // Run plays a match over standard input and output and returns when the
 // host closes standard input. What the bot prints, and the warnings about
 // its rejected commands, go to its debug log.
-func Run(bot Bot) { wire.Run(wire.NewSession(&state{bot: bot, log: os.Stderr})) }
+func Run(bot Bot) { wire.Run(NewLoggingSession(bot, os.Stderr)) }
 
 // NewSession starts a session for bot without a debug log: the host uses
 // it directly for built-in bots.
-func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+func NewSession(bot Bot) *wire.Session { return NewLoggingSession(bot, nil) }
 
 // NewLoggingSession starts a session for bot that reports its rejected
 // commands to log, as Run does to standard error.
 func NewLoggingSession(bot Bot, log io.Writer) *wire.Session {
-	return wire.NewSession(&state{bot: bot, log: log})
+	return wire.NewSession(wire.NewAdapter(bot, codec(log)))
 }
 
-// state is the bot's side of a match (wire.State).
-type state struct {
-	bot Bot
-	log io.Writer
-	g   *Game
-}
-
-func (s *state) Setup(frame []byte) (err error) {
-	s.g, err = decodeSetup(frame)
-	if err == nil {
-		s.g.log = s.log
+// codec is how this SDK decodes the host's frames and encodes a bot's
+// commands (wire.Adapter does the rest); its games report rejected
+// commands to log.
+func codec(log io.Writer) wire.Codec[*Game] {
+	setup := func(frame []byte) (*Game, error) {
+		g, err := decodeSetup(frame)
+		if err == nil {
+			g.log = log
+		}
+		return g, err
 	}
-	return err
+	return wire.Codec[*Game]{Setup: setup, Round: (*Game).applyRound, Commands: (*Game).takeCommands}
 }
 
-func (s *state) Update(frame []byte) error {
-	if s.g == nil {
-		return errors.New("round frame before setup")
-	}
-	return s.g.applyRound(frame)
-}
-
-func (s *state) Play(b []byte) []byte {
-	g := s.g
+// takeCommands appends the commands frame of this round's commands to b
+// and clears them, and the units and jumps noted to check them.
+func (g *Game) takeCommands(b []byte) []byte {
+	b = AppendCommands(b, g.cmds)
 	g.cmds, g.given, g.jumps = g.cmds[:0], g.given[:0], g.jumps[:0]
-	s.bot.Play(g)
-	return AppendCommands(b, g.cmds)
+	return b
 }
 
 func decodeSetup(frame []byte) (*Game, error) {

@@ -60,12 +60,12 @@ func (g Game) Info() games.Info {
 			{Name: "track", Default: 100, Min: 1, Max: 100000},
 		},
 		Validate: func(s games.Settings) error {
-			if s["track"] < s["nb_rounds"] {
-				return fmt.Errorf("track=%d is shorter than nb_rounds=%d", s["track"], s["nb_rounds"])
+			if s.Get("track") < s.Get("nb_rounds") {
+				return fmt.Errorf("track=%d is shorter than nb_rounds=%d", s.Get("track"), s.Get("nb_rounds"))
 			}
 			return nil
 		},
-		Bots:      bots.Names(),
+		Bots:      bots.Roster.Names(),
 		Qualifier: "Dummy",
 		Downloads: []string{"Dummy"},
 		Languages: languages,
@@ -76,13 +76,7 @@ func (g Game) Info() games.Info {
 }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) {
-	b, err := bots.New(name)
-	if err != nil {
-		return nil, err
-	}
-	return &games.Native{H: sdk.NewSession(b)}, nil
-}
+func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
 
 // Board is a board file: its settings and the players' starting cells.
 type Board struct {
@@ -135,7 +129,7 @@ func (Game) ParseBoard(data []byte) (games.Board, error) {
 // NewMatch implements games.Game: a board file's starts, or starts drawn
 // from the seed.
 func (Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.Match, error) {
-	m := &match{rounds: s["nb_rounds"], maxStep: s["max_step"], settings: s}
+	m := &match{rounds: s.Get("nb_rounds"), maxStep: s.Get("max_step"), settings: s}
 	switch b := board.(type) {
 	case nil:
 		rng := games.NewRNG(seed, 1)

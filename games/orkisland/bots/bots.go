@@ -3,28 +3,19 @@
 package bots
 
 import (
-	"fmt"
-
+	"arena.dev/games"
 	"arena.dev/games/orkisland/sdk"
 )
 
-var builtin = map[string]func() sdk.Bot{
-	"Null":  func() sdk.Bot { return Null{} },
-	"Demo":  func() sdk.Bot { return &Demo{} },
-	"Dummy": func() sdk.Bot { return &Dummy{} },
-}
-
-// Names lists the reference bots, weakest first.
-func Names() []string { return []string{"Null", "Demo", "Dummy"} }
+// Roster is the reference bots, weakest first.
+var Roster = games.NewRoster("orkisland", sdk.NewSession, []games.Builtin[sdk.Bot]{
+	{Name: "Null", New: func() sdk.Bot { return Null{} }},
+	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
+	{Name: "Dummy", New: func() sdk.Bot { return &Dummy{} }},
+})
 
 // New returns a fresh bot by name (bots keep state between rounds).
-func New(name string) (sdk.Bot, error) {
-	f, ok := builtin[name]
-	if !ok {
-		return nil, fmt.Errorf("orkisland: no built-in bot %q (known: %v)", name, Names())
-	}
-	return f(), nil
-}
+func New(name string) (sdk.Bot, error) { return Roster.New(name) }
 
 // Null does nothing.
 type Null struct{}

@@ -14,27 +14,24 @@ type Bot interface {
 	Play(g *Game)
 }
 
+// Run plays a match over standard input and output and returns when the
+// host closes standard input. What the bot prints goes to its debug log.
+func Run(bot Bot) { wire.Run(NewSession(bot)) }
+
 // NewSession starts a session for bot: Run uses it over stdin/stdout, the
 // host directly for built-in bots.
-func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+func NewSession(bot Bot) *wire.Session { return wire.NewSession(wire.NewAdapter(bot, codec)) }
 
-// state is the bot's side of a match (wire.State).
-type state struct {
-	bot Bot
-	g   *Game
-}
+// codec is how this SDK decodes the host's frames and encodes a bot's
+// commands (wire.Adapter does the rest).
+var codec = wire.Codec[*Game]{Setup: decodeSetup, Round: (*Game).applyRound, Commands: (*Game).takeCommands}
 
-func (s *state) Setup(frame []byte) (err error) {
-	s.g, err = decodeSetup(frame)
-	return err
-}
-
-func (s *state) Update(frame []byte) error { return s.g.applyRound(frame) }
-
-func (s *state) Play(b []byte) []byte {
-	s.g.cmds = s.g.cmds[:0]
-	s.bot.Play(s.g)
-	return AppendCommands(b, s.g.cmds)
+// takeCommands appends the commands frame of this round's commands to b
+// and clears them.
+func (g *Game) takeCommands(b []byte) []byte {
+	b = AppendCommands(b, g.cmds)
+	g.cmds = g.cmds[:0]
+	return b
 }
 
 func decodeSetup(frame []byte) (*Game, error) {

@@ -32,14 +32,14 @@ func roundFrame() []byte {
 }
 
 func TestDecodeFrames(t *testing.T) {
-	s := &state{bot: nop{}}
+	s := wire.NewAdapter[*Game](nop{}, codec)
 	if err := s.Setup(setupFrame()); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Update(roundFrame()); err != nil {
 		t.Fatal(err)
 	}
-	g := s.g
+	g := s.Game()
 	if g.Me() != 1 || g.Rows() != 3 || g.Status(0) != -1 || g.Status(1) != 0 {
 		t.Fatalf("header: me %d rows %d status %v %v", g.Me(), g.Rows(), g.Status(0), g.Status(1))
 	}

@@ -21,6 +21,9 @@ type Game struct {
 	scores   []int
 	status   []float64
 
+	terrain []CellType // cells without their cars and missiles
+	overlay []int      // cells holding a car or a missile
+
 	rng  Generator
 	cmds []Command
 }

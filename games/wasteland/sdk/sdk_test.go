@@ -120,7 +120,7 @@ func (walker) Play(g *Game) {
 }
 
 func TestHandleRound(t *testing.T) {
-	s := &state{bot: walker{}}
+	s := wire.NewAdapter[*Game](walker{}, codec)
 	if err := s.Setup(setupFrame(0)); err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestHandleRound(t *testing.T) {
 	if err := s.Update(round); err != nil {
 		t.Fatal(err)
 	}
-	g := s.g
+	g := s.Game()
 	if g.Round() != 7 || g.Score(0) != 10 || g.Status(1) != -1 || g.Status(0) != 0 {
 		t.Fatalf("header: round %d, scores %v, status %v", g.Round(), g.scores, g.status)
 	}

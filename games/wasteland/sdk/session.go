@@ -14,41 +14,34 @@ type Bot interface {
 	Play(g *Game)
 }
 
+// Run plays a match over standard input and output and returns when the
+// host closes standard input. What the bot prints goes to its debug log.
+func Run(bot Bot) { wire.Run(NewSession(bot)) }
+
 // NewSession starts a session for bot: Run uses it over stdin/stdout, the
 // host directly for built-in bots.
-func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+func NewSession(bot Bot) *wire.Session { return wire.NewSession(wire.NewAdapter(bot, codec)) }
 
-// state is the bot's side of a match (wire.State).
-type state struct {
-	bot     Bot
-	g       *Game
-	terrain []CellType // cells without their cars and missiles
-	overlay []int      // cells holding a car or a missile
-}
+// codec is how this SDK decodes the host's frames and encodes a bot's
+// instructions (wire.Adapter does the rest).
+var codec = wire.Codec[*Game]{Setup: decodeSetup, Round: (*Game).update, Commands: (*Game).takeCommands}
 
-func (s *state) Setup(frame []byte) (err error) {
-	s.g, err = decodeSetup(frame)
-	if err == nil {
-		s.terrain = make([]CellType, len(s.g.cells))
+// update decodes a round frame, then reseeds the bot's generator from its
+// own next number, as the original does before every round.
+func (g *Game) update(frame []byte) error {
+	if err := g.applyRound(frame); err != nil {
+		return err
 	}
-	return err
-}
-
-func (s *state) Update(frame []byte) error {
-	if s.g == nil {
-		return errors.New("round before setup")
-	}
-	return s.applyRound(frame)
-}
-
-// Play reseeds the bot's generator from its own next number, as the
-// original does before every round, then lets the bot play.
-func (s *state) Play(b []byte) []byte {
-	g := s.g
 	g.rng.Seed(uint64(g.rng.Next()))
+	return nil
+}
+
+// takeCommands appends the commands frame of this round's instructions to
+// b and clears them.
+func (g *Game) takeCommands(b []byte) []byte {
+	b = proto.AppendCommands(b, g.cmds)
 	g.cmds = g.cmds[:0]
-	s.bot.Play(g)
-	return proto.AppendCommands(b, g.cmds)
+	return b
 }
 
 func decodeSetup(frame []byte) (*Game, error) {
@@ -70,6 +63,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 	}
 	g.rng.Seed(seed)
 	g.cells = make([]Cell, rows*u)
+	g.terrain = make([]CellType, rows*u)
 	for i := range g.cells {
 		g.cells[i] = Cell{Type: EmptyCell, Car: -1, Missile: -1}
 	}
@@ -82,8 +76,7 @@ func decodeSetup(frame []byte) (*Game, error) {
 	return g, nil
 }
 
-func (s *state) applyRound(frame []byte) error {
-	g := s.g
+func (g *Game) applyRound(frame []byte) error {
 	r := wire.NewReader(frame)
 	r.Version(frameVersion)
 	g.round = r.Uint()
@@ -93,10 +86,10 @@ func (s *state) applyRound(frame []byte) error {
 	for p := range g.status {
 		g.status[p] = proto.DecodeStatus(r.Uint())
 	}
-	for _, i := range s.overlay {
-		g.cells[i] = Cell{Type: s.terrain[i], Car: -1, Missile: -1}
+	for _, i := range g.overlay {
+		g.cells[i] = Cell{Type: g.terrain[i], Car: -1, Missile: -1}
 	}
-	s.overlay = s.overlay[:0]
+	g.overlay = g.overlay[:0]
 	n := r.Count()
 	for range n {
 		i := r.Below(len(g.cells), "cell")
@@ -107,7 +100,7 @@ func (s *state) applyRound(frame []byte) error {
 		if t != EmptyCell && t != TyreCell && !t.IsBonus() {
 			return errors.New("bad cell content")
 		}
-		s.terrain[i] = t
+		g.terrain[i] = t
 		g.cells[i] = Cell{Type: t, Car: -1, Missile: -1}
 	}
 	rows, u := g.NumberRows(), g.NumberUniverseColumns()
@@ -143,13 +136,13 @@ func (s *state) applyRound(frame []byte) error {
 		if c.Alive {
 			i := c.Pos.I*u + c.Pos.J
 			g.cells[i] = Cell{Type: CarCell, Car: c.ID, Missile: -1}
-			s.overlay = append(s.overlay, i)
+			g.overlay = append(g.overlay, i)
 		}
 	}
 	for _, m := range g.missiles {
 		i := m.Pos.I*u + m.Pos.J
 		g.cells[i] = Cell{Type: MissileCell, Car: -1, Missile: m.ID}
-		s.overlay = append(s.overlay, i)
+		g.overlay = append(g.overlay, i)
 	}
 	return nil
 }

@@ -2,26 +2,19 @@
 package bots
 
 import (
-	"fmt"
-
+	"arena.dev/games"
 	"arena.dev/games/gametest/fake/sdk"
 )
 
-// Names lists the reference bots, weakest first.
-func Names() []string { return []string{"Null", "Demo", "Dummy"} }
+// Roster is the reference bots, weakest first.
+var Roster = games.NewRoster("race", sdk.NewSession, []games.Builtin[sdk.Bot]{
+	{Name: "Null", New: func() sdk.Bot { return Null{} }},
+	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
+	{Name: "Dummy", New: func() sdk.Bot { return &Dummy{} }},
+})
 
-// New returns a fresh bot by name.
-func New(name string) (sdk.Bot, error) {
-	switch name {
-	case "Null":
-		return Null{}, nil
-	case "Demo":
-		return &Demo{}, nil
-	case "Dummy":
-		return &Dummy{}, nil
-	}
-	return nil, fmt.Errorf("race: no built-in bot %q (known: %v)", name, Names())
-}
+// New returns a fresh bot by name (bots keep state between rounds).
+func New(name string) (sdk.Bot, error) { return Roster.New(name) }
 
 // Null does nothing.
 type Null struct{}

@@ -74,31 +74,30 @@ func DecodeCommands(frame []byte) ([]int, error) {
 }
 
 // NewSession starts a session for bot.
-func NewSession(bot Bot) *wire.Session { return wire.NewSession(&state{bot: bot}) }
+func NewSession(bot Bot) *wire.Session { return wire.NewSession(wire.NewAdapter(bot, codec)) }
 
 // Run plays a match over standard input and output.
 func Run(bot Bot) { wire.Run(NewSession(bot)) }
 
-type state struct {
-	bot Bot
-	g   Game
-}
+var codec = wire.Codec[*Game]{Setup: decodeSetup, Round: (*Game).update, Commands: (*Game).takeCommands}
 
-func (s *state) Setup(frame []byte) error {
+func decodeSetup(frame []byte) (*Game, error) {
 	r := wire.NewReader(frame)
 	r.Version(FrameVersion)
-	g := &s.g
+	g := &Game{}
 	g.me = r.Below(4, "player")
 	g.rng = rand.New(rand.NewPCG(r.Uint64(), 0))
 	g.rounds, g.maxStep = r.Uint(), r.Uint()
 	g.pos, g.status = make([]int, 4), make([]float64, 4)
-	return r.End()
+	if err := r.End(); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
-func (s *state) Update(frame []byte) error {
+func (g *Game) update(frame []byte) error {
 	r := wire.NewReader(frame)
 	r.Version(FrameVersion)
-	g := &s.g
 	g.round = r.Uint()
 	for p := range g.status {
 		if v := r.Uint(); v == 0 {
@@ -114,8 +113,8 @@ func (s *state) Update(frame []byte) error {
 	return r.End()
 }
 
-func (s *state) Play(b []byte) []byte {
-	s.g.steps = s.g.steps[:0]
-	s.bot.Play(&s.g)
-	return AppendCommands(b, s.g.steps)
+func (g *Game) takeCommands(b []byte) []byte {
+	b = AppendCommands(b, g.steps)
+	g.steps = g.steps[:0]
+	return b
 }

@@ -1,0 +1,140 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"strings"
+
+	"arena.dev/games"
+	"arena.dev/store"
+)
+
+// Seat references: how the challenge form, the API and `arena challenge`
+// name who sits in a challenge (docs/api.md).
+//
+//	Dummy, builtin:Dummy  a built-in bot of the game
+//	OWNER/BOT             OWNER's bot on the leaderboard (your own: its newest version that can play)
+//	bot:ID                the same, by the bot's id
+//	BOT                   your bot BOT's newest version that can play
+//	BOT@N                 version N of your bot BOT
+//	v:ID                  your version (or a leaderboard bot's version) by id
+//
+// Resolving a reference only finds what it names; StartChallenge checks
+// that the user may put it in a challenge.
+
+// ResolveSeat finds the seat a reference names for the user in a game.
+// own asks for one of the user's versions (the challenger's): a built-in
+// bot or someone else's is refused.
+func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref string, own bool) (store.Seat, error) {
+	ref = strings.TrimSpace(ref)
+	game, err := games.Get(gameID)
+	if err != nil {
+		return store.Seat{}, err
+	}
+	info := game.Info()
+	if ref == "" {
+		return store.Seat{}, refuseChallenge("an empty bot name")
+	}
+	if name, ok := strings.CutPrefix(ref, "builtin:"); ok || !strings.ContainsAny(ref, ":/@") {
+		for _, b := range info.Bots {
+			if strings.EqualFold(b, name) {
+				if own {
+					return store.Seat{}, refuseChallenge("%s is a built-in bot: challenge with one of your own versions", b)
+				}
+				return store.Seat{Builtin: b}, nil
+			}
+		}
+		if ok {
+			return store.Seat{}, refuseChallenge("%s has no built-in bot %q (it has %s)", info.Title, name, strings.Join(info.Bots, ", "))
+		}
+	}
+	version := func(id int64) (store.Seat, error) { return store.Seat{VersionID: &id}, nil }
+	if id, ok := idRef(ref, "v:"); ok {
+		return version(id)
+	}
+	if id, err := strconv.ParseInt(ref, 10, 64); err == nil && id > 0 {
+		return version(id) // a bare number: a version id, as the API's "version" gives one
+	}
+	// botSeat is the version a bot plays with: its newest playable one if
+	// it is the user's, else the one on the leaderboard.
+	botSeat := func(b *store.Bot, err error) (store.Seat, error) {
+		if errors.Is(err, store.ErrNotFound) || (err == nil && b.GameID != gameID) {
+			return store.Seat{}, refuseChallenge("no bot %q in %s", ref, info.Title)
+		}
+		if err != nil {
+			return store.Seat{}, err
+		}
+		if b.OwnerID == userID {
+			c, err := store.NewestContender(ctx, db, b.ID)
+			if errors.Is(err, store.ErrNotFound) {
+				return store.Seat{}, refuseChallenge("your bot %s has no version that can play yet: one plays once it has compiled", b.Name)
+			}
+			if err != nil {
+				return store.Seat{}, err
+			}
+			return version(c.VersionID)
+		}
+		if own {
+			return store.Seat{}, refuseChallenge("%q is not your bot: challenge with one of your own", ref)
+		}
+		c, err := store.BoardContender(ctx, db, gameID, b.ID)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.Seat{}, refuseChallenge("%s is not on the %s leaderboard: only bots on it can be challenged", ref, info.Title)
+		}
+		if err != nil {
+			return store.Seat{}, err
+		}
+		return version(c.VersionID)
+	}
+	if id, ok := idRef(ref, "bot:"); ok {
+		return botSeat(store.BotByID(ctx, db, id))
+	}
+	if owner, name, ok := strings.Cut(ref, "/"); ok {
+		if strings.Contains(name, "@") {
+			return store.Seat{}, refuseChallenge("%q: a version number goes with your own bots only (BOT@N)", ref)
+		}
+		return botSeat(store.FindBot(ctx, db, gameID, owner, name))
+	}
+	if name, n, ok := strings.Cut(ref, "@"); ok {
+		num, err := strconv.Atoi(n)
+		if err != nil || num < 1 {
+			return store.Seat{}, refuseChallenge("%q: write BOT@N, N a version number", ref)
+		}
+		b, err := store.FindOwnBot(ctx, db, userID, gameID, name)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.Seat{}, refuseChallenge("you have no bot %q in %s", name, info.Title)
+		} else if err != nil {
+			return store.Seat{}, err
+		}
+		v, err := store.VersionByNumber(ctx, db, b.ID, num)
+		if errors.Is(err, store.ErrNotFound) {
+			return store.Seat{}, refuseChallenge("your bot %s has no version %d", b.Name, num)
+		} else if err != nil {
+			return store.Seat{}, err
+		}
+		return version(v.ID)
+	}
+	if strings.Contains(ref, ":") {
+		return store.Seat{}, refuseChallenge("%q is not a bot: name a built-in bot, BOT, BOT@N, OWNER/BOT, bot:ID or v:ID", ref)
+	}
+	b, err := store.FindOwnBot(ctx, db, userID, gameID, ref)
+	if errors.Is(err, store.ErrNotFound) {
+		hint := ""
+		if !own {
+			hint = " (someone else's is OWNER/BOT)"
+		}
+		return store.Seat{}, refuseChallenge("you have no bot %q in %s%s", ref, info.Title, hint)
+	}
+	return botSeat(b, err)
+}
+
+// idRef reads "prefix:ID".
+func idRef(ref, prefix string) (int64, bool) {
+	s, ok := strings.CutPrefix(ref, prefix)
+	if !ok {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(s, 10, 64)
+	return id, err == nil && id > 0
+}

@@ -1,0 +1,39 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/store"
+)
+
+// POST /admin/games/{game}/challenges (on=1 or on=0): switches a game's
+// challenges on or off (for an exam, say). Challenges already queued are
+// still played; students' new ones are refused until they are on again.
+func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	g, ok := s.adminGame(w, r)
+	if !ok {
+		return
+	}
+	info := g.Info()
+	on := r.PostFormValue("on") == "1"
+	ctx := r.Context()
+	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		// The game's row may not exist yet when no process registered it.
+		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
+			return err
+		}
+		return store.SetChallengesEnabled(ctx, tx, info.ID, on)
+	})
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	msg := "Challenges of " + info.Title + " are off: students' new challenges are refused (those already queued are played); admins may still start them."
+	if on {
+		msg = "Challenges of " + info.Title + " are on."
+	}
+	s.adminDone(w, r, "/admin/games#game-"+info.ID, msg)
+}

@@ -1,0 +1,144 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"arena.dev/copycheck"
+	"arena.dev/games"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// GET /admin/copies/{a}/{b}: two indexed versions of a game side by side,
+// the code they share in fragments of matching colours. The fragments are
+// computed here from the index, with the game's common fragments left out
+// as in the scores, so any two versions can be compared, ranked or not.
+func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
+	a, okA := urlInt64(r, "a")
+	b, okB := urlInt64(r, "b")
+	if !okA || !okB || a == b {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	indexed, err := store.CopyVersions(ctx, s.Pool, []int64{a, b})
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	refuse := func(msg string) {
+		s.render(w, r, http.StatusNotFound, templates.ErrorPage(s.page(r, "Not found", "admin"), http.StatusNotFound, msg))
+	}
+	for _, id := range []int64{a, b} {
+		if indexed[id] == nil {
+			refuse(fmt.Sprintf("Version %d is not in the copy check's index: it does not exist, never compiled, or its check is still pending.", id))
+			return
+		}
+	}
+	ca, cb := indexed[a], indexed[b]
+	if ca.GameID != cb.GameID {
+		refuse(fmt.Sprintf("Versions %d and %d are bots of different games: only versions of one game are compared.", a, b))
+		return
+	}
+	g, err := games.Get(ca.GameID)
+	if err != nil {
+		s.notFound(w, r)
+		return
+	}
+	game, err := s.copyStatus(r, g)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	common, err := store.CopyCommon(ctx, s.Pool, ca.GameID, append(append([]int64{}, ca.Hashes...), cb.Hashes...))
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	isCommon := func(h int64) bool { return common[h] }
+	sa, sb := copycheck.NewSet(copyFingerprints(ca), isCommon), copycheck.NewSet(copyFingerprints(cb), isCommon)
+	m := copycheck.Compare(sa, sb)
+	frags := copycheck.Disjoint(copycheck.Fragments(sa, sb))
+
+	_, err = store.CopyPairOf(ctx, s.Pool, a, b)
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.serverError(w, r, err)
+		return
+	}
+	d := templates.AdminCopyPairData{Game: game, Back: "/admin/games/" + game.ID + "/copies", Score: percent(m.Score()),
+		Shared: m.Shared, Lines: m.Lines(), Ranked: err == nil}
+	for i, f := range frags {
+		d.Fragments = append(d.Fragments, templates.AdminCopyFragment{N: i + 1, A: lineRange(f.A), B: lineRange(f.B),
+			Fingerprints: f.Fingerprints})
+	}
+	var side [2]templates.AdminCopyCode
+	for i, id := range []int64{a, b} {
+		code, err := s.copyCode(ctx, id)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		side[i] = code
+	}
+	side[0].Side, side[0].Other, side[1].Side, side[1].Other = "a", "b", "b", "a"
+	side[0].Of.Share, side[0].Of.Lines, side[0].Of.Fingerprints = percent(m.ShareA), m.LinesA, m.TotalA
+	side[1].Of.Share, side[1].Of.Lines, side[1].Of.Fingerprints = percent(m.ShareB), m.LinesB, m.TotalB
+	for i, f := range frags {
+		markFragment(side[0].Lines, f.A, i+1)
+		markFragment(side[1].Lines, f.B, i+1)
+	}
+	d.A, d.B = side[0], side[1]
+	s.render(w, r, http.StatusOK, templates.AdminCopyPair(s.page(r, fmt.Sprintf("Copy check · versions %d and %d · Admin", a, b), "admin"), d))
+}
+
+// copyCode loads a version, its bot and owner, and splits its source into
+// lines.
+func (s *Server) copyCode(ctx context.Context, versionID int64) (templates.AdminCopyCode, error) {
+	var c templates.AdminCopyCode
+	v, err := store.VersionByID(ctx, s.Pool, versionID)
+	if err != nil {
+		return c, err
+	}
+	bot, err := store.BotByID(ctx, s.Pool, v.BotID)
+	if err != nil {
+		return c, err
+	}
+	owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
+	if err != nil {
+		return c, err
+	}
+	c.Of = templates.AdminCopySide{User: owner.Name, Display: owner.DisplayName, Bot: bot.Name, BotID: bot.ID,
+		Version: v.Number, Language: v.Language, Status: string(v.Status)}
+	for i, text := range strings.Split(strings.TrimSuffix(v.Source, "\n"), "\n") {
+		c.Lines = append(c.Lines, templates.AdminCopyLine{N: i + 1, Text: strings.TrimSuffix(text, "\r")})
+	}
+	return c, nil
+}
+
+// markFragment puts the lines of one side's fragment n in it.
+func markFragment(lines []templates.AdminCopyLine, at copycheck.Lines, n int) {
+	for l := max(at.From, 1); l <= min(at.To, len(lines)); l++ {
+		lines[l-1].Frag, lines[l-1].First = n, l == max(at.From, 1)
+	}
+}
+
+func lineRange(l copycheck.Lines) string {
+	if l.From == l.To {
+		return fmt.Sprintf("line %d", l.From)
+	}
+	return fmt.Sprintf("lines %d–%d", l.From, l.To)
+}
+
+// copyFingerprints turns an indexed version's fingerprints back into
+// copycheck's.
+func copyFingerprints(v *store.CopyVersion) []copycheck.Fingerprint {
+	fps := make([]copycheck.Fingerprint, len(v.Hashes))
+	for i, h := range v.Hashes {
+		fps[i] = copycheck.Fingerprint{Hash: h, StartLine: v.StartLines[i], EndLine: v.EndLines[i]}
+	}
+	return fps
+}

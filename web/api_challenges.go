@@ -1,0 +1,90 @@
+package web
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/games"
+	"arena.dev/judge"
+	"arena.dev/store"
+)
+
+// seatRef is a seat reference (judge.ResolveSeat) in JSON: a string, or a
+// number, which names a version (or a board) by id.
+type seatRef string
+
+func (r *seatRef) UnmarshalJSON(b []byte) error {
+	b = bytes.TrimSpace(b)
+	if len(b) > 0 && b[0] == '"' {
+		return json.Unmarshal(b, (*string)(r))
+	}
+	if string(b) == "null" {
+		return nil
+	}
+	var n int64
+	if err := json.Unmarshal(b, &n); err != nil {
+		return fmt.Errorf("want a name or an id, got %s", b)
+	}
+	*r = seatRef(strconv.FormatInt(n, 10))
+	return nil
+}
+
+// POST /api/games/{game}/challenges {"version", "opponents", "seed", "board", "shuffle"}:
+// starts a challenge; 201 with the match's id and URLs (Location: its API
+// URL, to follow it).
+func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	u := userFrom(ctx)
+	var req struct {
+		Version   seatRef   `json:"version"`
+		Opponents []seatRef `json:"opponents"`
+		Seed      *int64    `json:"seed"`
+		Board     seatRef   `json:"board"`
+		Shuffle   bool      `json:"shuffle"`
+	}
+	if !decodeJSON(w, r, 16<<10, &req) {
+		return
+	}
+	game, err := games.Get(chi.URLParam(r, "game"))
+	if err != nil {
+		apiError(w, http.StatusNotFound, "no such game")
+		return
+	}
+	info := game.Info()
+	if len(req.Opponents) > info.Players-1 {
+		apiError(w, http.StatusUnprocessableEntity, info.Title+" is played by "+strconv.Itoa(info.Players)+
+			": give at most "+strconv.Itoa(info.Players-1)+" opponents")
+		return
+	}
+	opponents := make([]string, len(req.Opponents))
+	for i, o := range req.Opponents {
+		if opponents[i] = strings.TrimSpace(string(o)); opponents[i] == "" {
+			apiError(w, http.StatusUnprocessableEntity, "an empty opponent: leave it out, and the seat gets the "+info.Qualifier)
+			return
+		}
+	}
+	if strings.TrimSpace(string(req.Version)) == "" {
+		apiError(w, http.StatusUnprocessableEntity, `"version" is missing: your bot's name (its newest version), BOT@N or a version id`)
+		return
+	}
+	c, err := s.readChallenge(ctx, u.ID, info.ID, string(req.Version), opponents, "", string(req.Board), req.Shuffle, info.Qualifier)
+	c.Seed = req.Seed
+	var m *store.Match
+	if err == nil {
+		m, err = judge.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
+	}
+	if err != nil {
+		s.apiFail(w, r, err, "no such game")
+		return
+	}
+	path := "/matches/" + strconv.FormatInt(m.ID, 10)
+	w.Header().Set("Location", "/api"+path)
+	writeJSON(w, http.StatusCreated, map[string]any{"id": m.ID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
+		"url": path, "api": "/api" + path})
+}

@@ -1,0 +1,94 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"arena.dev/judge"
+	"arena.dev/store"
+	"arena.dev/web/browsertest"
+)
+
+// TestChallengeInBrowser is a student in headless Chromium: from the
+// leaderboard's Challenge link, the form comes with that bot chosen; the
+// challenge starts, and its match page, waiting, follows it without a
+// reload while a real River worker plays it, to its result and replay.
+func TestChallengeInBrowser(t *testing.T) {
+	e := newChallengeEnv(t)
+	_, aliceID := e.user(store.RoleStudent)
+	carolName, carolID := e.user(store.RoleStudent)
+	amy, _ := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 60) // first on the board
+	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
+
+	bctx := browsertest.Start(t, 1280, 900)
+	consoleErrors := browsertest.Console(bctx)
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(bctx, 30*time.Second)
+		defer cancel()
+		if err := chromedp.Do(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		return v
+	}
+	shot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("screenshot %s: %v", name, err)
+		}
+		browsertest.SaveScreenshot(t, name, png)
+	}
+	wait := func(what, expr string, within time.Duration) {
+		t.Helper()
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within),
+			chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
+			t.Fatalf("waiting until %s: %v\npage: %s\nconsole: %v", what, err,
+				eval(`document.querySelector('main')?.innerText.slice(0, 1500)`), consoleErrors())
+		}
+	}
+
+	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/leaderboard"),
+		chromedp.SendKeys(`input[name=name]`, carolName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
+		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`table.board`))
+	link := fmt.Sprintf(`a.challenge-link[href$="opponent=bot:%d"]`, amy.ID)
+	run("follow amy's Challenge link", chromedp.Click(link), chromedp.WaitVisible(`.challenge-form`))
+	if got := eval(`document.querySelector('select[name=opponent]').value`); got != fmt.Sprintf("bot:%d", amy.ID) {
+		t.Fatalf("the first opponent is %q, want amy (bot:%d)", got, amy.ID)
+	}
+	if got := eval(`document.querySelector('select[name=version] option:checked').textContent`); !strings.HasPrefix(got, "cat version 1") {
+		t.Errorf("the version chosen is %q", got)
+	}
+	shot("challenge-form.png")
+	run("start the challenge", chromedp.Click(`.challenge-form button[type=submit]`), chromedp.WaitVisible(`#match-live`))
+	wait("the page says it waits, and follows it", `document.querySelector('#match-live').dataset.status === 'queued' && `+
+		`/in the queue/.test(document.querySelector('.match-waiting')?.textContent)`, 10*time.Second)
+	eval(`window.notReloaded = true`)
+	shot("challenge-queued.png")
+
+	e.work(judge.Config{Queues: []string{judge.QueueMatch}})
+	wait("the result shows without a reload", `window.notReloaded === true && `+
+		`document.querySelector('#match-live').dataset.status === 'finished' && `+
+		`document.querySelector('#match-badges .badge.finished') !== null && `+
+		`/1st/.test(document.querySelector('#match-live table.seats').textContent)`, time.Minute)
+	wait("the replay plays", `(() => { const v = document.querySelector('#match-live arena-replay'); return !!v && v.rounds > 0; })()`, 30*time.Second)
+	shot("challenge-finished.png")
+	if got := eval(`document.querySelector('.match-actions button')?.textContent`); got != "Play again with my latest version" {
+		t.Errorf("the match page's action is %q", got)
+	}
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	}
+}
