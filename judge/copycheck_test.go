@@ -9,6 +9,7 @@ import (
 
 	"arena.dev/copycheck"
 	"arena.dev/copycheck/copytest"
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -84,9 +85,25 @@ func kitWith(t testing.TB, body string) string {
 	return out
 }
 
-// Through the real pipeline: four students submit, the compiles insert the
+// demoWith is Ork Island's Demo, as students are given it, with old
+// replaced by new.
+func demoWith(t testing.TB, old, new string) string {
+	t.Helper()
+	demo, err := games.BotProgram("orkisland", "Demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.Replace(string(demo), old, new, 1)
+	if out == string(demo) {
+		t.Fatalf("the Demo has no %q: update the test", old)
+	}
+	return out
+}
+
+// Through the real pipeline: six students submit, the compiles insert the
 // copy checks, and only the disguised copy pairs with its original; the
-// two students who changed the kit's bot a little do not pair.
+// two students who changed the kit's bot a little, and the two who changed
+// the Demo a little, do not pair: what they share is base code.
 func TestCopyCheckAfterCompile(t *testing.T) {
 	e := startJudge(t, judge.Config{Queues: []string{judge.QueueCompile, judge.QueueDefault}})
 	ctx := context.Background()
@@ -100,6 +117,8 @@ func TestCopyCheckAfterCompile(t *testing.T) {
 		string(disguised),
 		kitWith(t, "for _, id := range g.Orks(g.Me()) {\n\t\tg.Move(id, sdk.Top)\n\t}"),
 		kitWith(t, "orks := g.Orks(g.Me())\n\tif len(orks) > 0 && g.Round()%2 == 0 {\n\t\tg.Move(orks[0], sdk.Left)\n\t}"),
+		demoWith(t, "if g.Random(0, 3) == 0 { // act with probability 3/4", "if g.Round()%5 == 0 { // rest every fifth round"),
+		demoWith(t, "g.Round() > g.NbRounds()/2", "g.Round() > 2*g.NbRounds()/3"),
 	}
 	ids := make([]int64, len(sources))
 	for i, src := range sources {
@@ -131,6 +150,8 @@ func TestCopyCheckAfterCompile(t *testing.T) {
 			}
 		case p.a == ids[2] || p.b == ids[2] || p.a == ids[3] || p.b == ids[3]:
 			t.Errorf("a kit bot with small changes pairs: %+v", p)
+		case p.a == ids[4] || p.b == ids[4] || p.a == ids[5] || p.b == ids[5]:
+			t.Errorf("a Demo with small changes pairs: %+v", p)
 		}
 	}
 	if !found {

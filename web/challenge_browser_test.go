@@ -78,12 +78,14 @@ func TestChallengeInBrowser(t *testing.T) {
 	eval(`window.notReloaded = true`)
 	shot("challenge-queued.png")
 
+	began := time.Now()
 	e.work(judge.Config{Queues: []string{judge.QueueMatch}})
 	wait("the result shows without a reload", `window.notReloaded === true && `+
 		`document.querySelector('#match-live').dataset.status === 'finished' && `+
 		`document.querySelector('#match-badges .badge.finished') !== null && `+
 		`/1st/.test(document.querySelector('#match-live table.seats').textContent)`, time.Minute)
 	wait("the replay plays", `(() => { const v = document.querySelector('#match-live arena-replay'); return !!v && v.rounds > 0; })()`, 30*time.Second)
+	t.Logf("from the worker's start to the result on the page: %v", time.Since(began).Round(time.Millisecond))
 	shot("challenge-finished.png")
 	if got := eval(`document.querySelector('.match-actions button')?.textContent`); got != "Play again with my latest version" {
 		t.Errorf("the match page's action is %q", got)
