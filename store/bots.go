@@ -244,3 +244,46 @@ func HasSubmitted(ctx context.Context, db DB, ownerID int64) (bool, error) {
 		ownerID).Scan(&ok)
 	return ok, err
 }
+
+// BotWithOwner returns a bot and its owner's name, or ErrNotFound.
+func BotWithOwner(ctx context.Context, db DB, id int64) (*Bot, string, error) {
+	b := &Bot{}
+	var owner string
+	err := db.QueryRow(ctx, `SELECT b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at, u.name
+		FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1`, id).
+		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt, &owner)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, "", ErrNotFound
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	return b, owner, nil
+}
+
+// PublicVersion is a version without its source, compile log or artifact:
+// what anyone may see of it.
+type PublicVersion struct {
+	ID        int64
+	Number    int
+	Language  string
+	Status    VersionStatus
+	Mu, Sigma *float64
+	Games     int
+	CreatedAt time.Time
+}
+
+// PublicVersions lists a bot's versions without their sources, newest
+// first.
+func PublicVersions(ctx context.Context, db DB, botID int64) ([]PublicVersion, error) {
+	rows, err := db.Query(ctx, `SELECT id, number, language, status, mu, sigma, games, created_at
+		FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC`, botID)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (PublicVersion, error) {
+		var v PublicVersion
+		err := row.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
+		return v, err
+	})
+}

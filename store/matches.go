@@ -185,3 +185,16 @@ func MatchSeats(ctx context.Context, db DB, matchID int64) ([]Seat, error) {
 		return s, err
 	})
 }
+
+// LatestReplay returns the newest finished ladder match of a game that has
+// a replay, or ErrNotFound.
+func LatestReplay(ctx context.Context, db DB, gameID string) (int64, error) {
+	var id int64
+	err := db.QueryRow(ctx, `SELECT id FROM matches
+		WHERE game_id = $1 AND status = 'finished' AND kind = 'ladder' AND replay_key IS NOT NULL
+		ORDER BY id DESC LIMIT 1`, gameID).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return id, err
+}

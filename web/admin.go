@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -187,40 +188,46 @@ func adminBackQuery(r *http.Request) url.Values {
 	return u.Query()
 }
 
-// adminTarget loads the user a change is about, refusing changes to
-// oneself: an admin who demotes or disables themselves could leave the
-// site without any admin.
-func (s *Server) adminTarget(w http.ResponseWriter, r *http.Request, what string) (*store.User, bool) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+// adminTarget loads the user a change (what) is about. The house's
+// account (house bots) is no one's to change: not found. A change to
+// oneself is refused: an admin who demotes or disables themselves could
+// leave the site without any admin.
+func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) {
 	u, err := byID(r, "id", s.Pool, store.UserByID)
-	if err == nil && u.Role == store.RoleHouse {
-		err = store.ErrNotFound // the house's account (house bots) is no one's to change
+	switch {
+	case err != nil:
+		return nil, err
+	case u.Role == store.RoleHouse:
+		return nil, store.ErrNotFound
+	case u.ID == userFrom(r.Context()).ID:
+		return nil, &refusal{http.StatusUnprocessableEntity, "you cannot " + what + " yourself: ask another admin, so the site always keeps one"}
 	}
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, false
+	return u, nil
+}
+
+// adminUsersFail answers a change of a user that failed: refused, the
+// users page again saying why; else as any page does.
+func (s *Server) adminUsersFail(w http.ResponseWriter, r *http.Request, err error) {
+	var refused *refusal
+	if errors.As(err, &refused) {
+		s.renderAdminUsers(w, r, refused.status, adminBackQuery(r), templates.AdminUsersData{Error: capitalize(refused.msg) + "."})
+		return
 	}
-	if u.ID == userFrom(r.Context()).ID {
-		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), templates.AdminUsersData{
-			Error: "You cannot " + what + " yourself: ask another admin, so the site always keeps one."})
-		return nil, false
-	}
-	return u, true
+	s.fail(w, r, err)
 }
 
 func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.adminTarget(w, r, "change the role of")
-	if !ok {
-		return
-	}
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	u, err := s.adminTarget(r, "change the role of")
 	role := r.PostFormValue("role")
-	if role != store.RoleStudent && role != store.RoleAdmin {
-		s.renderAdminUsers(w, r, http.StatusUnprocessableEntity, adminBackQuery(r), templates.AdminUsersData{
-			Error: fmt.Sprintf("Unknown role %q: a user is a student or an admin.", role)})
-		return
+	if err == nil && role != store.RoleStudent && role != store.RoleAdmin {
+		err = &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("unknown role %q: a user is a student or an admin", role)}
 	}
-	if err := store.SetUserRole(r.Context(), s.Pool, u.ID, role); err != nil {
-		s.serverError(w, r, err)
+	if err == nil {
+		err = store.SetUserRole(r.Context(), s.Pool, u.ID, role)
+	}
+	if err != nil {
+		s.adminUsersFail(w, r, err)
 		return
 	}
 	s.adminDone(w, r, "/admin/users", u.Name+" is now "+adminArticle(role)+" "+role+".")
@@ -245,12 +252,13 @@ func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, di
 	if disabled {
 		what = "disable"
 	}
-	u, ok := s.adminTarget(w, r, what)
-	if !ok {
-		return
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	u, err := s.adminTarget(r, what)
+	if err == nil {
+		err = store.SetUserDisabled(r.Context(), s.Pool, u.ID, disabled)
 	}
-	if err := store.SetUserDisabled(r.Context(), s.Pool, u.ID, disabled); err != nil {
-		s.serverError(w, r, err)
+	if err != nil {
+		s.adminUsersFail(w, r, err)
 		return
 	}
 	msg := u.Name + " can log in again; their bots are back on the ladder."
@@ -265,8 +273,10 @@ func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, di
 // only, for the admin to hand over; the user's sessions and API tokens
 // end, and the user must choose a new password at the next log-in.
 func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
-	u, ok := s.adminTarget(w, r, "reset the password of")
-	if !ok {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	u, err := s.adminTarget(r, "reset the password of")
+	if err != nil {
+		s.adminUsersFail(w, r, err)
 		return
 	}
 	ctx := r.Context()

@@ -13,14 +13,15 @@ import (
 // still played; students' new ones are refused until they are on again.
 func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()
 	on := r.PostFormValue("on") == "1"
 	ctx := r.Context()
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		// The game's row may not exist yet when no process registered it.
 		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
 			return err

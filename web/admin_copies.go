@@ -83,21 +83,24 @@ func (f copiesFilter) values() url.Values {
 	return v
 }
 
-// percent shows a share rounded down, as the threshold compares it: a pair
-// shown at 95% passes "95".
-func percent(x float64) string {
+// copyPercent shows a share rounded down, as the threshold compares it:
+// a pair shown at 95% passes "95".
+func copyPercent(x float64) string {
 	return strconv.Itoa(int(math.Floor(100*x+1e-4))) + "%"
 }
 
 // copyStatus returns a game's copy check status.
 func (s *Server) copyStatus(r *http.Request, g games.Game) (templates.AdminCopyStatus, error) {
 	all, err := store.CopyStatus(r.Context(), s.Pool, copycheck.Scheme)
-	if err != nil {
-		return templates.AdminCopyStatus{}, err
-	}
+	return copyStatusOf(all, g), err
+}
+
+// copyStatusOf is a game's row of store.CopyStatus (zeros when it has no
+// compiled version).
+func copyStatusOf(all map[string]store.CopyGameStatus, g games.Game) templates.AdminCopyStatus {
 	info := g.Info()
 	st := all[info.ID]
-	return templates.AdminCopyStatus{ID: info.ID, Title: info.Title, Compiled: st.Compiled, Indexed: st.Indexed, Pairs: st.Pairs}, nil
+	return templates.AdminCopyStatus{ID: info.ID, Title: info.Title, Compiled: st.Compiled, Indexed: st.Indexed, Pairs: st.Pairs}
 }
 
 // GET /admin/copies
@@ -110,8 +113,7 @@ func (s *Server) adminCopiesIndex(w http.ResponseWriter, r *http.Request) {
 	var d templates.AdminCopiesIndexData
 	for _, id := range games.IDs() {
 		g, _ := games.Get(id)
-		st := all[id]
-		row := templates.AdminCopyStatus{ID: id, Title: g.Info().Title, Compiled: st.Compiled, Indexed: st.Indexed, Pairs: st.Pairs}
+		row := copyStatusOf(all, g)
 		d.Games = append(d.Games, row)
 		d.Pending += row.Pending()
 	}
@@ -155,11 +157,11 @@ func (s *Server) adminCopies(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path := "/admin/games/" + game.ID + "/copies"
-	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: problem, Total: total,
+	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: problem,
 		Pager: adminPagerFor(path, f.values(), f.page, total), CSV: path + ".csv?" + f.values().Encode()}
 	for i, p := range pairs {
 		d.Rows = append(d.Rows, templates.AdminCopyRow{Rank: (f.page-1)*adminPageSize + i + 1, Href: copyPairPath(p),
-			Score: percent(p.Score), Shared: p.Shared, Lines: p.Lines(), Versions: p.Versions,
+			Score: copyPercent(p.Score), Shared: p.Shared, Lines: p.Lines(), Versions: p.Versions,
 			A: copySide(p.A), B: copySide(p.B)})
 	}
 	s.render(w, r, status, templates.AdminCopies(s.page(r, "Copy check · "+game.Title+" · Admin", "admin"), d))
@@ -171,7 +173,7 @@ func copyPairPath(p store.CopyPairRow) string {
 
 func copySide(s store.CopySide) templates.AdminCopySide {
 	return templates.AdminCopySide{User: s.Owner, Display: s.Display, Bot: s.Bot, BotID: s.BotID, Version: s.Number,
-		Language: s.Language, Status: s.Status, Share: percent(s.Share), Lines: s.Lines, Fingerprints: s.Total}
+		Language: s.Language, Status: s.Status, Share: copyPercent(s.Share), Lines: s.Lines, Fingerprints: s.Total}
 }
 
 // GET /admin/games/{game}/copies.csv: the ranked pairs of the same filter,

@@ -315,9 +315,18 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 		seen[fa] = f[0]
 	}
 
-	// The index: every game's status.
+	// The index: every game's status, and a button to index what it lacks
+	// now.
 	if code, body, _ := e.get(admin, "/admin/copies"); code != http.StatusOK || !strings.Contains(body, `href="`+list+`"`) {
 		t.Errorf("GET /admin/copies: %d", code)
+	}
+	backfills := `SELECT count(*) FROM river_job WHERE kind = 'copycheck_backfill'`
+	before := e.scalar(backfills)
+	if code, _, loc := e.post(admin, "/admin/copies/backfill", nil, nil); code != http.StatusSeeOther || loc != "/admin/copies" {
+		t.Errorf("POST /admin/copies/backfill: %d to %q", code, loc)
+	}
+	if e.scalar(backfills) == before {
+		t.Error("the backfill button inserted no job")
 	}
 
 	// Students and visitors: refused everywhere, and no source leaks.

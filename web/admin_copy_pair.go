@@ -69,10 +69,10 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	d := templates.AdminCopyPairData{Game: game, Back: "/admin/games/" + game.ID + "/copies", Score: percent(m.Score()),
+	d := templates.AdminCopyPairData{Game: game, Back: "/admin/games/" + game.ID + "/copies", Score: copyPercent(m.Score()),
 		Shared: m.Shared, Lines: m.Lines(), Ranked: err == nil}
 	for i, f := range frags {
-		d.Fragments = append(d.Fragments, templates.AdminCopyFragment{N: i + 1, A: lineRange(f.A), B: lineRange(f.B),
+		d.Fragments = append(d.Fragments, templates.AdminCopyFragment{N: i + 1, A: copyLineRange(f.A), B: copyLineRange(f.B),
 			Fingerprints: f.Fingerprints})
 	}
 	var side [2]templates.AdminCopyCode
@@ -85,11 +85,11 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 		side[i] = code
 	}
 	side[0].Side, side[0].Other, side[1].Side, side[1].Other = "a", "b", "b", "a"
-	side[0].Of.Share, side[0].Of.Lines, side[0].Of.Fingerprints = percent(m.ShareA), m.LinesA, m.TotalA
-	side[1].Of.Share, side[1].Of.Lines, side[1].Of.Fingerprints = percent(m.ShareB), m.LinesB, m.TotalB
+	side[0].Of.Share, side[0].Of.Lines, side[0].Of.Fingerprints = copyPercent(m.ShareA), m.LinesA, m.TotalA
+	side[1].Of.Share, side[1].Of.Lines, side[1].Of.Fingerprints = copyPercent(m.ShareB), m.LinesB, m.TotalB
 	for i, f := range frags {
-		markFragment(side[0].Lines, f.A, i+1)
-		markFragment(side[1].Lines, f.B, i+1)
+		copyMarkFragment(side[0].Lines, f.A, i+1)
+		copyMarkFragment(side[1].Lines, f.B, i+1)
 	}
 	d.A, d.B = side[0], side[1]
 	s.render(w, r, http.StatusOK, templates.AdminCopyPair(s.page(r, fmt.Sprintf("Copy check · versions %d and %d · Admin", a, b), "admin"), d))
@@ -119,14 +119,14 @@ func (s *Server) copyCode(ctx context.Context, versionID int64) (templates.Admin
 	return c, nil
 }
 
-// markFragment puts the lines of one side's fragment n in it.
-func markFragment(lines []templates.AdminCopyLine, at copycheck.Lines, n int) {
+// copyMarkFragment puts the lines of one side's fragment n in it.
+func copyMarkFragment(lines []templates.AdminCopyLine, at copycheck.Lines, n int) {
 	for l := max(at.From, 1); l <= min(at.To, len(lines)); l++ {
 		lines[l-1].Frag, lines[l-1].First = n, l == max(at.From, 1)
 	}
 }
 
-func lineRange(l copycheck.Lines) string {
+func copyLineRange(l copycheck.Lines) string {
 	if l.From == l.To {
 		return fmt.Sprintf("line %d", l.From)
 	}

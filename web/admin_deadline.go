@@ -44,8 +44,9 @@ func adminDeadline(deadline *time.Time, f *adminGamesForm, gameID string) templa
 // POST /admin/games/{game}/deadline (deadline, or clear=1)
 func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()
@@ -64,7 +65,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
 			return err
 		}

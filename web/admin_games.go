@@ -11,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/go-chi/chi/v5"
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/games"
@@ -134,9 +133,11 @@ func adminSettingsText(s map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
-// adminGame returns the registered game of the route, or answers 404.
+// adminGame is routeGame answering 404 itself, for the copy-check pages
+// (admin_copies.go); the other handlers read the game with routeGame and
+// answer with fail.
 func (s *Server) adminGame(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
-	g, err := games.Get(chi.URLParam(r, "game"))
+	g, err := routeGame(r)
 	if err != nil {
 		s.notFound(w, r)
 		return nil, false
@@ -153,14 +154,15 @@ func (s *Server) adminDisableGame(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, enabled bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()
 	ctx := r.Context()
 	// The game's row may not exist yet when no process registered it.
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
 			return err
 		}
@@ -179,8 +181,9 @@ func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, ena
 
 func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()
@@ -228,7 +231,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		stored[adminQualificationKey] = qual
 	}
 	ctx := r.Context()
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
 			return err
 		}
@@ -245,8 +248,9 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 // adminUploadBoard checks an uploaded board file with the game's own
 // parser and stores it when valid; a refused file is explained on the page.
 func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()

@@ -44,8 +44,9 @@ func (s *Server) adminGrades(w http.ResponseWriter, r *http.Request) {
 
 // GET /admin/games/{game}/grades.csv
 func (s *Server) adminGameGrades(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	rows, err := store.GameGrades(r.Context(), s.Pool, g.Info().ID)
@@ -59,8 +60,9 @@ func (s *Server) adminGameGrades(w http.ResponseWriter, r *http.Request) {
 
 // GET /admin/tournaments/{id}/grades.csv
 func (s *Server) adminTournamentGrades(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.tournamentOf(w, r)
-	if !ok {
+	t, err := byID(r, "id", s.Pool, store.TournamentByID)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	rows, err := store.TournamentGrades(r.Context(), s.Pool, t.ID)

@@ -27,8 +27,9 @@ func ladderMode(generated bool, boards int) string {
 // uploaded boards in turn, or both. Matches already queued keep theirs.
 func (s *Server) adminLadderBoards(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	info := g.Info()
@@ -66,7 +67,7 @@ func (s *Server) adminLadderBoards(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	var mismatch bool
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
 			return err
 		}

@@ -2,9 +2,7 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -13,7 +11,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/judge"
-	"arena.dev/lang"
 	"arena.dev/store"
 )
 
@@ -28,23 +25,6 @@ const userKey ctxKey = iota
 func userFrom(ctx context.Context) *store.User {
 	u, _ := ctx.Value(userKey).(*store.User)
 	return u
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
-
-// apiError is the one shape of every API error.
-func apiError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": msg})
-}
-
-func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err error) {
-	s.logger().Error("api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	apiError(w, http.StatusInternalServerError, "internal error; it has been logged")
 }
 
 // requireToken authenticates the request by its bearer token.
@@ -69,23 +49,6 @@ func (s *Server) requireToken(next http.Handler) http.Handler {
 	})
 }
 
-// decodeJSON reads a bounded JSON body into v.
-func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, limit)
-	dec := json.NewDecoder(r.Body)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			apiError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: the limit is %d KB", limit>>10))
-		} else {
-			apiError(w, http.StatusBadRequest, "invalid JSON: "+err.Error())
-		}
-		return false
-	}
-	return true
-}
-
 // POST /api/tokens {"user", "password", "name"}: a new personal token.
 func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	var req struct {
@@ -93,7 +56,8 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		Password string `json:"password"`
 		Name     string `json:"name"`
 	}
-	if !decodeJSON(w, r, 4<<10, &req) {
+	if err := decodeJSON(w, r, 4<<10, &req); err != nil {
+		s.apiFail(w, r, err, "")
 		return
 	}
 	// The same limits and the same check as a web log-in: as slow for a
@@ -180,28 +144,20 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		Language string `json:"language"`
 		File     string `json:"file"`
 	}
-	if !decodeJSON(w, r, judge.MaxSource+8<<10, &req) {
+	if err := decodeJSON(w, r, judge.MaxSource+8<<10, &req); err != nil {
+		s.apiFail(w, r, err, "")
 		return
 	}
-	if req.Language == "" && req.File != "" {
-		l, ok := lang.ByFile(req.File)
-		if !ok {
-			apiError(w, http.StatusUnprocessableEntity, fmt.Sprintf("cannot tell the language of %q from its extension (%s): give \"language\"",
-				req.File, strings.Join(lang.Extensions(), ", ")))
-			return
-		}
-		req.Language = l.ID
+	language, err := submitLanguage(req.Language, req.File)
+	var v *store.Version
+	if err == nil {
+		v, err = judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, language, req.Source)
 	}
-	if req.Language == "" {
-		req.Language = lang.Go.ID
-	}
-	v, err := judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, req.Language, req.Source)
 	if err != nil {
 		s.apiFail(w, r, err, "no such game")
 		return
 	}
-	w.Header().Set("Location", "/api/versions/"+strconv.FormatInt(v.ID, 10))
-	writeJSON(w, http.StatusCreated, toVersionJSON(v))
+	apiCreated(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
 }
 
 // GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
@@ -270,15 +226,6 @@ func (s *Server) apiMyBots(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
 }
 
-// pageParams reads ?page= (from 1) with a fixed page size.
-func pageParams(r *http.Request, size int) (page, limit, offset int) {
-	page, _ = strconv.Atoi(r.URL.Query().Get("page"))
-	if page < 1 || page > 100000 {
-		page = 1
-	}
-	return page, size, (page - 1) * size
-}
-
 // GET /api/games/{game}/leaderboard[?page=N]: public standings.
 func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
@@ -311,8 +258,9 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/matches/{id}: a match's players and results (public).
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
-	m, seats, ok := s.loadMatch(w, r)
-	if !ok {
+	m, seats, err := s.matchWithSeats(r)
+	if err != nil {
+		s.apiFail(w, r, err, "no such match")
 		return
 	}
 	type seatJSON struct {
@@ -359,17 +307,14 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-func (s *Server) loadMatch(w http.ResponseWriter, r *http.Request) (*store.Match, []store.SeatResult, bool) {
+// matchWithSeats loads the match of the URL and its seats.
+func (s *Server) matchWithSeats(r *http.Request) (*store.Match, []store.SeatResult, error) {
 	m, err := byID(r, "id", s.Pool, store.MatchByID)
-	var seats []store.SeatResult
-	if err == nil {
-		seats, err = store.Seats(r.Context(), s.Pool, m.ID)
-	}
 	if err != nil {
-		s.apiFail(w, r, err, "no such match")
-		return nil, nil, false
+		return nil, nil, err
 	}
-	return m, seats, true
+	seats, err := store.Seats(r.Context(), s.Pool, m.ID)
+	return m, seats, err
 }
 
 // GET /matches/{id}/replay: the gzip replay, inflated by the browser.

@@ -48,7 +48,8 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 		Board     seatRef   `json:"board"`
 		Shuffle   bool      `json:"shuffle"`
 	}
-	if !decodeJSON(w, r, 16<<10, &req) {
+	if err := decodeJSON(w, r, 16<<10, &req); err != nil {
+		s.apiFail(w, r, err, "")
 		return
 	}
 	game, err := games.Get(chi.URLParam(r, "game"))
@@ -84,7 +85,6 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path := "/matches/" + strconv.FormatInt(m.ID, 10)
-	w.Header().Set("Location", "/api"+path)
-	writeJSON(w, http.StatusCreated, map[string]any{"id": m.ID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
+	apiCreated(w, "/api"+path, map[string]any{"id": m.ID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
 		"url": path, "api": "/api" + path})
 }

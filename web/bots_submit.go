@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -18,38 +17,29 @@ import (
 	"arena.dev/templates"
 )
 
-// maxSubmitBytes bounds a submission's body: the largest source, plus room
-// for the other fields and the multipart framing.
-const maxSubmitBytes = judge.MaxSource + 64<<10
-
 // submitForm is the submit page's form before anything is typed: the game,
 // the languages it takes with their starter bots, and the user's bots in
-// it, newest activity first.
-func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.SubmitForm, []store.BotSummary, bool) {
+// it, newest activity first. A game without an SDK, or one an admin
+// disabled (judge.Submit refuses it too), has no submit page.
+func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotSummary, error) {
+	ctx := r.Context()
 	gameID := chi.URLParam(r, "game")
 	g, err := games.Get(gameID)
 	if err != nil || !submittable(gameID) {
-		s.notFound(w, r)
-		return templates.SubmitForm{}, nil, false
+		return templates.SubmitForm{}, nil, store.ErrNotFound
 	}
-	// A game an admin disabled takes no submissions (judge.Submit refuses
-	// them too): its pages are gone.
-	if open, err := store.GameEnabled(r.Context(), s.Pool, gameID); err != nil || !open {
-		if err == nil {
-			err = store.ErrNotFound
-		}
-		s.fail(w, r, err)
-		return templates.SubmitForm{}, nil, false
+	if open, err := store.GameEnabled(ctx, s.Pool, gameID); err != nil {
+		return templates.SubmitForm{}, nil, err
+	} else if !open {
+		return templates.SubmitForm{}, nil, store.ErrNotFound
 	}
-	bots, err := store.BotsOfOwner(r.Context(), s.Pool, userFrom(r.Context()).ID, gameID)
+	bots, err := store.BotsOfOwner(ctx, s.Pool, userFrom(ctx).ID, gameID)
 	if err != nil {
-		s.fail(w, r, err)
-		return templates.SubmitForm{}, nil, false
+		return templates.SubmitForm{}, nil, err
 	}
 	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
-	if deadline, passed, err := store.SubmissionDeadline(r.Context(), s.Pool, gameID); err != nil {
-		s.fail(w, r, err)
-		return templates.SubmitForm{}, nil, false
+	if deadline, passed, err := store.SubmissionDeadline(ctx, s.Pool, gameID); err != nil {
+		return templates.SubmitForm{}, nil, err
 	} else if deadline != nil {
 		f.Deadline, f.Closed = fullTime(deadline), passed
 	}
@@ -57,8 +47,7 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 	for _, l := range offered {
 		starter, err := l.Starter(gameID)
 		if err != nil {
-			s.serverError(w, r, fmt.Errorf("%s starter bot of %s: %w", l.Title, gameID, err))
-			return templates.SubmitForm{}, nil, false
+			return templates.SubmitForm{}, nil, fmt.Errorf("%s starter bot of %s: %w", l.Title, gameID, err)
 		}
 		name := "the Null template"
 		if len(offered) > 1 {
@@ -70,7 +59,7 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 	for _, b := range bots {
 		f.Bots = append(f.Bots, b.Bot.Name)
 	}
-	return f, bots, true
+	return f, bots, nil
 }
 
 // GET /games/{game}/submit[?bot=NAME][&from=template|latest][&lang=ID][&new=1]:
@@ -78,8 +67,9 @@ func (s *Server) submitForm(w http.ResponseWriter, r *http.Request) (templates.S
 // in its language, or the game's starter bot (the Null bot) in the chosen
 // language (Go unless asked) for a new bot or on request.
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
-	f, bots, ok := s.submitForm(w, r)
-	if !ok {
+	f, bots, err := s.submitForm(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	q := r.URL.Query()
@@ -121,98 +111,53 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 // refused submission renders the form again with the user's text, so
 // nothing typed is lost.
 func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
-	f, bots, ok := s.submitForm(w, r)
-	if !ok {
-		return
-	}
-	ctx := r.Context()
-	u := userFrom(ctx)
-	page := s.page(r, "Submit · "+f.GameTitle, "bots")
-	refuse := func(status int, msg string) {
-		f.Error = msg
-		s.render(w, r, status, templates.Submit(page, f))
-	}
-
-	r.Body = http.MaxBytesReader(w, r.Body, maxSubmitBytes)
-	source, bot, language, err := readSubmission(r)
-	var tooBig *http.MaxBytesError
-	if errors.As(err, &tooBig) {
-		f.Bot, f.TextLost = lastBotName(bots), true
-		refuse(http.StatusRequestEntityTooLarge, fmt.Sprintf("The submission is larger than the limit of %d KB, "+
-			"so it could not be read: nothing was stored. Your browser's Back button returns to your text.", judge.MaxSource>>10))
-		return
-	}
-	if err != nil {
-		f.TextLost = true
-		refuse(http.StatusBadRequest, "The form could not be read ("+err.Error()+"). Nothing was stored.")
-		return
-	}
-	f.Bot, f.Source, f.Language = bot, source, language
-	for _, b := range bots {
-		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(bot)))
-	}
-
-	v, err := judge.Submit(ctx, s.Pool, s.Jobs, u.ID, f.GameID, bot, language, source)
-	if status := errorStatus(err); err != nil && status != http.StatusInternalServerError && status != http.StatusNotFound {
-		// Refused (413, 422, 429 over a limit): the form again, text kept.
-		setRetryAfter(w, err)
-		var limit *judge.SubmitLimitError
-		if errors.As(err, &limit) && limit.Limit != "" {
-			// The page says when, counting down (static/countdown.js).
-			f.RetryAfter = int(math.Ceil(limit.RetryAfter.Seconds()))
-			refuse(status, capitalize(limit.Limit)+".")
-			return
-		}
-		refuse(status, capitalize(userMessage(err))+".")
-		return
-	}
+	f, bots, err := s.submitForm(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(bot)))
+	r.Body = http.MaxBytesReader(w, r.Body, maxSubmitBytes)
+	sub, err := readSubmission(r)
+	if err != nil { // unreadable: none of the user's text comes back
+		f.TextLost = true
+		if errorStatus(err) == http.StatusRequestEntityTooLarge {
+			f.Bot = lastBotName(bots) // the Back button has the text; the form, the bot last submitted to
+		}
+		s.submitRefused(w, r, f, err)
+		return
+	}
+	f.Bot, f.Source, f.Language = sub.bot, sub.source, sub.language
+	for _, b := range bots {
+		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(sub.bot)))
+	}
+	ctx := r.Context()
+	v, err := judge.Submit(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, f.GameID, sub.bot, sub.language, sub.source)
+	if err != nil {
+		s.submitRefused(w, r, f, err)
+		return
+	}
+	s.flash(ctx, fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(sub.bot)))
 	http.Redirect(w, r, "/bots/"+strconv.FormatInt(v.BotID, 10)+"/versions/"+strconv.Itoa(v.Number), http.StatusSeeOther)
 }
 
-// readSubmission reads the form, urlencoded or multipart. A chosen file
-// wins over the text area (without JavaScript the file is uploaded; with
-// it, the editor has already loaded the file and the input is empty), and
-// its extension, when it is a language's, over the language field.
-func readSubmission(r *http.Request) (source, bot, language string, err error) {
-	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
-		// All in memory: the body limit is far below what would spill to disk.
-		if err := r.ParseMultipartForm(maxSubmitBytes); err != nil {
-			return "", "", "", err
-		}
-		defer r.MultipartForm.RemoveAll()
-	} else if err := r.ParseForm(); err != nil {
-		return "", "", "", err
+// submitRefused answers a submission that was not stored. Refused (400,
+// 413, 422, 429 over a limit): the form again, with what the user sent and
+// why; a limit that says when it passes is counted down on the page
+// (static/countdown.js). A 404 or a 500 is answered as on any page.
+func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templates.SubmitForm, err error) {
+	status := errorStatus(err)
+	if status == http.StatusNotFound || status == http.StatusInternalServerError {
+		s.fail(w, r, err)
+		return
 	}
-	// Browsers send a text area's line breaks as CRLF.
-	source = strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
-	bot = r.PostFormValue("bot")
-	language = r.PostFormValue("language")
-	if language == "" {
-		language = lang.Go.ID // a form from before languages
+	setRetryAfter(w, err)
+	f.Error = capitalize(userMessage(err)) + "."
+	var limit *judge.SubmitLimitError
+	if errors.As(err, &limit) && limit.Limit != "" {
+		f.RetryAfter = int(math.Ceil(limit.RetryAfter.Seconds()))
+		f.Error = capitalize(limit.Limit) + "."
 	}
-	if r.MultipartForm != nil {
-		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
-			file, err := fhs[0].Open()
-			if err != nil {
-				return source, bot, language, err
-			}
-			defer file.Close()
-			data, err := io.ReadAll(file)
-			if err != nil {
-				return source, bot, language, err
-			}
-			source = string(data)
-			if l, ok := lang.ByFile(fhs[0].Filename); ok {
-				language = l.ID
-			}
-		}
-	}
-	return source, bot, language, nil
+	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
 }
 
 // lastBotName is the bot the user submitted to last, else "mybot".

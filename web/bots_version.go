@@ -23,50 +23,52 @@ const (
 	maxFreezes   = 50
 )
 
-// loadOwnVersion finds /bots/{id}/versions/{n} for its owner or an admin.
-// Anyone else gets the same 404 as for a version that does not exist: the
-// page does not say whether other people's bots exist.
-func (s *Server) loadOwnVersion(w http.ResponseWriter, r *http.Request) (*store.Bot, *store.Version, bool) {
+// ownVersion finds /bots/{id}/versions/{n} for its owner or an admin.
+// Anyone else gets store.ErrNotFound, as for a version that does not
+// exist: the page does not say whether other people's bots exist.
+func (s *Server) ownVersion(r *http.Request) (*store.Bot, *store.Version, error) {
 	ctx := r.Context()
 	botID, err1 := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	n, err2 := strconv.ParseInt(chi.URLParam(r, "n"), 10, 32) // a version number is an int4
 	if err1 != nil || err2 != nil {
-		s.notFound(w, r)
-		return nil, nil, false
+		return nil, nil, store.ErrNotFound
 	}
 	bot, err := store.BotByID(ctx, s.Pool, botID)
 	if err != nil {
-		s.fail(w, r, err)
-		return nil, nil, false
+		return nil, nil, err
 	}
 	if u := userFrom(ctx); u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
-		s.notFound(w, r)
-		return nil, nil, false
+		return nil, nil, store.ErrNotFound
 	}
 	v, err := store.VersionByNumber(ctx, s.Pool, bot.ID, int(n))
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, nil, false
-	}
-	return bot, v, true
+	return bot, v, err
 }
 
 // GET /bots/{id}/versions/{n}: one submission, followed live.
 func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
-	bot, v, ok := s.loadOwnVersion(w, r)
-	if !ok {
-		return
+	bot, v, err := s.ownVersion(r)
+	var d templates.VersionData
+	if err == nil {
+		d, err = s.versionData(r.Context(), bot, v)
 	}
-	ctx := r.Context()
-	live, err := s.versionLive(ctx, bot, v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
+	}
+	w.Header().Set("Cache-Control", "no-store") // private, and stale at once
+	s.render(w, r, http.StatusOK, templates.Version(s.page(r, bot.Name+" v"+strconv.Itoa(v.Number), "bots"), d))
+}
+
+// versionData is what the version page shows: the version with its source,
+// the bot's other versions, and what changes while it is judged.
+func (s *Server) versionData(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionData, error) {
+	live, err := s.versionLive(ctx, bot, v)
+	if err != nil {
+		return templates.VersionData{}, err
 	}
 	versions, err := store.VersionRefs(ctx, s.Pool, bot.ID)
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return templates.VersionData{}, err
 	}
 	refs := make([]templates.VersionRef, len(versions))
 	for i, v := range versions {
@@ -79,27 +81,26 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 		Language: l.Title, Editor: l.Editor, File: l.File,
 		Source: v.Source, Versions: refs, Live: live,
 	}
-	if u := userFrom(ctx); u.ID == bot.OwnerID && slices.Contains(store.PlayableStatuses, string(v.Status)) {
+	u := userFrom(ctx)
+	if u.ID == bot.OwnerID && slices.Contains(store.PlayableStatuses, string(v.Status)) {
 		d.Challenge = fmt.Sprintf("/games/%s/challenge?version=v:%d", bot.GameID, v.ID)
 	}
-	if u := userFrom(ctx); u.ID != bot.OwnerID {
+	if u.ID != bot.OwnerID {
 		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
 		if err != nil {
-			s.fail(w, r, err)
-			return
+			return d, err
 		}
 		d.Owner = owner.Name
 	}
-	title := bot.Name + " v" + strconv.Itoa(v.Number)
-	w.Header().Set("Cache-Control", "no-store") // private, and stale at once
-	s.render(w, r, http.StatusOK, templates.Version(s.page(r, title, "bots"), d))
+	return d, nil
 }
 
 // GET /bots/{id}/versions/{n}/live: the changing part of the version page,
 // fetched by htmx when the stream says the version changed.
 func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
-	bot, v, ok := s.loadOwnVersion(w, r)
-	if !ok {
+	bot, v, err := s.ownVersion(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	live, err := s.versionLive(r.Context(), bot, v)

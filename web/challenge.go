@@ -9,9 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-chi/chi/v5"
-
-	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -29,8 +26,9 @@ const (
 
 // GET /games/{game}/challenge[?version=REF][&opponent=REF...][&seed=N][&board=ID][&shuffle=1]
 func (s *Server) challengePage(w http.ResponseWriter, r *http.Request) {
-	f, ok := s.challengeForm(w, r)
-	if !ok {
+	f, err := s.challengeForm(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	q := r.URL.Query()
@@ -52,8 +50,9 @@ func (s *Server) challengePage(w http.ResponseWriter, r *http.Request) {
 // A refused one shows the form again as it was sent.
 func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	f, ok := s.challengeForm(w, r)
-	if !ok {
+	f, err := s.challengeForm(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	if err := r.ParseForm(); err != nil {
@@ -127,42 +126,35 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 // challengeForm is the challenge page's form before any choice: the
 // user's versions that can play, the opponents they may choose, the
 // boards, the limits, and their latest challenges.
-func (s *Server) challengeForm(w http.ResponseWriter, r *http.Request) (templates.ChallengeForm, bool) {
+func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error) {
 	ctx := r.Context()
-	g, err := store.PublicGameByID(ctx, s.Pool, chi.URLParam(r, "game"))
-	var game games.Game
-	if err == nil {
-		if game, err = games.Get(g.ID); err != nil {
-			err = store.ErrNotFound // a game this build does not have
-		}
-	}
+	g, err := s.publicGame(r)
 	if err != nil {
-		s.fail(w, r, err)
-		return templates.ChallengeForm{}, false
+		return templates.ChallengeForm{}, err
+	}
+	game, err := routeGame(r) // a game this build does not have is not found
+	if err != nil {
+		return templates.ChallengeForm{}, err
 	}
 	info := game.Info()
 	u := userFrom(ctx)
 	admin := u.Role == store.RoleAdmin
 	f := templates.ChallengeForm{GameID: g.ID, GameTitle: g.Title, Qualifier: info.Qualifier, Picked: make([]string, info.Players-1),
 		Allowance: templates.ChallengeAllowance{MaxNow: judge.MaxPendingChallenges, MaxHour: judge.MaxChallengesPerHour}}
-	fail := func(err error) (templates.ChallengeForm, bool) {
-		s.serverError(w, r, err)
-		return f, false
-	}
 	if on, err := store.ChallengesEnabled(ctx, s.Pool, g.ID); err != nil {
-		return fail(err)
+		return f, err
 	} else if !on && !admin {
 		f.Closed = "Challenges of " + g.Title + " are switched off by an admin for now (an exam, say). The ladder goes on."
 	}
 	allow, err := judge.ChallengeAllowance(ctx, s.Pool, u.ID, admin)
 	if err != nil {
-		return fail(err)
+		return f, err
 	}
 	f.Allowance.Unlimited, f.Allowance.Now, f.Allowance.ThisHour = allow.Unlimited, allow.Now, allow.ThisHour
 
 	own, err := store.OwnContenders(ctx, s.Pool, u.ID, g.ID)
 	if err != nil {
-		return fail(err)
+		return f, err
 	}
 	var mine templates.ChallengeGroup
 	for _, c := range own {
@@ -177,7 +169,7 @@ func (s *Server) challengeForm(w http.ResponseWriter, r *http.Request) (template
 	}
 	board, _, err := s.leaderboard(ctx, g.ID, 0, challengeBoardMax, 0)
 	if err != nil {
-		return fail(err)
+		return f, err
 	}
 	ranked := templates.ChallengeGroup{Label: "On the leaderboard"}
 	for _, st := range board {
@@ -199,14 +191,14 @@ func (s *Server) challengeForm(w http.ResponseWriter, r *http.Request) (template
 	}
 	boards, err := store.ChallengeBoards(ctx, s.Pool, g.ID)
 	if err != nil {
-		return fail(err)
+		return f, err
 	}
 	for _, b := range boards {
 		f.Boards = append(f.Boards, templates.ChallengeOption{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
 	recent, err := store.UserChallenges(ctx, s.Pool, u.ID, g.ID, challengeRecent)
 	if err != nil {
-		return fail(err)
+		return f, err
 	}
 	for _, m := range recent {
 		row := templates.ChallengeRow{ID: m.ID, Status: store.MatchQueued}
@@ -232,7 +224,7 @@ func (s *Server) challengeForm(w http.ResponseWriter, r *http.Request) (template
 		}
 		f.Recent = append(f.Recent, row)
 	}
-	return f, true
+	return f, nil
 }
 
 // challengePick is the option of groups that a link's seat reference

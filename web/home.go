@@ -62,9 +62,3 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	d.Recent = matchRows(recent, titles, 0)
 	s.render(w, r, http.StatusOK, templates.Home(p, d))
 }
-
-// serverError logs the cause with context and shows the user a generic message.
-func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
-	s.logger().Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	http.Error(w, "Something went wrong on our side. It has been logged.", http.StatusInternalServerError)
-}

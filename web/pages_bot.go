@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -18,49 +19,65 @@ const (
 // version's source or logs; the owner and admins get links to the version
 // pages, where those live.
 func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	b, err := byID(r, "id", s.Pool, store.BotProfileByID)
+	id, err := routeID(r, "id")
+	var d templates.BotData
+	if err == nil {
+		d, err = s.botData(r.Context(), id, queryInt64(r, "before"))
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	g, err := store.PublicGameByID(ctx, s.Pool, b.Bot.GameID)
+	s.render(w, r, http.StatusOK, templates.Bot(s.page(r, d.Name, "games"), d))
+}
+
+// botData is what the bot page shows the viewer: its rating, rank, chart,
+// matches older than before (all when 0) and rivals, and its versions to
+// its owner and admins. A bot of a disabled game is not found.
+func (s *Server) botData(ctx context.Context, id, before int64) (templates.BotData, error) {
+	var d templates.BotData
+	bot, owner, err := store.BotWithOwner(ctx, s.Pool, id)
 	if err != nil {
-		s.fail(w, r, err) // a disabled game hides its bots too
-		return
+		return d, err
 	}
-	id := b.Bot.ID
-	p := s.page(r, b.Bot.Name, "games")
-	d := templates.BotData{ID: b.Bot.ID, Name: b.Bot.Name, Owner: b.OwnerName, GameID: g.ID, GameTitle: g.Title,
-		Disabled: b.Bot.Disabled}
-	if v := b.Current; v != nil {
+	versions, err := store.PublicVersions(ctx, s.Pool, id)
+	if err != nil {
+		return d, err
+	}
+	g, err := store.PublicGameByID(ctx, s.Pool, bot.GameID)
+	if err != nil {
+		return d, err
+	}
+	d = templates.BotData{ID: id, Name: bot.Name, Owner: owner, GameID: g.ID, GameTitle: g.Title, Disabled: bot.Disabled}
+	var current *store.PublicVersion // the version on the ladder, if any
+	for i, v := range versions {
+		if bot.CurrentVersionID != nil && v.ID == *bot.CurrentVersionID {
+			current = &versions[i]
+		}
+	}
+	if v := current; v != nil {
 		d.Version, d.Language, d.Games = v.Number, v.Language, v.Games
 		if v.Mu != nil && v.Sigma != nil {
 			d.Rated, d.Mu, d.Sigma, d.Score = true, *v.Mu, *v.Sigma, *v.Mu-3**v.Sigma
 		}
 	}
 	if d.Rank, d.Ranked, err = s.boardRank(ctx, g.ID, id); err != nil {
-		s.serverError(w, r, err)
-		return
+		return d, err
 	}
 	hist, err := store.BotRatingHistory(ctx, s.Pool, id, chartPoints)
 	if err != nil {
-		s.serverError(w, r, err)
-		return
+		return d, err
 	}
 	d.Chart = ratingChart(hist)
-	before := queryInt64(r, "before")
 	ms, err := store.BotMatches(ctx, s.Pool, id, before, botMatchesSize)
 	if err != nil {
-		s.serverError(w, r, err)
-		return
+		return d, err
 	}
 	d.Matches = matchRows(ms, nil, id)
 	d.Pager = olderPager(fmt.Sprintf("/bots/%d", id), before, matchIDs(ms), botMatchesSize)
 	rivals, err := store.HeadToHead(ctx, s.Pool, id, botRivals, botRivalMatches)
 	if err != nil {
-		s.serverError(w, r, err)
-		return
+		return d, err
 	}
 	d.RivalMatches = botRivalMatches
 	for _, rv := range rivals {
@@ -71,19 +88,20 @@ func (s *Server) botPage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Rivals = append(d.Rivals, row)
 	}
-	if u := p.User; u != nil && b.Current != nil && !b.Bot.Disabled {
-		d.Mine = u.ID == b.Bot.OwnerID
+	u := userFrom(ctx)
+	if u != nil && current != nil && !bot.Disabled {
+		d.Mine = u.ID == bot.OwnerID
 		if d.Mine {
 			d.Challenge = fmt.Sprintf("/games/%s/challenge?version=bot:%d", g.ID, id)
 		} else {
 			d.Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, id)
 		}
 	}
-	if u := p.User; u != nil && (u.ID == b.Bot.OwnerID || u.Admin) {
-		for _, v := range b.Versions {
+	if u != nil && (u.ID == bot.OwnerID || u.Role == store.RoleAdmin) {
+		for _, v := range versions {
 			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: string(v.Status),
 				When: templates.Ago(v.CreatedAt)})
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.Bot(p, d))
+	return d, nil
 }

@@ -23,8 +23,9 @@ const gameTop = 20
 
 // GET /games/{game}: rules, a replay, downloads, SDK reference, top bots.
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.publicGame(w, r)
-	if !ok {
+	g, err := s.publicGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	ctx := r.Context()
@@ -70,8 +71,9 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 // GET /games/{game}/kit.zip[?lang=ID]: the starter kit `arena kit [--lang
 // ID]` writes, zipped under one top directory.
 func (s *Server) kitZip(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.publicGame(w, r)
-	if !ok {
+	g, err := s.publicGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	l, top := lang.Go, g.ID+"-kit"
@@ -130,8 +132,9 @@ var kitTime = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 // The web server may have no Go toolchain, so a worker builds it
 // (judge.BuildBuiltinsWorker) and stores it as a blob; until then, 503.
 func (s *Server) builtinWasm(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.publicGame(w, r)
-	if !ok {
+	g, err := s.publicGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	eng, err := games.Get(g.ID)

@@ -12,8 +12,9 @@ const leaderboardPageSize = 50
 // GET /games/{game}/leaderboard[?page=N][&mine=1]: the full ranking, the
 // viewer's bots highlighted; mine=1 keeps only them (logged-in users).
 func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.publicGame(w, r)
-	if !ok {
+	g, err := s.publicGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	p := s.page(r, g.Title+" leaderboard", "games")

@@ -18,8 +18,9 @@ const matchListSize = 30
 
 // GET /games/{game}/matches[?before=ID]: finished matches, newest first.
 func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.publicGame(w, r)
-	if !ok {
+	g, err := s.publicGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	before := queryInt64(r, "before")
@@ -38,8 +39,9 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 // GET /matches/{id}: who played, how it ended, and the replay. Until it
 // is over, its live part follows it (matchLivePart).
 func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
-	d, ok := s.loadMatchData(w, r)
-	if !ok {
+	d, err := s.matchPageData(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	s.render(w, r, http.StatusOK, templates.Match(s.page(r, fmt.Sprintf("Match #%d", d.ID), "games"), d))
@@ -49,8 +51,9 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 // the match is over, which that part fetches every few seconds meanwhile,
 // with the page's badges out of band.
 func (s *Server) matchLivePart(w http.ResponseWriter, r *http.Request) {
-	d, ok := s.loadMatchData(w, r)
-	if !ok {
+	d, err := s.matchPageData(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -76,24 +79,14 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(m.ID, 10), http.StatusSeeOther)
 }
 
-// loadMatchData reads the match of the URL as its page shows it to the
+// matchPageData reads the match of the URL as its page shows it to the
 // viewer.
-func (s *Server) loadMatchData(w http.ResponseWriter, r *http.Request) (templates.MatchData, bool) {
-	ctx := r.Context()
-	m, err := byID(r, "id", s.Pool, store.MatchByID)
-	var seats []store.SeatResult
-	if err == nil {
-		seats, err = store.Seats(ctx, s.Pool, m.ID)
-	}
-	var d templates.MatchData
-	if err == nil {
-		d, err = s.matchData(ctx, m, seats)
-	}
+func (s *Server) matchPageData(r *http.Request) (templates.MatchData, error) {
+	m, seats, err := s.matchWithSeats(r)
 	if err != nil {
-		s.fail(w, r, err)
-		return d, false
+		return templates.MatchData{}, err
 	}
-	return d, true
+	return s.matchData(r.Context(), m, seats)
 }
 
 func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.SeatResult) (templates.MatchData, error) {

@@ -3,12 +3,9 @@ package web
 import (
 	"cmp"
 	"fmt"
-	"net/http"
 	"slices"
 	"strconv"
 	"time"
-
-	"github.com/go-chi/chi/v5"
 
 	"arena.dev/games"
 	"arena.dev/store"
@@ -103,33 +100,6 @@ func matchIDs(ms []store.MatchSummary) []int64 {
 		ids[i] = m.ID
 	}
 	return ids
-}
-
-// urlInt64 reads a positive numeric URL parameter; ok is false for
-// anything else, which the pages answer with 404.
-func urlInt64(r *http.Request, name string) (int64, bool) {
-	n, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	return n, err == nil && n > 0
-}
-
-// queryInt64 reads an optional positive query parameter (0 when absent or
-// invalid).
-func queryInt64(r *http.Request, name string) int64 {
-	n, err := strconv.ParseInt(r.URL.Query().Get(name), 10, 64)
-	if err != nil || n < 0 {
-		return 0
-	}
-	return n
-}
-
-// publicGame loads the enabled game of the URL or answers 404.
-func (s *Server) publicGame(w http.ResponseWriter, r *http.Request) (*store.PublicGame, bool) {
-	g, err := store.PublicGameByID(r.Context(), s.Pool, chi.URLParam(r, "game"))
-	if err != nil {
-		s.fail(w, r, err)
-		return nil, false
-	}
-	return g, true
 }
 
 func fullTime(t *time.Time) string {

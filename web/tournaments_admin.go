@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -138,103 +139,116 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f := r.PostForm
-	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
-		Format: f.Get("format"), Settings: f.Get("settings"),
-		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
-		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start")}
 	boardIDs, ok := formIDs(f["board"])
 	botIDs, ok2 := formIDs(f["bot"])
 	if !ok || !ok2 {
 		http.Error(w, "Bad board or bot id.", http.StatusBadRequest)
 		return
 	}
-	all := f.Get("entrants") != "list"
-	fail := func(msg string) {
-		if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
-			d.Fields = fields
-		}
-		d.Fields.AllBots, d.Fields.OnePerStudent, d.Fields.VersionsBefore = all, f.Get("one_per_student") != "", f.Get("versions_before")
-		d.Error = "Not scheduled: " + msg
-		s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
-	}
-	t := &store.Tournament{Name: d.Name, GameID: d.Game, Format: d.Format, StartAt: time.Now(), BoardIDs: boardIDs,
-		OnePerStudent: f.Get("one_per_student") != "",
-		// The other format's numbers are hidden on the form: their defaults.
-		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
-	if n := len([]rune(t.Name)); n < 1 || n > 100 {
-		fail("the name must have 1 to 100 characters.")
-		return
-	}
-	var err error
-	if t.Settings, err = parseSettings(d.Settings); err != nil {
-		fail(err.Error() + ".")
-		return
-	}
-	type number struct {
-		name, raw string
-		to        *int
-	}
-	numbers := []number{{"N", d.GroupMatches, &t.GroupMatches}}
-	if t.Format == store.FormatLeague {
-		numbers = append(numbers, number{"R", d.LeagueRounds, &t.LeagueRounds})
-	} else {
-		numbers = append(numbers, number{"M", d.FinalMatches, &t.FinalMatches}, number{"K", d.DropCount, &t.DropCount})
-	}
-	for _, x := range numbers {
-		if *x.to, err = strconv.Atoi(strings.TrimSpace(x.raw)); err != nil {
-			fail(fmt.Sprintf("%s: %q is not a whole number.", x.name, x.raw))
-			return
-		}
-	}
-	if !all {
-		if len(botIDs) < 2 {
-			fail("tick at least two bots, or choose every student's bot.")
-			return
-		}
-		t.BotIDs = botIDs
-	}
-	if raw := strings.TrimSpace(f.Get("versions_before")); raw != "" {
-		at, err := parseFormTime(raw)
-		if err != nil {
-			fail(fmt.Sprintf("versions before: %q is not a date and time.", raw))
-			return
-		}
-		t.VersionsBefore = &at
-	}
-	if raw := strings.TrimSpace(d.Start); raw != "" {
-		at, err := parseFormTime(raw)
-		if err != nil {
-			fail(fmt.Sprintf("start: %q is not a date and time.", raw))
-			return
-		}
-		t.StartAt = at
-	}
-	if u := userFrom(r.Context()); u != nil {
-		t.CreatedBy = &u.ID
-	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, s.Jobs, t) })
-	if errors.Is(err, judge.ErrTournament) {
-		fail(strings.TrimPrefix(err.Error(), "tournament: ") + ".")
-		return
+	t, err := readTournament(f, boardIDs, botIDs)
+	if err == nil {
+		if u := userFrom(ctx); u != nil {
+			t.CreatedBy = &u.ID
+		}
+		err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, s.Jobs, t) })
 	}
 	if err != nil {
-		s.serverError(w, r, err)
+		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
 		return
 	}
 	s.flash(ctx, fmt.Sprintf("Tournament %q scheduled for %s.", t.Name, fullTime(&t.StartAt)))
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", t.ID), http.StatusSeeOther)
 }
 
+// readTournament reads the new tournament form (parsed into f): a refusal
+// says what is wrong with it. Times are UTC; a tournament without a start
+// starts now.
+func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, error) {
+	refuse := func(format string, args ...any) error {
+		return &refusal{http.StatusUnprocessableEntity, fmt.Sprintf(format, args...)}
+	}
+	t := &store.Tournament{Name: strings.TrimSpace(f.Get("name")), GameID: f.Get("game"), Format: f.Get("format"),
+		StartAt: time.Now(), BoardIDs: boardIDs, OnePerStudent: f.Get("one_per_student") != "",
+		// The other format's numbers are hidden on the form: their defaults.
+		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
+	if n := len([]rune(t.Name)); n < 1 || n > 100 {
+		return nil, refuse("the name must have 1 to 100 characters")
+	}
+	var err error
+	if t.Settings, err = parseSettings(f.Get("settings")); err != nil {
+		return nil, refuse("%s", err)
+	}
+	type number struct {
+		name, field string
+		to          *int
+	}
+	numbers := []number{{"N", "group_matches", &t.GroupMatches}}
+	if t.Format == store.FormatLeague {
+		numbers = append(numbers, number{"R", "league_rounds", &t.LeagueRounds})
+	} else {
+		numbers = append(numbers, number{"M", "final_matches", &t.FinalMatches}, number{"K", "drop_count", &t.DropCount})
+	}
+	for _, x := range numbers {
+		raw := f.Get(x.field)
+		if *x.to, err = strconv.Atoi(strings.TrimSpace(raw)); err != nil {
+			return nil, refuse("%s: %q is not a whole number", x.name, raw)
+		}
+	}
+	if f.Get("entrants") == "list" {
+		if len(botIDs) < 2 {
+			return nil, refuse("tick at least two bots, or choose every student's bot")
+		}
+		t.BotIDs = botIDs
+	}
+	if raw := strings.TrimSpace(f.Get("versions_before")); raw != "" {
+		at, err := parseFormTime(raw)
+		if err != nil {
+			return nil, refuse("versions before: %q is not a date and time", raw)
+		}
+		t.VersionsBefore = &at
+	}
+	if raw := strings.TrimSpace(f.Get("start")); raw != "" {
+		at, err := parseFormTime(raw)
+		if err != nil {
+			return nil, refuse("start: %q is not a date and time", raw)
+		}
+		t.StartAt = at
+	}
+	return t, nil
+}
+
+// tournamentFormRefused answers a tournament that was not scheduled: the
+// form again as it was sent, with why (the form's or judge's refusal); a
+// 500 for anything else.
+func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, boardIDs, botIDs []int64, err error) {
+	var refused *refusal
+	if !errors.As(err, &refused) && !errors.Is(err, judge.ErrTournament) {
+		s.serverError(w, r, err)
+		return
+	}
+	f := r.PostForm
+	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
+		Format: f.Get("format"), Settings: f.Get("settings"),
+		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
+		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(err) + "."}
+	if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
+		d.Fields = fields
+	}
+	d.Fields.AllBots, d.Fields.OnePerStudent, d.Fields.VersionsBefore = f.Get("entrants") != "list", f.Get("one_per_student") != "", f.Get("versions_before")
+	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+}
+
 // tournamentAction runs one admin action on the URL's tournament in a
 // transaction and goes back to its page with what happened.
 func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done string, act func(context.Context, pgx.Tx, int64) error) {
-	t, ok := s.tournamentOf(w, r)
-	if !ok {
+	t, err := byID(r, "id", s.Pool, store.TournamentByID)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	ctx := r.Context()
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
 	switch {
 	case errors.Is(err, judge.ErrTournament):
 		s.flash(ctx, "Refused: "+strings.TrimPrefix(err.Error(), "tournament: ")+".")
@@ -269,8 +283,9 @@ func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
 // GET /admin/tournaments/{id}/matches/{match}/rerun: what running the
 // match again does, and a button to do it.
 func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.tournamentOf(w, r)
-	if !ok {
+	t, err := byID(r, "id", s.Pool, store.TournamentByID)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	ctx := r.Context()

@@ -26,8 +26,9 @@ import (
 // GET /tournaments/{id}/live: the fragment htmx fetches, with the page's
 // head and facts out of band (its status and buttons change too).
 func (s *Server) tournamentLivePart(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.tournamentOf(w, r)
-	if !ok {
+	t, err := byID(r, "id", s.Pool, store.TournamentByID)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	d, err := s.tournamentData(r.Context(), t)

@@ -54,20 +54,11 @@ func (s *Server) tournamentsPage(w http.ResponseWriter, r *http.Request) {
 	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, "Tournaments", "tournaments"), d))
 }
 
-// tournamentOf loads the tournament of the URL or answers 404.
-func (s *Server) tournamentOf(w http.ResponseWriter, r *http.Request) (*store.Tournament, bool) {
+// GET /tournaments/{id}
+func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 	t, err := byID(r, "id", s.Pool, store.TournamentByID)
 	if err != nil {
 		s.fail(w, r, err)
-		return nil, false
-	}
-	return t, true
-}
-
-// GET /tournaments/{id}
-func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
-	t, ok := s.tournamentOf(w, r)
-	if !ok {
 		return
 	}
 	d, err := s.tournamentData(r.Context(), t)

@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // MatchSummary is a finished match as lists show it: when, what kind, and
@@ -126,17 +123,4 @@ func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
 		ms[at[id]].Players = append(ms[at[id]].Players, s)
 	}
 	return rows.Err()
-}
-
-// LatestReplay returns the newest finished ladder match of a game that has
-// a replay, or ErrNotFound.
-func LatestReplay(ctx context.Context, db DB, gameID string) (int64, error) {
-	var id int64
-	err := db.QueryRow(ctx, `SELECT id FROM matches
-		WHERE game_id = $1 AND status = 'finished' AND kind = 'ladder' AND replay_key IS NOT NULL
-		ORDER BY id DESC LIMIT 1`, gameID).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, ErrNotFound
-	}
-	return id, err
 }

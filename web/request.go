@@ -1,0 +1,100 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/go-chi/chi/v5"
+
+	"arena.dev/games"
+	"arena.dev/store"
+)
+
+// Reading requests. These functions return what the request says, or an
+// error, and never write a response: the handler answers (response.go).
+// An id that names nothing is store.ErrNotFound, as for a row that does
+// not exist; a body the client must fix is a *refusal (errors.go).
+
+// urlInt64 reads a positive numeric URL parameter; ok is false for
+// anything else, which the pages answer with 404.
+func urlInt64(r *http.Request, name string) (int64, bool) {
+	n, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
+	return n, err == nil && n > 0
+}
+
+// queryInt64 reads an optional positive query parameter (0 when absent or
+// invalid).
+func queryInt64(r *http.Request, name string) int64 {
+	n, err := strconv.ParseInt(r.URL.Query().Get(name), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+// pageParams reads ?page= (from 1) with a fixed page size.
+func pageParams(r *http.Request, size int) (page, limit, offset int) {
+	page, _ = strconv.Atoi(r.URL.Query().Get("page"))
+	if page < 1 || page > 100000 {
+		page = 1
+	}
+	return page, size, (page - 1) * size
+}
+
+// routeID reads the id a URL parameter names: store.ErrNotFound when it
+// is not a positive number, as for an id no row has.
+func routeID(r *http.Request, param string) (int64, error) {
+	id, ok := urlInt64(r, param)
+	if !ok {
+		return 0, store.ErrNotFound
+	}
+	return id, nil
+}
+
+// routeGame is the registered game the URL names: store.ErrNotFound for
+// a game this build does not have (enabled or not).
+func routeGame(r *http.Request) (games.Game, error) {
+	g, err := games.Get(chi.URLParam(r, "game"))
+	if err != nil {
+		return nil, store.ErrNotFound
+	}
+	return g, nil
+}
+
+// publicGame loads the enabled game of the URL: store.ErrNotFound for a
+// game that does not exist or is disabled.
+func (s *Server) publicGame(r *http.Request) (*store.PublicGame, error) {
+	return store.PublicGameByID(r.Context(), s.Pool, chi.URLParam(r, "game"))
+}
+
+// byID loads, with get, what the URL parameter param names (routeID).
+func byID[T any](r *http.Request, param string, db store.DB, get func(context.Context, store.DB, int64) (T, error)) (T, error) {
+	id, err := routeID(r, param)
+	if err != nil {
+		var none T
+		return none, err
+	}
+	return get(r.Context(), db, id)
+}
+
+// decodeJSON reads a JSON body of at most limit bytes into v (w only
+// bounds the body). A body too large, or not the JSON v takes, is a
+// refusal: 413 or 400.
+func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: the limit is %d KB", limit>>10)}
+	case err != nil:
+		return &refusal{http.StatusBadRequest, "invalid JSON: " + err.Error()}
+	}
+	return nil
+}

@@ -1,0 +1,96 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"arena.dev/judge"
+	"arena.dev/lang"
+)
+
+// Reading a submission, from the submit form or the API; both then go
+// through judge.Submit, which checks everything else and the limits.
+
+// maxSubmitBytes bounds a submission's body: the largest source, plus room
+// for the other fields and the multipart framing.
+const maxSubmitBytes = judge.MaxSource + 64<<10
+
+// submission is what a submit form sent.
+type submission struct {
+	bot, language, source string
+}
+
+// submitLanguage is a submission's language (package lang's id): the one
+// asked for, else the one of the file name's extension, else Go (clients
+// from before there were other languages ask for none). A file of no known
+// language, with none asked for, is refused.
+func submitLanguage(asked, file string) (string, error) {
+	switch {
+	case asked != "":
+		return asked, nil
+	case file == "":
+		return lang.Go.ID, nil
+	}
+	l, ok := lang.ByFile(file)
+	if !ok {
+		return "", &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("cannot tell the language of %q from its extension (%s): give \"language\"",
+			file, strings.Join(lang.Extensions(), ", "))}
+	}
+	return l.ID, nil
+}
+
+// readSubmission reads the submit form, urlencoded or multipart, from a
+// body bounded by maxSubmitBytes. A chosen file wins over the text area
+// (without JavaScript the file is uploaded; with it, the editor has already
+// loaded the file and the input is empty), and its extension, when it is a
+// language's, over the language field. A form that cannot be read is
+// refused (413 over the limit, else 400): nothing of it is kept.
+func readSubmission(r *http.Request) (submission, error) {
+	sub, err := readSubmissionForm(r)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return sub, &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("the submission is larger than the limit of %d KB, "+
+			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", judge.MaxSource>>10)}
+	case err != nil:
+		return sub, &refusal{http.StatusBadRequest, "the form could not be read (" + err.Error() + "). Nothing was stored"}
+	}
+	return sub, nil
+}
+
+func readSubmissionForm(r *http.Request) (submission, error) {
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
+		// All in memory: the body limit is far below what would spill to disk.
+		if err := r.ParseMultipartForm(maxSubmitBytes); err != nil {
+			return submission{}, err
+		}
+		defer r.MultipartForm.RemoveAll()
+	} else if err := r.ParseForm(); err != nil {
+		return submission{}, err
+	}
+	// Browsers send a text area's line breaks as CRLF.
+	source := strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
+	asked, file := r.PostFormValue("language"), ""
+	if r.MultipartForm != nil {
+		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
+			f, err := fhs[0].Open()
+			if err != nil {
+				return submission{}, err
+			}
+			defer f.Close()
+			data, err := io.ReadAll(f)
+			if err != nil {
+				return submission{}, err
+			}
+			source = string(data)
+			if _, known := lang.ByFile(fhs[0].Filename); known {
+				asked, file = "", fhs[0].Filename // the file's language, not the field's
+			}
+		}
+	}
+	language, err := submitLanguage(asked, file)
+	return submission{bot: r.PostFormValue("bot"), language: language, source: source}, err
+}
