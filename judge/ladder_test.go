@@ -351,3 +351,36 @@ func TestLadderPlaysOnChosenBoards(t *testing.T) {
 		t.Fatalf("deleting a board that was played on: %v, want ErrInUse", err)
 	}
 }
+
+// A game row this build does not know (a game since removed from the code)
+// does not stop matchmaking: the job completes and the other games' ladders
+// are planned.
+func TestMatchmakingSkipsAnUnknownGame(t *testing.T) {
+	e := startJudge(t, judge.Config{LadderQueue: 1})
+	ctx := context.Background()
+	if _, err := e.pool.Exec(ctx, `INSERT INTO games (id, title) VALUES ('gone-game', 'Gone')`); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.pool.Exec(ctx, `DELETE FROM games WHERE id = 'gone-game'`) })
+	res, err := e.client.Insert(ctx, judge.MatchmakingArgs{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		var state string
+		var errs int
+		scanOne(t, e.pool.QueryRow(ctx, `SELECT state, coalesce(array_length(errors, 1), 0) FROM river_job WHERE id = $1`,
+			res.Job.ID), &state, &errs)
+		if errs > 0 {
+			t.Fatalf("matchmaking failed with a game it does not know (state %s)", state)
+		}
+		if state == "completed" {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("matchmaking still %s after 30 s", state)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}

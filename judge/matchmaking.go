@@ -42,6 +42,12 @@ func (w *MatchmakingWorker) Work(ctx context.Context, job *river.Job[Matchmaking
 		}
 		var jobs []river.InsertManyParams
 		for _, g := range gameIDs {
+			if _, err := games.Get(g); err != nil {
+				// A game row this build does not know (a game since removed
+				// from the code) must not stop every other game's ladder.
+				w.j.logger.Warn("matchmaking skips a game this build does not know", "game", g)
+				continue
+			}
 			planned, err := planLadder(ctx, tx, g, w.j.cfg.LadderQueue, rng)
 			if err != nil {
 				return err

@@ -137,8 +137,9 @@ func (s *Server) adminCopiesBackfill(w http.ResponseWriter, r *http.Request) {
 
 // GET /admin/games/{game}/copies
 func (s *Server) adminCopies(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	f, problem := readCopiesFilter(r.URL.Query())
@@ -179,8 +180,9 @@ func copySide(s store.CopySide) templates.AdminCopySide {
 // GET /admin/games/{game}/copies.csv: the ranked pairs of the same filter,
 // all of them.
 func (s *Server) adminCopiesCSV(w http.ResponseWriter, r *http.Request) {
-	g, ok := s.adminGame(w, r)
-	if !ok {
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	f, problem := readCopiesFilter(r.URL.Query())

@@ -133,18 +133,6 @@ func adminSettingsText(s map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
-// adminGame is routeGame answering 404 itself, for the copy-check pages
-// (admin_copies.go); the other handlers read the game with routeGame and
-// answer with fail.
-func (s *Server) adminGame(w http.ResponseWriter, r *http.Request) (games.Game, bool) {
-	g, err := routeGame(r)
-	if err != nil {
-		s.notFound(w, r)
-		return nil, false
-	}
-	return g, true
-}
-
 func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request) {
 	s.adminSetGameEnabled(w, r, true)
 }
