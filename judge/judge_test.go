@@ -129,7 +129,10 @@ func (e *env) waitJobs(t testing.TB, timeout time.Duration, kinds ...string) {
 			return
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("%d %v jobs still pending after %v", pending, kinds, timeout)
+			var which string
+			e.pool.QueryRow(context.Background(), `SELECT string_agg(id || ' ' || kind || ' ' || state || ' ' || args::text || ' ' || scheduled_at::text, '; ') FROM river_job
+				WHERE kind = ANY($1) AND state NOT IN ('completed', 'cancelled', 'discarded')`, kinds).Scan(&which)
+			t.Fatalf("%d %v jobs still pending after %v: %s", pending, kinds, timeout, which)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -2,13 +2,16 @@ package judge
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/games"
 	"arena.dev/rating"
@@ -106,7 +109,16 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	}
 	replay, logs, err := w.play(ctx, m, seats)
 	var bad badMatch
-	if errors.As(err, &bad) {
+	if err != nil && !errors.As(err, &bad) && job.Attempt >= job.MaxAttempts {
+		// The last attempt: the match fails rather than stay queued for
+		// ever (a qualification's verdict or a tournament's round waits
+		// for it), even if this attempt's context is done.
+		bad = badMatch{fmt.Errorf("not played in %d attempts: %w", job.Attempt, err)}
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
+		defer cancel()
+	}
+	if bad.error != nil {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			return settle(ctx, tx, job, landing{failed: bad.Error()})
 		})
@@ -204,14 +216,24 @@ type landing struct {
 // retried or rescued job) or failed (a cancelled tournament) completes its
 // job and changes nothing.
 func settle(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], l landing) error {
-	m, err := store.MatchForUpdate(ctx, tx, job.Args.MatchID)
+	if err := land(ctx, tx, job.Args.MatchID, job.Attempt, l); err != nil {
+		return err
+	}
+	_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
+	return err
+}
+
+// land lands a match if it is still queued (see settle); attempt names its
+// replay.
+func land(ctx context.Context, tx pgx.Tx, matchID int64, attempt int, l landing) error {
+	m, err := store.MatchForUpdate(ctx, tx, matchID)
 	if err != nil {
 		return err
 	}
 	if m.Status == store.MatchQueued {
 		kind := kindOf(m.Kind)
 		if l.replay != nil {
-			err = record(ctx, tx, m, job.Attempt, kind.rated, l)
+			err = record(ctx, tx, m, attempt, kind.rated, l)
 		} else {
 			err = store.FailMatch(ctx, tx, m.ID, l.failed)
 		}
@@ -226,8 +248,31 @@ func settle(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], l landing
 			return err
 		}
 	}
-	_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
-	return err
+	return nil
+}
+
+// CancelJob cancels a job as River's JobCancel does (a running one is told
+// to stop) and, for a match's job, fails its match in the same transaction
+// when it is still queued, with all that its kind moves: a cancelled match
+// never stays queued, and a verdict or a tournament round waiting for it
+// goes on.
+func CancelJob(ctx context.Context, pool *pgxpool.Pool, client *Client, id int64) (*rivertype.JobRow, error) {
+	var job *rivertype.JobRow
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		var err error
+		if job, err = client.JobCancelTx(ctx, tx, id); err != nil {
+			return err
+		}
+		if job.Kind != (MatchArgs{}).Kind() {
+			return nil
+		}
+		var args MatchArgs
+		if err := json.Unmarshal(job.EncodedArgs, &args); err != nil {
+			return err
+		}
+		return land(ctx, tx, args.MatchID, job.Attempt, landing{failed: "cancelled by an admin"})
+	})
+	return job, err
 }
 
 // record stores a played match: its replay, each seat's result and log,

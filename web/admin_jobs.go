@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -156,7 +157,7 @@ func (s *Server) adminJobAction(w http.ResponseWriter, r *http.Request, retry bo
 	if retry {
 		job, err = s.Jobs.JobRetry(r.Context(), id)
 	} else {
-		job, err = s.Jobs.JobCancel(r.Context(), id)
+		job, err = judge.CancelJob(r.Context(), s.Pool, s.Jobs, id)
 	}
 	if errors.Is(err, rivertype.ErrNotFound) {
 		s.renderAdminJobs(w, r, http.StatusNotFound, adminBackQuery(r), fmt.Sprintf("Job %d does not exist (any more).", id))

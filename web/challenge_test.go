@@ -319,6 +319,27 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 			WHERE j.kind = 'match' AND j.args @> jsonb_build_object('match_id', m.id) AND j.state NOT IN ('completed', 'cancelled', 'discarded'))`); err != nil {
 		t.Fatal(err)
 	}
+	// This ladder alone: other tests' games, whose bots matchmaking would
+	// plan for too, are closed while it runs.
+	ctx := context.Background()
+	var closed []string
+	rows, err := e.pool.Query(ctx, `UPDATE games SET enabled = false WHERE enabled AND id <> 'orkisland' RETURNING id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var g string
+		if err := rows.Scan(&g); err != nil {
+			t.Fatal(err)
+		}
+		closed = append(closed, g)
+	}
+	rows.Close()
+	t.Cleanup(func() {
+		if _, err := e.pool.Exec(ctx, `UPDATE games SET enabled = true WHERE id = ANY($1)`, closed); err != nil {
+			t.Error(err)
+		}
+	})
 	tok := e.tokenOf(owners[0])
 	id := e.api("POST", "/api/games/orkisland/challenges", tok, map[string]any{
 		"version": fmt.Sprintf("v:%d", catV.ID), "opponents": []string{"Dummy", "Demo"}}).id(t)
@@ -337,14 +358,14 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	stopPlanning()
-	if n := e.scalar("SELECT count(*) FROM matches WHERE kind = 'ladder' AND status = 'queued' AND id > $1", id); n != "3" {
+	if n := e.scalar("SELECT count(*) FROM matches WHERE game_id = 'orkisland' AND kind = 'ladder' AND status = 'queued' AND id > $1", id); n != "3" {
 		t.Fatalf("%s ladder matches queued, want 3: 4 less the waiting challenge", n)
 	}
 
 	// One worker: the ladder's three, then the challenge.
 	e.work(judge.Config{Queues: []string{judge.QueueMatch}, MaxWorkers: 1})
 	e.waitMatch(id, 2*time.Minute)
-	for e.scalar("SELECT count(*) FROM matches WHERE kind = 'ladder' AND status = 'queued' AND id > $1", id) != "0" {
+	for e.scalar("SELECT count(*) FROM matches WHERE game_id = 'orkisland' AND kind = 'ladder' AND status = 'queued' AND id > $1", id) != "0" {
 		if time.Now().After(deadline.Add(2 * time.Minute)) {
 			t.Fatal("the ladder matches were not played")
 		}
