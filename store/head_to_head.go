@@ -13,7 +13,8 @@ type Rival struct {
 }
 
 // HeadToHead returns the n opponents a bot met most often in its last
-// `last` finished matches (all its versions together). Bounding the matches
+// `last` finished matches (all its versions together), challenges left out:
+// a student picks those opponents, and could pad a rival's record. Bounding the matches
 // keeps the page an index walk (match_players_version_match_idx) and a few
 // hundred primary-key lookups however long the bot has played.
 func HeadToHead(ctx context.Context, db DB, botID int64, n, last int) ([]Rival, error) {
@@ -33,6 +34,7 @@ func HeadToHead(ctx context.Context, db DB, botID int64, n, last int) ([]Rival, 
 		       count(*) FILTER (WHERE me.score = o.score),
 		       count(DISTINCT me.match_id)
 		FROM me
+		JOIN matches m ON m.id = me.match_id AND m.kind <> 'challenge'
 		JOIN match_players o ON o.match_id = me.match_id AND o.seat <> me.seat AND o.score IS NOT NULL
 		LEFT JOIN bot_versions ov ON ov.id = o.bot_version_id
 		LEFT JOIN bots ob ON ob.id = ov.bot_id

@@ -21,11 +21,7 @@ func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
 	info := g.Info()
 	on := r.PostFormValue("on") == "1"
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		// The game's row may not exist yet when no process registered it.
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetChallengesEnabled(ctx, tx, info.ID, on)
 	})
 	if err != nil {

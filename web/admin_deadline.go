@@ -65,10 +65,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetSubmissionDeadline(ctx, tx, info.ID, deadline)
 	})
 	if err != nil {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -133,6 +134,17 @@ func adminSettingsText(s map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
+// changeGame changes a game's row in one transaction, creating the row
+// first: it may not exist yet when no process registered the game.
+func (s *Server) changeGame(ctx context.Context, info games.Info, change func(tx pgx.Tx) error) error {
+	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
+			return err
+		}
+		return change(tx)
+	})
+}
+
 func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request) {
 	s.adminSetGameEnabled(w, r, true)
 }
@@ -149,11 +161,7 @@ func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, ena
 	}
 	info := g.Info()
 	ctx := r.Context()
-	// The game's row may not exist yet when no process registered it.
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetGameEnabled(ctx, tx, info.ID, enabled)
 	})
 	if err != nil {
@@ -219,10 +227,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		stored[adminQualificationKey] = qual
 	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetGameSettings(ctx, tx, info.ID, stored)
 	})
 	if err != nil {
@@ -298,10 +303,7 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		_, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
 		return err
 	})

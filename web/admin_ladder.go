@@ -67,10 +67,7 @@ func (s *Server) adminLadderBoards(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx := r.Context()
 	var mismatch bool
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		n, err := store.CountGameBoards(ctx, tx, info.ID, boards)
 		if err != nil {
 			return err

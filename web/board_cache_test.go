@@ -181,7 +181,7 @@ func TestBoardCacheRebuilds(t *testing.T) {
 	}
 }
 
-// Head to head counts only the bot's last matches.
+// Head to head counts only the bot's last matches, and no challenge.
 func TestHeadToHeadLastMatches(t *testing.T) {
 	e := newPagesEnv(t)
 	game := fmt.Sprintf("ch%d", time.Now().UnixNano()%1e9) // a game of its own: others count pgame's bots
@@ -193,6 +193,8 @@ func TestHeadToHeadLastMatches(t *testing.T) {
 	bot, v := e.rankedBot(owner, game, "h2hhero", 40, 2)
 	_, rv := e.rankedBot(other, game, "h2hvillain", 30, 2)
 	_, rv2 := e.rankedBot(other, game, "h2hsidekick", 20, 2)
+	// A challenge (a student's pick of opponents) does not count.
+	e.playedMatch(game, store.KindChallenge, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false)
 	e.playedMatch(game, store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false) // won
 	e.playedMatch(game, store.KindLadder, [4]int64{rv, v, rv2, 0}, [4]int64{3, 8, 1, 0}, false) // won
 	e.playedMatch(game, store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{2, 7, 1, 0}, false) // lost

@@ -137,6 +137,14 @@ func (e *pagesEnv) playedMatch(game, kind string, versions [4]int64, scores [4]i
 		}
 	}
 	m := &store.Match{GameID: game, Kind: kind, Seed: 77}
+	if kind == store.KindChallenge { // started by the first seat's owner
+		var owner int64
+		if err := e.pool.QueryRow(ctx, `SELECT b.owner_id FROM bot_versions v JOIN bots b ON b.id = v.bot_id
+			WHERE v.id = $1`, versions[0]).Scan(&owner); err != nil {
+			e.t.Fatal(err)
+		}
+		m.ChallengerID = &owner
+	}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		e.t.Fatal(err)
 	}
