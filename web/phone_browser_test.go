@@ -182,6 +182,8 @@ func TestPagesFitAPhone(t *testing.T) {
 	fits("bot")
 	run("version", chromedp.Navigate(fmt.Sprintf("%s/bots/%d/versions/1", e.srv.URL, bots[1])), chromedp.WaitVisible(`.version-head`))
 	fits("version")
+	run("challenge", chromedp.Navigate(e.srv.URL+"/games/orkisland/challenge"), chromedp.WaitVisible(`.challenge-form`))
+	fits("challenge")
 	run("my bots", chromedp.Navigate(e.srv.URL+"/bots"), chromedp.WaitVisible(`.my-game`))
 	fits("my bots")
 	run("downloads", chromedp.Navigate(e.srv.URL+"/downloads"), chromedp.WaitVisible(`table.downloads`))
