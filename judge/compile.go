@@ -57,7 +57,7 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if err != nil {
 		return err
 	}
-	l, err := lang.Get(v.Language)
+	l, err := lang.Get(string(v.Language))
 	if err != nil {
 		return river.JobCancel(err)
 	}

@@ -96,7 +96,7 @@ func CopyCheck(ctx context.Context, tx pgx.Tx, versionID int64) ([]int64, error)
 	if err != nil {
 		return nil, err
 	}
-	fps, err := copycheck.Fingerprints(v.Language, []byte(v.Source), base)
+	fps, err := copycheck.Fingerprints(string(v.Language), []byte(v.Source), base)
 	if err != nil {
 		return nil, err
 	}

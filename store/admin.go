@@ -276,7 +276,7 @@ type BotListing struct {
 type VersionBrief struct {
 	ID       int64
 	Number   int
-	Language string
+	Language Language
 	Status   VersionStatus
 }
 
@@ -304,7 +304,7 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 		var b BotListing
 		var cID, lID *int64
 		var cNum, lNum *int
-		var cLang, lLang *string
+		var cLang, lLang *Language
 		var cStatus, lStatus *VersionStatus
 		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt,
 			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cLang, &cStatus, &lID, &lNum, &lLang, &lStatus, &total); err != nil {

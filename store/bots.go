@@ -27,7 +27,7 @@ type Version struct {
 	ID             int64
 	BotID          int64
 	Number         int
-	Language       string // package lang's id: "go", "cpp"
+	Language       Language // package lang's id: "go", "cpp"
 	Source         string
 	Status         VersionStatus
 	CompileLog     string
@@ -82,7 +82,7 @@ func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
 // the given language (package lang's id). Versions of one bot may be in
 // different languages.
 func CreateVersion(ctx context.Context, db DB, botID int64, language, source string) (*Version, error) {
-	v := &Version{BotID: botID, Language: language, Source: source, Status: StatusQueued}
+	v := &Version{BotID: botID, Language: Language(language), Source: source, Status: StatusQueued}
 	// The bot row lock serialises numbering between concurrent submissions.
 	if _, err := db.Exec(ctx, "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE", botID); err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, 
 type VersionRef struct {
 	ID        int64
 	Number    int
-	Language  string
+	Language  Language
 	Status    VersionStatus
 	CreatedAt time.Time
 }
@@ -266,7 +266,7 @@ func BotWithOwner(ctx context.Context, db DB, id int64) (*Bot, string, error) {
 type PublicVersion struct {
 	ID        int64
 	Number    int
-	Language  string
+	Language  Language
 	Status    VersionStatus
 	Mu, Sigma *float64
 	Games     int

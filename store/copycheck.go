@@ -236,7 +236,7 @@ type CopySide struct {
 	BotID     int64
 	Bot       string
 	Number    int
-	Language  string
+	Language  Language
 	Status    string
 	OwnerID   int64
 	Owner     string  // the user name

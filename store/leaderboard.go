@@ -15,8 +15,8 @@ type Standing struct {
 	OwnerName  string
 	VersionID  int64
 	Version    int
-	Language   string  // the version's (package lang's id)
-	Ordinal    float64 // μ − 3σ, the order of the board
+	Language   Language // the version's (package lang's id)
+	Ordinal    float64  // μ − 3σ, the order of the board
 	Mu, Sigma  float64
 	Games      int
 	LastChange *time.Time

@@ -55,7 +55,7 @@ type SeatResult struct {
 	BotID          *int64
 	BotName        string // "Dummy" for a built-in
 	OwnerName      string
-	Language       string // the version's (package lang's id); "" for a built-in
+	Language       Language // the version's (package lang's id); "" for a built-in
 	ArtifactSHA256 *string
 	Score          *int64
 	Rank           *int

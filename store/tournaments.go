@@ -205,7 +205,7 @@ type Entrant struct {
 	BotName    string
 	OwnerID    int64
 	OwnerName  string
-	Language   string // the entered version's (package lang's id)
+	Language   Language // the entered version's (package lang's id)
 	SeedRating float64
 	OutRound   *int
 	Place      *int
@@ -322,11 +322,12 @@ func TournamentGroups(ctx context.Context, db DB, tournamentID int64) ([]Tournam
 // EntrantCandidate is a bot the admin may enter in a tournament of its
 // game: one on its leaderboard.
 type EntrantCandidate struct {
-	BotID                    int64
-	BotName, Owner, Language string
-	DisplayName              string
-	Rating                   float64 // μ − 3σ
-	House                    bool
+	BotID          int64
+	BotName, Owner string
+	Language       Language
+	DisplayName    string
+	Rating         float64 // μ − 3σ
+	House          bool
 }
 
 // EntrantCandidates lists a game's bots on its leaderboard for the

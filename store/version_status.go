@@ -30,3 +30,7 @@ func (s VersionStatus) InProgress() bool {
 // but a new submission (which may supersede an accepted version) or an
 // admin's rejudging.
 func (s VersionStatus) Final() bool { return !s.InProgress() }
+
+// Language is the language a version is written in: package lang's id
+// ("go", "cpp"), as the bot_versions.language column holds it.
+type Language string

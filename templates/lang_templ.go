@@ -8,7 +8,10 @@ package templates
 import "github.com/a-h/templ"
 import templruntime "github.com/a-h/templ/runtime"
 
-import "arena.dev/lang"
+import (
+	"arena.dev/lang"
+	"arena.dev/store"
+)
 
 // langTitle is a language's title ("Go", "C++") by its id; "" for none
 // (a built-in bot's seat).
@@ -21,7 +24,7 @@ func langTitle(id string) string {
 
 // LangTag is the small tag that says a bot's language where bots are
 // listed; nothing for "" (a built-in bot).
-func LangTag(id string) templ.Component {
+func LangTag(id store.Language) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -43,7 +46,7 @@ func LangTag(id string) templ.Component {
 		}
 		ctx = templ.ClearChildren(ctx)
 		if id != "" {
-			var templ_7745c5c3_Var2 = []any{"lang-tag", "lang-" + id}
+			var templ_7745c5c3_Var2 = []any{"lang-tag", "lang-" + string(id)}
 			templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_Buffer, templ_7745c5c3_Var2...)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -66,9 +69,9 @@ func LangTag(id string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var4 string
-			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs("written in " + langTitle(id))
+			templ_7745c5c3_Var4, templ_7745c5c3_Err = templ.JoinStringErrs("written in " + langTitle(string(id)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `lang.templ`, Line: 18, Col: 80}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `lang.templ`, Line: 21, Col: 96}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var4))
 			if templ_7745c5c3_Err != nil {
@@ -79,9 +82,9 @@ func LangTag(id string) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(langTitle(id))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(langTitle(string(id)))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `lang.templ`, Line: 18, Col: 98}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `lang.templ`, Line: 21, Col: 122}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {

@@ -29,3 +29,22 @@ func TestStatusBadge(t *testing.T) {
 		}
 	}
 }
+
+// A language tag is classed and titled by the language (a typed id must
+// not reach templ's class rendering as anything but its text).
+func TestLangTag(t *testing.T) {
+	for id, title := range map[store.Language]string{"go": "Go", "cpp": "C++"} {
+		var b strings.Builder
+		if err := LangTag(id).Render(context.Background(), &b); err != nil {
+			t.Fatal(err)
+		}
+		html := b.String()
+		if !strings.Contains(html, `class="lang-tag lang-`+string(id)+`"`) || !strings.Contains(html, ">"+title+"<") {
+			t.Errorf("%s: %s", id, html)
+		}
+	}
+	var b strings.Builder
+	if err := LangTag("").Render(context.Background(), &b); err != nil || b.Len() != 0 {
+		t.Errorf("a built-in bot's tag: %q, %v", b.String(), err)
+	}
+}

@@ -222,7 +222,7 @@ type DebugLog struct {
 type VersionRef struct {
 	ID       int64
 	Number   int
-	Language string // package lang's id
+	Language store.Language // package lang's id
 	Status   store.VersionStatus
 	Created  time.Time
 }

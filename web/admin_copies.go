@@ -217,7 +217,7 @@ func (s *Server) adminCopiesCSV(w http.ResponseWriter, r *http.Request) {
 	for i, p := range pairs {
 		rec := []string{strconv.Itoa(i + 1), pct(p.Score), strconv.Itoa(p.Shared), strconv.Itoa(p.Lines())}
 		for _, c := range []store.CopySide{p.A, p.B} {
-			rec = append(rec, cell(c.Owner), cell(c.Display), cell(c.Bot), strconv.Itoa(c.Number), c.Language,
+			rec = append(rec, cell(c.Owner), cell(c.Display), cell(c.Bot), strconv.Itoa(c.Number), string(c.Language),
 				pct(c.Share), strconv.Itoa(c.Lines))
 		}
 		rec = append(rec, strconv.Itoa(p.Versions), base+copyPairPath(p))

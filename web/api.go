@@ -108,7 +108,7 @@ type versionJSON struct {
 	ID             int64      `json:"id"`
 	BotID          int64      `json:"bot_id"`
 	Number         int        `json:"number"`
-	Language       string     `json:"language"`
+	Language       store.Language     `json:"language"`
 	Status         string     `json:"status"`
 	Final          bool       `json:"final"` // no further change without a new submission
 	CompileLog     string     `json:"compile_log,omitempty"`
@@ -242,7 +242,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 		Bot        string     `json:"bot"`
 		Owner      string     `json:"owner"`
 		Version    int        `json:"version"`
-		Language   string     `json:"language"`
+		Language   store.Language     `json:"language"`
 		Score      float64    `json:"score"` // μ − 3σ
 		Mu         float64    `json:"mu"`
 		Sigma      float64    `json:"sigma"`
@@ -269,7 +269,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		BotID        *int64   `json:"bot_id,omitempty"`
 		Owner        string   `json:"owner,omitempty"`
 		VersionID    *int64   `json:"version_id,omitempty"`
-		Language     string   `json:"language,omitempty"` // "" for a built-in bot
+		Language     store.Language   `json:"language,omitempty"` // "" for a built-in bot
 		Score        *int64   `json:"score"`
 		Rank         *int     `json:"rank"`
 		CPUSeconds   *float64 `json:"cpu_seconds"`

@@ -88,7 +88,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	}
 	f.HasLatest = latest != nil
 	if latest != nil && q.Get("from") != "template" {
-		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, latest.Language
+		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, string(latest.Language)
 		if latest.Status == store.StatusCompileError {
 			// Where it went wrong, marked beside the lines in the editor.
 			f.LatestBad, f.Diagnostics = true, compileDiagnostics(latest.CompileLog, versionLanguage(latest).File)

@@ -169,7 +169,7 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 // versionLanguage is the language a version is written in (Go for one
 // that names no language this server knows).
 func versionLanguage(v *store.Version) lang.Language {
-	if l, err := lang.Get(v.Language); err == nil {
+	if l, err := lang.Get(string(v.Language)); err == nil {
 		return l
 	}
 	return lang.Go
