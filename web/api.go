@@ -105,20 +105,20 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 // versionJSON is what the API shows of a version; the source only to its
 // owner and admins, on request.
 type versionJSON struct {
-	ID             int64      `json:"id"`
-	BotID          int64      `json:"bot_id"`
-	Number         int        `json:"number"`
-	Language       store.Language     `json:"language"`
-	Status         string     `json:"status"`
-	Final          bool       `json:"final"` // no further change without a new submission
-	CompileLog     string     `json:"compile_log,omitempty"`
-	Mu             *float64   `json:"mu,omitempty"`
-	Sigma          *float64   `json:"sigma,omitempty"`
-	Games          int        `json:"games"`
-	CreatedAt      time.Time  `json:"created_at"`
-	Qualification  []matchRef `json:"qualification,omitempty"`
-	Source         string     `json:"source,omitempty"`
-	ArtifactSHA256 *string    `json:"artifact_sha256,omitempty"`
+	ID             int64          `json:"id"`
+	BotID          int64          `json:"bot_id"`
+	Number         int            `json:"number"`
+	Language       store.Language `json:"language"`
+	Status         string         `json:"status"`
+	Final          bool           `json:"final"` // no further change without a new submission
+	CompileLog     string         `json:"compile_log,omitempty"`
+	Mu             *float64       `json:"mu,omitempty"`
+	Sigma          *float64       `json:"sigma,omitempty"`
+	Games          int            `json:"games"`
+	CreatedAt      time.Time      `json:"created_at"`
+	Qualification  []matchRef     `json:"qualification,omitempty"`
+	Source         string         `json:"source,omitempty"`
+	ArtifactSHA256 *string        `json:"artifact_sha256,omitempty"`
 }
 
 type matchRef struct {
@@ -236,18 +236,18 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type standingJSON struct {
-		Rank       int        `json:"rank"`            // 0 for a house bot
-		House      bool       `json:"house,omitempty"` // the game's own reference bot: on the board, unranked
-		BotID      int64      `json:"bot_id"`
-		Bot        string     `json:"bot"`
-		Owner      string     `json:"owner"`
-		Version    int        `json:"version"`
-		Language   store.Language     `json:"language"`
-		Score      float64    `json:"score"` // μ − 3σ
-		Mu         float64    `json:"mu"`
-		Sigma      float64    `json:"sigma"`
-		Games      int        `json:"games"`
-		LastChange *time.Time `json:"last_change"`
+		Rank       int            `json:"rank"`            // 0 for a house bot
+		House      bool           `json:"house,omitempty"` // the game's own reference bot: on the board, unranked
+		BotID      int64          `json:"bot_id"`
+		Bot        string         `json:"bot"`
+		Owner      string         `json:"owner"`
+		Version    int            `json:"version"`
+		Language   store.Language `json:"language"`
+		Score      float64        `json:"score"` // μ − 3σ
+		Mu         float64        `json:"mu"`
+		Sigma      float64        `json:"sigma"`
+		Games      int            `json:"games"`
+		LastChange *time.Time     `json:"last_change"`
 	}
 	out := []standingJSON{}
 	for _, s := range rows {
@@ -264,19 +264,19 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type seatJSON struct {
-		Seat         int      `json:"seat"`
-		Bot          string   `json:"bot"`
-		BotID        *int64   `json:"bot_id,omitempty"`
-		Owner        string   `json:"owner,omitempty"`
-		VersionID    *int64   `json:"version_id,omitempty"`
-		Language     store.Language   `json:"language,omitempty"` // "" for a built-in bot
-		Score        *int64   `json:"score"`
-		Rank         *int     `json:"rank"`
-		CPUSeconds   *float64 `json:"cpu_seconds"`
-		FrozenRound  *int     `json:"frozen_round,omitempty"` // from 0, as the SDK's round(); -1 at setup
-		FrozenKind   string   `json:"frozen_kind,omitempty"`
-		FrozenReason *string  `json:"frozen_reason,omitempty"`
-		Frozen       string   `json:"frozen,omitempty"` // in words, as the match page says it
+		Seat         int            `json:"seat"`
+		Bot          string         `json:"bot"`
+		BotID        *int64         `json:"bot_id,omitempty"`
+		Owner        string         `json:"owner,omitempty"`
+		VersionID    *int64         `json:"version_id,omitempty"`
+		Language     store.Language `json:"language,omitempty"` // "" for a built-in bot
+		Score        *int64         `json:"score"`
+		Rank         *int           `json:"rank"`
+		CPUSeconds   *float64       `json:"cpu_seconds"`
+		FrozenRound  *int           `json:"frozen_round,omitempty"` // from 0, as the SDK's round(); -1 at setup
+		FrozenKind   string         `json:"frozen_kind,omitempty"`
+		FrozenReason *string        `json:"frozen_reason,omitempty"`
+		Frozen       string         `json:"frozen,omitempty"` // in words, as the match page says it
 	}
 	players := []seatJSON{}
 	for _, p := range seats {
