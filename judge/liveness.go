@@ -68,8 +68,11 @@ func (l *liveness) hold(ctx context.Context) error {
 		return err
 	}
 	// Try, not wait: a session of ours the server has not noticed closing
-	// may hold it still, which says the same.
-	if _, err := conn.Exec(ctx, `SELECT pg_try_advisory_lock($1, hashtext($2) & 2147483647)`, livenessClass, l.id); err != nil {
+	// may hold it still, which says the same for now; the next job tries
+	// again, so the lock is ours once that session is gone.
+	var locked bool
+	err = conn.QueryRow(ctx, `SELECT pg_try_advisory_lock($1, hashtext($2) & 2147483647)`, livenessClass, l.id).Scan(&locked)
+	if err != nil || !locked {
 		conn.Close(ctx)
 		return err
 	}
