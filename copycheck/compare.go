@@ -47,9 +47,6 @@ func NewSet(fps []Fingerprint, ignore func(int64) bool) *Set {
 // Len is the number of distinct fingerprints.
 func (s *Set) Len() int { return len(s.hashes) }
 
-// Has reports whether the set holds a fingerprint.
-func (s *Set) Has(h int64) bool { return s.hashes[h] }
-
 // Compare measures what a and b share.
 func Compare(a, b *Set) Match {
 	m := Match{TotalA: a.Len(), TotalB: b.Len()}

@@ -2,7 +2,6 @@ package games
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -116,12 +115,8 @@ func (e startFailure) FreezeCause() (string, string) {
 	return FreezeStart, detail
 }
 
-// Seconds writes a duration as people read a budget: "2 s", "0.5 s".
-func Seconds(d time.Duration) string {
-	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + " s"
-}
-
-// budgetSpent is the reason of a player whose CPU budget is spent.
+// budgetSpent is the reason of a player whose CPU budget is spent, the
+// budget written as people read one: "the 2 s budget is spent".
 func budgetSpent(budget time.Duration) string {
-	return fmt.Sprintf("the %s budget is spent", Seconds(budget))
+	return "the " + strconv.FormatFloat(budget.Seconds(), 'f', -1, 64) + " s budget is spent"
 }

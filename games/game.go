@@ -251,8 +251,9 @@ type Game interface {
 	// in it is a *LineError.
 	ParseBoard(data []byte) (Board, error)
 	// NewMatch starts a match. Settings are complete (defaults merged) and
-	// checked by the caller with Info().Check; board nil means generate one
-	// from the seed (or use the game's default board).
+	// checked by the caller (MergeSettings: Info().Check, or CheckBoard
+	// over a board file); board nil means generate one from the seed (or
+	// use the game's default board).
 	NewMatch(s Settings, board Board, seed uint64) (Match, error)
 	// NewBot returns a built-in bot as an in-process agent for player p,
 	// running the same SDK code as a compiled bot.

@@ -29,18 +29,23 @@ func KitFiles(gameID string) (map[string][]byte, error) {
 		"main.go":   tmpl,
 		"README.md": []byte(kitReadme(g.Info())),
 	}
-	err = fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(sdk, p)
-		files[p] = data
-		return err
-	})
+	err = addFiles(files, sdk)
 	if err == nil && len(files) == 3 {
 		err = errors.New("empty SDK")
 	}
 	return files, err
+}
+
+// addFiles adds every file of fsys to files, by its path.
+func addFiles(files map[string][]byte, fsys fs.FS) error {
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(fsys, p)
+		files[p] = data
+		return err
+	})
 }
 
 // KitServer stands for the site's address in a kit's README: the site
@@ -110,15 +115,7 @@ func CppKitFiles(gameID string) (map[string][]byte, error) {
 		"AINull.cc": starter,
 		"README.md": []byte(cppKitReadme(g.Info())),
 	}
-	err = fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := fs.ReadFile(sdk, p)
-		files[p] = data
-		return err
-	})
-	return files, err
+	return files, addFiles(files, sdk)
 }
 
 func cppKitReadme(info Info) string {

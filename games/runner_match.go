@@ -82,19 +82,21 @@ func newMatch(c Config) (*match, error) {
 	return m, nil
 }
 
-// start sends every player its setup frame (round -1 in freezes).
+// start sends every player its setup frame (round -1 in freezes), and
+// sets the CPU status the first views carry.
 func (m *match) start() {
 	for p, s := range m.seats {
 		s.frame = m.engine.Setup(p, m.info.SeatSeed(m.seed, p))
 	}
 	m.exchange(-1)
+	m.status()
 }
 
-// playRound plays the engine's next round: a view to each live player, its
-// commands back, one step, and the round into the replay.
+// playRound plays the engine's next round: a view to each live player
+// (with the CPU status as start or the last round left it), its commands
+// back, one step, and the round into the replay.
 func (m *match) playRound() error {
 	round := m.engine.Round()
-	m.status()
 	for p, s := range m.seats {
 		if !s.frozen {
 			s.frame = m.engine.View(p, m.cpu)

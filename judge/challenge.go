@@ -188,7 +188,7 @@ func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 
 // admitChallenge checks that the user may start a challenge of the game
 // now: it exists and is open, takes challenges, and the user is within
-// the limits. tx then holds the user's challenge lock.
+// the limits. tx then holds the user's lock (store.LockUser).
 func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string) (games.Game, error) {
 	game, err := games.Get(gameID)
 	if err != nil {
@@ -200,7 +200,7 @@ func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string)
 	} else if !open {
 		return nil, &ChallengeError{Msg: title + " is closed: an admin has disabled it", Closed: true}
 	}
-	role, err := store.LockUserChallenges(ctx, tx, userID)
+	role, err := store.LockUser(ctx, tx, userID)
 	if err != nil {
 		return nil, err
 	}
@@ -217,7 +217,7 @@ func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string)
 }
 
 // checkChallengeLimits refuses a challenge over the user's limits; tx
-// holds the user's challenge lock.
+// holds the user's lock (store.LockUser).
 func checkChallengeLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
 	load, err := store.UserChallengeLoad(ctx, tx, userID, ChallengeWindow)
 	if err != nil {

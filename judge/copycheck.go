@@ -35,9 +35,13 @@ func (CopyCheckArgs) InsertOpts() river.InsertOpts {
 			rivertype.JobStateRetryable, rivertype.JobStateScheduled}}}
 }
 
-// scheduleCopyCheck inserts a version's copy check in tx.
-func scheduleCopyCheck(ctx context.Context, tx pgx.Tx, versionID int64) error {
-	return insertJobs(ctx, tx, []river.InsertManyParams{{Args: CopyCheckArgs{VersionID: versionID}}})
+// scheduleCopyCheck inserts the versions' copy checks in tx.
+func scheduleCopyCheck(ctx context.Context, tx pgx.Tx, versionIDs ...int64) error {
+	jobs := make([]river.InsertManyParams, len(versionIDs))
+	for i, id := range versionIDs {
+		jobs[i] = river.InsertManyParams{Args: CopyCheckArgs{VersionID: id}}
+	}
+	return insertJobs(ctx, tx, jobs)
 }
 
 // CopyCheckWorker keeps the copy check current: it indexes a version and
@@ -55,11 +59,7 @@ func (w *CopyCheckWorker) Work(ctx context.Context, job *river.Job[CopyCheckArgs
 		if err != nil {
 			return err
 		}
-		jobs := make([]river.InsertManyParams, len(rescore))
-		for i, id := range rescore {
-			jobs[i] = river.InsertManyParams{Args: CopyCheckArgs{VersionID: id}}
-		}
-		if err := insertJobs(ctx, tx, jobs); err != nil {
+		if err := scheduleCopyCheck(ctx, tx, rescore...); err != nil {
 			return err
 		}
 		_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
@@ -241,15 +241,11 @@ type CopyBackfillWorker struct {
 
 func (w *CopyBackfillWorker) Work(ctx context.Context, job *river.Job[CopyBackfillArgs]) error {
 	return pgx.BeginFunc(ctx, w.j.pool, func(tx pgx.Tx) error {
-		ids, err := store.CopyUnindexed(ctx, tx, copycheck.Scheme, games.IDs(), 0)
+		ids, err := store.CopyUnindexed(ctx, tx, copycheck.Scheme, games.IDs())
 		if err != nil {
 			return err
 		}
-		jobs := make([]river.InsertManyParams, len(ids))
-		for i, id := range ids {
-			jobs[i] = river.InsertManyParams{Args: CopyCheckArgs{VersionID: id}}
-		}
-		if err := insertJobs(ctx, tx, jobs); err != nil {
+		if err := scheduleCopyCheck(ctx, tx, ids...); err != nil {
 			return err
 		}
 		_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)

@@ -52,7 +52,7 @@ type SubmitLimitError struct {
 func (e *SubmitLimitError) Error() string { return e.Msg }
 
 // checkSubmitLimits refuses a submission over the user's limits; tx holds
-// the user's submission lock.
+// the user's lock (store.LockUser).
 func checkSubmitLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
 	load, err := store.UserSubmissionLoad(ctx, tx, userID, SubmitWindow)
 	if err != nil {
@@ -117,7 +117,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		} else if !open {
 			return &SubmitError{Msg: "this game is closed: an admin has disabled it"}
 		}
-		role, err := store.LockUserSubmissions(ctx, tx, userID)
+		role, err := store.LockUser(ctx, tx, userID)
 		if err != nil {
 			return err
 		}

@@ -15,12 +15,16 @@ import (
 	"arena.dev/games/wire"
 )
 
+// DefaultLogLimit is how much of a bot's debug log (its stderr) is kept
+// per session unless RunOptions.LogLimit says otherwise.
+const DefaultLogLimit = 64 << 10
+
 // RunOptions configures Start. Zero values take the defaults.
 type RunOptions struct {
 	CacheDir     string        // wazero compilation cache (as given to Compile)
 	Seed         uint64        // seeds the guest's random source
 	MemoryLimit  int64         // guest linear memory; default 256 MiB
-	LogLimit     int           // debug log kept; default 64 KiB
+	LogLimit     int           // debug log kept; default DefaultLogLimit
 	MaxReply     int           // largest reply frame; default 1 MiB
 	WallGuard    time.Duration // wall clock per exchange; default 1 s + 2×cpuLimit
 	StartCPU     time.Duration // CPU until the Hello frame (package initialisation); default 5 s
@@ -35,7 +39,7 @@ func (o *RunOptions) defaults() {
 		o.MemoryLimit = 256 << 20
 	}
 	if o.LogLimit <= 0 {
-		o.LogLimit = 64 << 10
+		o.LogLimit = DefaultLogLimit
 	}
 	if o.MaxReply <= 0 {
 		o.MaxReply = 1 << 20

@@ -78,23 +78,11 @@ func Compile(ctx context.Context, tc Toolchain, src []byte, sdk fs.FS, opts Comp
 	if len(src) > opts.MaxSource {
 		return userError(fmt.Sprintf("%s: the source is %d bytes, the limit is %d", tc.File(), len(src), opts.MaxSource))
 	}
-	// base holds the build directory and the mount point of its jail's
-	// root. Others may traverse it: the build may run as nobody.
-	base, err := os.MkdirTemp(opts.WorkDir, "arena-build-")
+	base, dir, err := buildDirs(opts.WorkDir)
 	if err != nil {
 		return Artifact{}, nil, err
 	}
 	defer os.RemoveAll(base)
-	base = absPath(base)
-	dir := filepath.Join(base, "build")
-	for _, d := range []string{dir, filepath.Join(base, "root")} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return Artifact{}, nil, err
-		}
-	}
-	if err := os.Chmod(base, 0o711); err != nil {
-		return Artifact{}, nil, err
-	}
 	plan, refused, err := tc.prepare(ctx, dir, src, sdk, &opts)
 	if err != nil {
 		return Artifact{}, nil, err
@@ -143,6 +131,31 @@ func Compile(ctx context.Context, tc Toolchain, src []byte, sdk fs.FS, opts Comp
 
 func userError(msg string) (Artifact, []byte, error) {
 	return Artifact{}, []byte(msg), &CompileError{Log: msg}
+}
+
+// buildDirs makes a build's directories in workDir: base, which holds dir
+// (base/build, the build directory) and base/root (the mount point of its
+// jail's root). Others may traverse base: the build may run as nobody.
+// The caller removes base.
+func buildDirs(workDir string) (base, dir string, err error) {
+	if base, err = os.MkdirTemp(workDir, "arena-build-"); err != nil {
+		return "", "", err
+	}
+	base = absPath(base)
+	dir = filepath.Join(base, "build")
+	for _, d := range []string{dir, filepath.Join(base, "root")} {
+		if err = os.Mkdir(d, 0o755); err != nil {
+			break
+		}
+	}
+	if err == nil {
+		err = os.Chmod(base, 0o711)
+	}
+	if err != nil {
+		os.RemoveAll(base)
+		return "", "", err
+	}
+	return base, dir, nil
 }
 
 // build runs plan in a jailed child (re-executed through Child, which

@@ -185,19 +185,12 @@ func cppPCH(ctx context.Context, ci *clangInstall, sdk fs.FS, opts *CompileOptio
 // buildPCH compiles the SDK's precompiled header into the file pch, in a
 // jailed build as a bot's.
 func buildPCH(ctx context.Context, ci *clangInstall, sdk fs.FS, pch string, opts CompileOptions) error {
-	base, err := os.MkdirTemp(opts.WorkDir, "arena-build-")
+	base, dir, err := buildDirs(opts.WorkDir)
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(base)
-	base = absPath(base)
-	dir := filepath.Join(base, "build")
-	for _, d := range []string{dir, filepath.Join(base, "root"), filepath.Join(dir, "tmp")} {
-		if err := os.Mkdir(d, 0o755); err != nil {
-			return err
-		}
-	}
-	if err := os.Chmod(base, 0o711); err != nil {
+	if err := os.Mkdir(filepath.Join(dir, "tmp"), 0o755); err != nil {
 		return err
 	}
 	if err := writeSDK(dir, sdk, func(string) bool { return true }); err != nil {

@@ -165,9 +165,16 @@ func (p *proc) kill() {
 }
 
 // cpu reads the child's CPU clock: all its threads, in nanoseconds.
-func (p *proc) cpu() (time.Duration, error) {
+func (p *proc) cpu() (time.Duration, error) { return readClock(p.clock) }
+
+// ProcessCPU reads a live process's CPU clock (all its threads) as the
+// sandbox reads its children's: `arena play` charges a natively built bot
+// with it.
+func ProcessCPU(pid int) (time.Duration, error) { return readClock(cpuClock(pid)) }
+
+func readClock(clock int32) (time.Duration, error) {
 	var ts unix.Timespec
-	if err := unix.ClockGettime(p.clock, &ts); err != nil {
+	if err := unix.ClockGettime(clock, &ts); err != nil {
 		return 0, err
 	}
 	return time.Duration(ts.Nano()), nil

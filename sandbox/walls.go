@@ -100,37 +100,16 @@ func ProbeJail() (Jail, error) {
 	var opts RunOptions
 	opts.defaults()
 	limits := runLimits(opts)
-	var out bytes.Buffer
-	var stderr cappedBuffer
-	stderr.max = 4 << 10
 	if _, err := childCmd(); err != nil {
 		return nil, err
 	}
-	cmd, err := startJailed(func() *exec.Cmd {
+	r, err := runProbe(func() probeConfig {
 		// As runConfigFor decides for a bot, after any refusal of the
 		// namespaces.
-		env, _ := childEnv("probe", probeConfig{
-			EmptyRoot: Namespaces() && os.Getuid() == 0, Limits: limits, ParentNS: parentNS,
-		})
-		cmd, _ := childCmd()
-		cmd.Env, cmd.Dir = env, "/"
-		cmd.Stdout, cmd.Stderr = &out, &stderr
-		return cmd
+		return probeConfig{EmptyRoot: Namespaces() && os.Getuid() == 0, Limits: limits, ParentNS: parentNS}
 	})
 	if err != nil {
-		return nil, fmt.Errorf("sandbox: probe: %w", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		killGroup(cmd.Process)
-		err = <-done
-	}
-	var r probeResult
-	if err != nil || json.Unmarshal(out.Bytes(), &r) != nil {
-		return nil, fmt.Errorf("sandbox: probe child: %v: %s%s", err, out.Bytes(), stderr.Bytes())
+		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	j := Jail{
 		{Wall: WallNamespaces, Up: Namespaces() && r.SharedNS == "", Why: namespacesWhy(r.SharedNS)},
@@ -235,32 +214,45 @@ func probeBuildRoot() WallState {
 		return s
 	}
 	_ = os.Chmod(base, 0o711)
-	var out, stderr cappedBuffer
-	out.max, stderr.max = 4<<10, 4<<10
+	cfg := probeConfig{Build: &jailRoot{Mount: mnt, ReadOnly: ro, Build: dir, At: cppBuildDir}, Dir: cppBuildDir}
+	r, err := runProbe(func() probeConfig { return cfg })
+	if err != nil {
+		s.Why = err.Error()
+		return s
+	}
+	s.Up, s.Why = r.BuildRoot == "", r.BuildRoot
+	return s
+}
+
+// runProbe runs a probe child with the configuration mk makes (again, as
+// for a bot, if the kernel refuses the namespaces) and reads what it found.
+func runProbe(mk func() probeConfig) (probeResult, error) {
+	var out bytes.Buffer
+	var stderr cappedBuffer
+	stderr.max = 4 << 10
 	cmd, err := startJailed(func() *exec.Cmd {
-		env, _ := childEnv("probe", probeConfig{Build: &jailRoot{Mount: mnt, ReadOnly: ro, Build: dir, At: cppBuildDir}, Dir: cppBuildDir})
+		env, _ := childEnv("probe", mk())
 		cmd, _ := childCmd()
 		cmd.Env, cmd.Dir = env, "/"
 		cmd.Stdout, cmd.Stderr = &out, &stderr
 		return cmd
 	})
-	if err == nil {
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err = <-done:
-		case <-time.After(30 * time.Second):
-			killGroup(cmd.Process)
-			err = <-done
-		}
+	if err != nil {
+		return probeResult{}, fmt.Errorf("probe: %w", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		killGroup(cmd.Process)
+		err = <-done
 	}
 	var r probeResult
 	if err != nil || json.Unmarshal(out.Bytes(), &r) != nil {
-		s.Why = fmt.Sprintf("probe child: %v: %s%s", err, out.Bytes(), stderr.Bytes())
-		return s
+		return probeResult{}, fmt.Errorf("probe child: %v: %s%s", err, out.Bytes(), stderr.Bytes())
 	}
-	s.Up, s.Why = r.BuildRoot == "", r.BuildRoot
-	return s
+	return r, nil
 }
 
 // probeBuild is the probe child of a build's root: it enters the root as a

@@ -66,16 +66,23 @@ func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (
 	return b, err
 }
 
-// BotByID returns a bot.
-func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
+// botColumns are the bots columns scanBot reads, for a table aliased b.
+const botColumns = "b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at"
+
+// scanBot reads a row of botColumns, then into more the columns after
+// them; no row is ErrNotFound.
+func scanBot(row pgx.Row, more ...any) (*Bot, error) {
 	b := &Bot{}
-	err := db.QueryRow(ctx, `SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
-		FROM bots WHERE id = $1`, id).
-		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
+	err := row.Scan(append([]any{&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt}, more...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
 	return b, err
+}
+
+// BotByID returns a bot.
+func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
+	return scanBot(db.QueryRow(ctx, "SELECT "+botColumns+" FROM bots b WHERE b.id = $1", id))
 }
 
 // CreateVersion adds the next version of a bot with the given source in
@@ -247,14 +254,9 @@ func HasSubmitted(ctx context.Context, db DB, ownerID int64) (bool, error) {
 
 // BotWithOwner returns a bot and its owner's name, or ErrNotFound.
 func BotWithOwner(ctx context.Context, db DB, id int64) (*Bot, string, error) {
-	b := &Bot{}
 	var owner string
-	err := db.QueryRow(ctx, `SELECT b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at, u.name
-		FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1`, id).
-		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt, &owner)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, "", ErrNotFound
-	}
+	b, err := scanBot(db.QueryRow(ctx, "SELECT "+botColumns+", u.name FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1", id),
+		&owner)
 	if err != nil {
 		return nil, "", err
 	}

@@ -96,27 +96,14 @@ func OnBoard(ctx context.Context, db DB, gameID string, versionID int64) (bool, 
 // name (names compare case-insensitively), or ErrNotFound. Unlike
 // BotByName it never creates one.
 func FindBot(ctx context.Context, db DB, gameID, ownerName, botName string) (*Bot, error) {
-	b := &Bot{}
-	err := db.QueryRow(ctx, `SELECT b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at
-		FROM bots b JOIN users u ON u.id = b.owner_id
-		WHERE b.game_id = $1 AND lower(u.name) = lower($2) AND lower(b.name) = lower($3)`, gameID, ownerName, botName).
-		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return b, err
+	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b JOIN users u ON u.id = b.owner_id
+		WHERE b.game_id = $1 AND lower(u.name) = lower($2) AND lower(b.name) = lower($3)`, gameID, ownerName, botName))
 }
 
 // FindOwnBot is FindBot by the owner's id.
 func FindOwnBot(ctx context.Context, db DB, ownerID int64, gameID, botName string) (*Bot, error) {
-	b := &Bot{}
-	err := db.QueryRow(ctx, `SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
-		FROM bots WHERE owner_id = $1 AND game_id = $2 AND lower(name) = lower($3)`, ownerID, gameID, botName).
-		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return b, err
+	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b
+		WHERE b.owner_id = $1 AND b.game_id = $2 AND lower(b.name) = lower($3)`, ownerID, gameID, botName))
 }
 
 // SeatOwners returns the owner of each bot seat of a match by seat (built-in
@@ -216,17 +203,6 @@ func ChallengeSwitches(ctx context.Context, db DB) (map[string]bool, error) {
 		out[id] = on
 	}
 	return out, rows.Err()
-}
-
-// LockUserChallenges makes the transaction the only one starting a
-// challenge for the user until it ends, so that two at once cannot both
-// pass the limits. It returns the user's role.
-func LockUserChallenges(ctx context.Context, db DB, userID int64) (role string, err error) {
-	err = db.QueryRow(ctx, "SELECT role FROM users WHERE id = $1 FOR UPDATE", userID).Scan(&role)
-	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNotFound
-	}
-	return role, err
 }
 
 // ChallengeLoad is what a user's challenges weigh on the workers now.

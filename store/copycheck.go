@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -183,16 +182,12 @@ func CopyReplacePairs(ctx context.Context, db DB, versionID int64, pairs []CopyP
 }
 
 // CopyUnindexed lists compiled versions (of the given games) not indexed
-// with scheme, oldest first; at most limit of them unless it is 0.
-func CopyUnindexed(ctx context.Context, db DB, scheme string, gameIDs []string, limit int) ([]int64, error) {
-	lim := any(nil)
-	if limit > 0 {
-		lim = limit
-	}
+// with scheme, oldest first.
+func CopyUnindexed(ctx context.Context, db DB, scheme string, gameIDs []string) ([]int64, error) {
 	rows, err := db.Query(ctx, `SELECT v.id FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		LEFT JOIN copy_versions c ON c.version_id = v.id
 		WHERE v.artifact_sha256 IS NOT NULL AND b.game_id = ANY($2) AND (c.scheme IS NULL OR c.scheme <> $1)
-		ORDER BY v.id LIMIT $3`, scheme, gameIDs, lim)
+		ORDER BY v.id`, scheme, gameIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -248,10 +243,9 @@ type CopySide struct {
 
 // CopyPairRow is a pair as the admin's pages list it.
 type CopyPairRow struct {
-	A, B    CopySide
-	Shared  int
-	Score   float64
-	Updated time.Time
+	A, B   CopySide
+	Shared int
+	Score  float64
 	// Versions is how many pairs of versions the two owners have above the
 	// threshold (the all-versions view shows each pair of owners once).
 	Versions int
@@ -277,7 +271,7 @@ const copyPairSelect = `SELECT p.a_version_id, ba.id, ba.name, va.number, va.lan
 		p.a_total, p.a_lines,
 		p.b_version_id, bb.id, bb.name, vb.number, vb.language, vb.status, p.b_owner_id, ub.name, ub.display_name,
 		p.b_total, p.b_lines,
-		p.shared, p.score, p.updated_at, p.n, p.total
+		p.shared, p.score, p.n, p.total
 	FROM p
 	JOIN bot_versions va ON va.id = p.a_version_id JOIN bots ba ON ba.id = va.bot_id JOIN users ua ON ua.id = p.a_owner_id
 	JOIN bot_versions vb ON vb.id = p.b_version_id JOIN bots bb ON bb.id = vb.bot_id JOIN users ub ON ub.id = p.b_owner_id
@@ -338,7 +332,7 @@ func CopyPairs(ctx context.Context, db DB, q CopyQuery) ([]CopyPairRow, int, err
 			&p.A.Total, &p.A.Lines,
 			&p.B.VersionID, &p.B.BotID, &p.B.Bot, &p.B.Number, &p.B.Language, &p.B.Status, &p.B.OwnerID, &p.B.Owner, &p.B.Display,
 			&p.B.Total, &p.B.Lines,
-			&p.Shared, &score, &p.Updated, &p.Versions, &total)
+			&p.Shared, &score, &p.Versions, &total)
 		p.Score = float64(score)
 		if p.A.Total > 0 {
 			p.A.Share = float64(p.Shared) / float64(p.A.Total)

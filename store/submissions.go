@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"errors"
 	"time"
-
-	"github.com/jackc/pgx/v5"
 )
 
 // SubmissionLoad is what a user's submission limits are checked against.
@@ -16,17 +13,6 @@ type SubmissionLoad struct {
 	OldestRecent time.Time
 	// Compiling counts the user's versions waiting for or in a compile.
 	Compiling int
-}
-
-// LockUserSubmissions makes the transaction the only one submitting for
-// the user until it ends, so that two submissions at once cannot both pass
-// the limits. It returns the user's role.
-func LockUserSubmissions(ctx context.Context, db DB, userID int64) (role string, err error) {
-	err = db.QueryRow(ctx, "SELECT role FROM users WHERE id = $1 FOR UPDATE", userID).Scan(&role)
-	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNotFound
-	}
-	return role, err
 }
 
 // UserSubmissionLoad counts the user's submissions of the last window and

@@ -110,6 +110,18 @@ func UserByName(ctx context.Context, db DB, name string) (*User, error) {
 	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE lower(u.name) = lower($1)", name))
 }
 
+// LockUser locks the user's row until the transaction ends and returns
+// the user's role: the transaction is then the only one submitting or
+// starting a challenge for the user, so that two at once cannot both pass
+// the limits.
+func LockUser(ctx context.Context, db DB, userID int64) (role string, err error) {
+	err = db.QueryRow(ctx, "SELECT role FROM users WHERE id = $1 FOR UPDATE", userID).Scan(&role)
+	if errors.Is(err, pgx.ErrNoRows) {
+		err = ErrNotFound
+	}
+	return role, err
+}
+
 // ErrNotFound reports a row that does not exist.
 var ErrNotFound = errors.New("not found")
 

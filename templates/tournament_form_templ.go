@@ -44,9 +44,9 @@ type TournamentGameFields struct {
 
 // BoardOption is an uploaded board offered for a tournament's matches.
 type BoardOption struct {
-	ID         int64
-	Game, Name string
-	Checked    bool
+	ID      int64
+	Name    string
+	Checked bool
 }
 
 // EntrantOption is a qualified bot offered as an entrant.

@@ -61,8 +61,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		ok, err = s.passwords.Check(ctx, u.PasswordHash, current)
 	}
-	if status, retry, msg, refused := passwordRefusal(err); refused {
-		w.Header().Set("Retry-After", retry)
+	if status, msg, refused := passwordRefusal(w, err); refused {
 		s.renderAccount(w, r, status, "", map[string]string{"current": msg})
 		return
 	}
@@ -81,8 +80,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	hash, err := s.passwords.Hash(ctx, next)
-	if status, retry, msg, refused := passwordRefusal(err); refused {
-		w.Header().Set("Retry-After", retry)
+	if status, msg, refused := passwordRefusal(w, err); refused {
 		s.renderAccount(w, r, status, "", map[string]string{"new": msg})
 		return
 	}

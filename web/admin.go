@@ -280,10 +280,9 @@ func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	temp := auth.RandomPassword(12)
+	temp := auth.RandomPassword(oneTimePasswordLen)
 	hash, err := s.passwords.Hash(ctx, temp)
-	if status, retry, msg, refused := passwordRefusal(err); refused {
-		w.Header().Set("Retry-After", retry)
+	if status, msg, refused := passwordRefusal(w, err); refused {
 		s.renderAdminUsers(w, r, status, adminBackQuery(r), templates.AdminUsersData{Error: msg})
 		return
 	}

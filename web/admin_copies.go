@@ -201,9 +201,7 @@ func (s *Server) adminCopiesCSV(w http.ResponseWriter, r *http.Request) {
 		mode = "all"
 	}
 	name := fmt.Sprintf("%s-copies-%s-%s.csv", id, mode, time.Now().UTC().Format("20060102-1504"))
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "no-store")
+	csvHeaders(w, name)
 	cw := csv.NewWriter(w)
 	side := func(prefix string) []string {
 		return []string{prefix + " user", prefix + " display name", prefix + " bot", prefix + " version", prefix + " language",

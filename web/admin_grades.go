@@ -76,9 +76,7 @@ func (s *Server) adminTournamentGrades(w http.ResponseWriter, r *http.Request) {
 // writeGrades sends grade rows as a CSV file named name; place names the
 // rank column ("rank" or "place").
 func writeGrades(w http.ResponseWriter, name, place string, rows []store.GradeRow) {
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
-	w.Header().Set("Cache-Control", "no-store")
+	csvHeaders(w, name)
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"user", "display name", "group", "bot", "version", place, "mu", "sigma", "matches", "qualified", "qualified at (UTC)"})
 	num := func(x *float64) string {
@@ -102,6 +100,14 @@ func writeGrades(w http.ResponseWriter, name, place string, rows []store.GradeRo
 		cw.Write(rec)
 	}
 	cw.Flush()
+}
+
+// csvHeaders makes the response a CSV file named name to download, never
+// cached (grades, copy check pairs, one-time passwords).
+func csvHeaders(w http.ResponseWriter, name string) {
+	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
+	w.Header().Set("Cache-Control", "no-store")
 }
 
 // cell keeps a text a spreadsheet would take for a formula (a bot named

@@ -34,9 +34,9 @@ import (
 // maxRosterBytes bounds an import's body: a class of 2,000 fits many times.
 const maxRosterBytes = 256 << 10
 
-// rosterPasswordLen is the length of a one-time password (56 letters and
-// digits: 69 bits).
-const rosterPasswordLen = 12
+// oneTimePasswordLen is the length of a one-time password, a roster's or
+// an admin's reset (56 letters and digits: 69 bits).
+const oneTimePasswordLen = 12
 
 // POST /admin/users/import (roster: the CSV's text, or file: the CSV)
 func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
@@ -81,7 +81,7 @@ func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
 			existing = append(existing, l.Name)
 			continue
 		}
-		pw := auth.RandomPassword(rosterPasswordLen)
+		pw := auth.RandomPassword(oneTimePasswordLen)
 		hash, err := s.passwords.Hash(ctx, pw)
 		if errors.Is(err, auth.ErrBusy) {
 			w.Header().Set("Retry-After", "10")
@@ -195,9 +195,7 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 		s.serverError(w, r, err)
 		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", `attachment; filename="roster-passwords-`+strconv.FormatInt(id, 10)+`.csv"`)
-	w.Header().Set("Cache-Control", "no-store")
+	csvHeaders(w, "roster-passwords-"+strconv.FormatInt(id, 10)+".csv")
 	w.Write(csv)
 }
 

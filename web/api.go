@@ -67,8 +67,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
-	if status, retry, msg, refused := passwordRefusal(err); refused {
-		w.Header().Set("Retry-After", retry)
+	if status, msg, refused := passwordRefusal(w, err); refused {
 		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}
@@ -258,7 +257,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/matches/{id}: a match's players and results (public).
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
-	m, seats, err := s.matchWithSeats(r)
+	m, seats, err := s.matchWithSeats(r, "id")
 	if err != nil {
 		s.apiFail(w, r, err, "no such match")
 		return
@@ -307,9 +306,10 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// matchWithSeats loads the match of the URL and its seats.
-func (s *Server) matchWithSeats(r *http.Request) (*store.Match, []store.SeatResult, error) {
-	m, err := byID(r, "id", s.Pool, store.MatchByID)
+// matchWithSeats loads the match the URL parameter param names, and its
+// seats.
+func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
+	m, err := byID(r, param, s.Pool, store.MatchByID)
 	if err != nil {
 		return nil, nil, err
 	}

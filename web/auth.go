@@ -72,16 +72,20 @@ var dummyHash = sync.OnceValue(func() string {
 })
 
 // passwordRefusal is what a person is told when a password attempt was
-// turned down before being checked: a status, a Retry-After in seconds,
-// and a message; ok is false for other errors.
-func passwordRefusal(err error) (status int, retryAfter, msg string, ok bool) {
+// turned down before being checked: a status and a message, with the
+// response's Retry-After set; ok is false for other errors (w untouched).
+func passwordRefusal(w http.ResponseWriter, err error) (status int, msg string, ok bool) {
+	retryAfter := ""
 	switch {
 	case errors.Is(err, errTooManyAttempts):
-		return http.StatusTooManyRequests, "60", "Too many attempts. Wait a minute and try again.", true
+		status, retryAfter, msg = http.StatusTooManyRequests, "60", "Too many attempts. Wait a minute and try again."
 	case errors.Is(err, auth.ErrBusy):
-		return http.StatusTooManyRequests, "2", "The server is busy checking passwords. Try again in a moment.", true
+		status, retryAfter, msg = http.StatusTooManyRequests, "2", "The server is busy checking passwords. Try again in a moment."
+	default:
+		return 0, "", false
 	}
-	return 0, "", "", false
+	w.Header().Set("Retry-After", retryAfter)
+	return status, msg, true
 }
 
 func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
@@ -101,9 +105,8 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		u, err = s.checkLogin(r.Context(), f.Name, r.PostFormValue("password"))
 	}
 	status := http.StatusUnauthorized
-	switch st, retry, msg, refused := passwordRefusal(err); {
+	switch st, msg, refused := passwordRefusal(w, err); {
 	case refused:
-		w.Header().Set("Retry-After", retry)
 		status, f.Error = st, msg
 	case errors.Is(err, errWrongLogin):
 		f.Error = "Wrong user name or password."
@@ -183,8 +186,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(f.Errors) == 0 {
 		err = s.createAccount(r, f.Name, f.Email, password)
-		if st, retry, msg, refused := passwordRefusal(err); refused {
-			w.Header().Set("Retry-After", retry)
+		if st, msg, refused := passwordRefusal(w, err); refused {
 			status, f.Errors[""] = st, msg
 		} else if errors.Is(err, store.ErrConflict) {
 			f.Errors["name"] = "This user name or email is already taken."

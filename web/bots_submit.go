@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -154,7 +153,7 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 	f.Error = capitalize(userMessage(err)) + "."
 	var limit *judge.SubmitLimitError
 	if errors.As(err, &limit) && limit.Limit != "" {
-		f.RetryAfter = int(math.Ceil(limit.RetryAfter.Seconds()))
+		f.RetryAfter = retrySeconds(limit.RetryAfter)
 		f.Error = capitalize(limit.Limit) + "."
 	}
 	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))

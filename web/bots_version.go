@@ -179,7 +179,7 @@ func versionLanguage(v *store.Version) lang.Language {
 // file as the sandbox names it (bot.go:LINE:COL, bot.cc:LINE:COL), which
 // the page turns into links to the line in the editor.
 func linkLog(log, file string) []templates.LogSegment {
-	position := regexp.MustCompile(`\b` + regexp.QuoteMeta(file) + `:(\d+)(?::(\d+))?`)
+	position := filePattern(`\b` + regexp.QuoteMeta(file) + `:(\d+)(?::(\d+))?`)
 	var out []templates.LogSegment
 	last := 0
 	for _, m := range position.FindAllStringSubmatchIndex(log, -1) {

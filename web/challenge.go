@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"net/http"
 	"strconv"
 	"strings"
@@ -78,7 +77,7 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 		setRetryAfter(w, err)
 		var ce *judge.ChallengeError
 		if errors.As(err, &ce) && ce.RetryAfter > 0 {
-			f.RetryAfter = int(math.Ceil(ce.RetryAfter.Seconds()))
+			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
 		f.Error = capitalize(userMessage(err)) + "."
 		s.render(w, r, status, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
@@ -209,16 +208,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 			}
 		}
 		for _, p := range m.Players {
-			c := templates.PlayerCell{Seat: p.Seat, Bot: p.BotName, Owner: p.OwnerName, Score: "–", Frozen: p.Frozen}
-			if p.BotID != nil {
-				c.BotID = *p.BotID
-			}
-			if p.Score != nil {
-				c.Score = strconv.FormatInt(*p.Score, 10)
-			}
-			if p.Rank != nil {
-				c.Rank = *p.Rank
-			}
+			c := playerCell(p)
 			c.Focus = p.OwnerName == u.Name
 			row.Players = append(row.Players, c)
 		}

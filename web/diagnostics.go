@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // A diagnostic is one compiler message about a line of the player's file,
@@ -25,19 +26,23 @@ const maxDiagnostics = 100
 // bot.cc:LINE:COL: error: msg from clang) and returns them as the JSON
 // the editor takes, or "" when there are none.
 func compileDiagnostics(log, file string) string {
-	position := regexp.MustCompile(`^(?:.*[\s/])?` + regexp.QuoteMeta(file) + `:(\d+)(?::(\d+))?: *(.*)$`)
+	position := filePattern(`^(?:.*[\s/])?` + regexp.QuoteMeta(file) + `:(\d+)(?::(\d+))?: *(.*)$`)
 	var out []diagnostic
 	for line := range strings.SplitSeq(log, "\n") {
+		if len(out) == maxDiagnostics {
+			break
+		}
 		m := position.FindStringSubmatch(strings.TrimRight(line, "\r"))
-		if m == nil || len(out) == maxDiagnostics {
+		if m == nil {
 			continue
 		}
 		d := diagnostic{Severity: "error", Message: strings.TrimSpace(m[3])}
 		d.Line, _ = strconv.Atoi(m[1])
 		d.Col, _ = strconv.Atoi(m[2])
-		for prefix, severity := range map[string]string{"error: ": "error", "fatal error: ": "error", "warning: ": "warning", "note: ": "info"} {
-			if rest, ok := strings.CutPrefix(d.Message, prefix); ok {
-				d.Severity, d.Message = severity, rest
+		for _, p := range severityPrefixes {
+			if rest, ok := strings.CutPrefix(d.Message, p.prefix); ok {
+				d.Severity, d.Message = p.severity, rest
+				break
 			}
 		}
 		if d.Line > 0 && d.Message != "" {
@@ -49,4 +54,23 @@ func compileDiagnostics(log, file string) string {
 	}
 	b, _ := json.Marshal(out) // plain structs always marshal
 	return string(b)
+}
+
+// severityPrefixes are the compilers' words before a message (clang's).
+var severityPrefixes = []struct{ prefix, severity string }{
+	{"error: ", "error"}, {"fatal error: ", "error"}, {"warning: ", "warning"}, {"note: ", "info"},
+}
+
+// filePatterns holds the patterns of positions in a compile log, compiled
+// once each: the version page reads its log on every live fetch, and the
+// player's files are few (one a language).
+var filePatterns sync.Map // expression → *regexp.Regexp
+
+// filePattern is the compiled expr, from filePatterns.
+func filePattern(expr string) *regexp.Regexp {
+	if re, ok := filePatterns.Load(expr); ok {
+		return re.(*regexp.Regexp)
+	}
+	re, _ := filePatterns.LoadOrStore(expr, regexp.MustCompile(expr))
+	return re.(*regexp.Regexp)
 }

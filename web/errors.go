@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/riverqueue/river/rivertype"
 
@@ -90,8 +91,12 @@ func setRetryAfter(w http.ResponseWriter, err error) {
 	var challenge *judge.ChallengeError
 	switch {
 	case errors.As(err, &limit):
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(limit.RetryAfter.Seconds()))))
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(limit.RetryAfter)))
 	case errors.As(err, &challenge) && challenge.RetryAfter > 0:
-		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(challenge.RetryAfter.Seconds()))))
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(challenge.RetryAfter)))
 	}
 }
+
+// retrySeconds is a wait in whole seconds, rounded up, as Retry-After and
+// the pages' countdowns say it.
+func retrySeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }

@@ -82,7 +82,7 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 // matchPageData reads the match of the URL as its page shows it to the
 // viewer.
 func (s *Server) matchPageData(r *http.Request) (templates.MatchData, error) {
-	m, seats, err := s.matchWithSeats(r)
+	m, seats, err := s.matchWithSeats(r, "id")
 	if err != nil {
 		return templates.MatchData{}, err
 	}

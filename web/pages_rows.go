@@ -38,17 +38,8 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 			row.When = templates.Ago(*m.FinishedAt)
 		}
 		for _, p := range m.Players {
-			c := templates.PlayerCell{Seat: p.Seat, Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
-			if p.BotID != nil {
-				c.BotID = *p.BotID
-				c.Focus = *p.BotID == focus
-			}
-			if p.Score != nil {
-				c.Score = strconv.FormatInt(*p.Score, 10)
-			}
-			if p.Rank != nil {
-				c.Rank = *p.Rank
-			}
+			c := playerCell(p)
+			c.Focus = p.BotID != nil && *p.BotID == focus
 			row.Players = append(row.Players, c)
 		}
 		slices.SortStableFunc(row.Players, func(a, b templates.PlayerCell) int {
@@ -57,6 +48,21 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 		out[i] = row
 	}
 	return out
+}
+
+// playerCell is a listed match's seat as the pages show it.
+func playerCell(p store.SeatBrief) templates.PlayerCell {
+	c := templates.PlayerCell{Seat: p.Seat, Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
+	if p.BotID != nil {
+		c.BotID = *p.BotID
+	}
+	if p.Score != nil {
+		c.Score = strconv.FormatInt(*p.Score, 10)
+	}
+	if p.Rank != nil {
+		c.Rank = *p.Rank
+	}
+	return c
 }
 
 // frozenWords says when and why a seat was frozen, as every page and the

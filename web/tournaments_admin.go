@@ -80,7 +80,7 @@ func (s *Server) tournamentGameFields(ctx context.Context, gameID string, boards
 	}
 	for _, b := range all {
 		if b.GameID == gameID {
-			f.Boards = append(f.Boards, templates.BoardOption{ID: b.ID, Game: b.GameID, Name: b.Name, Checked: slices.Contains(boards, b.ID)})
+			f.Boards = append(f.Boards, templates.BoardOption{ID: b.ID, Name: b.Name, Checked: slices.Contains(boards, b.ID)})
 		}
 	}
 	cands, err := store.EntrantCandidates(ctx, s.Pool, gameID)
@@ -303,11 +303,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 		s.notFound(w, r)
 		return
 	}
-	m, err := store.MatchByID(ctx, s.Pool, matchID)
-	var seats []store.SeatResult
-	if err == nil {
-		seats, err = store.Seats(ctx, s.Pool, matchID)
-	}
+	m, seats, err := s.matchWithSeats(r, "match")
 	if err != nil {
 		s.fail(w, r, err)
 		return

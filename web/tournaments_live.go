@@ -157,17 +157,10 @@ func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templ
 				row := templates.TournamentMatchRow{ID: m.MatchID, N: m.Index + 1, Status: m.Status,
 					Rerunnable: d.Admin && (m.Status == store.MatchFinished || m.Status == store.MatchFailed)}
 				for _, seat := range m.Seats {
-					c := templates.PlayerCell{Seat: seat.Seat, Bot: seat.BotName, Owner: seat.OwnerName, Score: "–", Frozen: seat.Frozen}
+					c := playerCell(seat)
 					if seat.BotID != nil {
-						c.BotID = *seat.BotID
 						c.Focus = mineBot[c.BotID]
 						row.Mine = row.Mine || c.Focus
-					}
-					if seat.Score != nil {
-						c.Score = strconv.FormatInt(*seat.Score, 10)
-					}
-					if seat.Rank != nil {
-						c.Rank = *seat.Rank
 					}
 					row.Players = append(row.Players, c)
 				}

@@ -298,6 +298,8 @@ func anyFreePort() (int, error) {
 	return ln.Addr().(*net.TCPAddr).Port, nil
 }
 
+func isRoot() bool { return os.Geteuid() == 0 }
+
 // exe adds Windows's .exe.
 func exe(name string) string {
 	if filepath.Separator == '\\' {

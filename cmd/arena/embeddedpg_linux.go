@@ -33,8 +33,6 @@ func init() {
 	})
 }
 
-func isRoot() bool { return os.Geteuid() == 0 }
-
 // nonRootPrograms writes dir/asroot/bin/{initdb,pg_ctl}, which run those of
 // binRoot as a non-root user, and returns dir/asroot.
 func nonRootPrograms(dir, binRoot string, onMachine bool) (string, error) {

@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/sys/unix"
-
 	"arena.dev/games"
 	"arena.dev/games/wire"
 	"arena.dev/lang"
@@ -121,7 +119,7 @@ func startNative(ctx context.Context, bin string, log *seatLog) (*nativeBot, err
 		b.Close()
 		return nil, fmt.Errorf("no hello (got %q): %v", hello, err)
 	}
-	b.cpu, _ = processCPU(b.cmd.Process.Pid)
+	b.cpu, _ = sandbox.ProcessCPU(b.cmd.Process.Pid)
 	return b, nil
 }
 
@@ -142,7 +140,7 @@ func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
 				return
 			case now := <-tick.C:
 				var err error
-				if used, ok := processCPU(pid); ok && cpuLimit > 0 && used-start > cpuLimit {
+				if used, cerr := sandbox.ProcessCPU(pid); cerr == nil && cpuLimit > 0 && used-start > cpuLimit {
 					err = &games.FreezeError{Kind: games.FreezeCPU, Detail: fmt.Sprintf("used %v of CPU, budget %v", (used - start).Round(time.Microsecond), cpuLimit)}
 				} else if now.After(deadline) {
 					err = &games.FreezeError{Kind: games.FreezeStalled, Detail: fmt.Sprintf("no answer within %v", guard.Round(time.Millisecond))}
@@ -195,9 +193,9 @@ func (b *nativeBot) Exchange(msg []byte, cpuLimit time.Duration) ([]byte, time.D
 		return nil, 0, b.err
 	}
 	reply, err := b.read(max(cpuLimit, time.Nanosecond), time.Second+2*max(cpuLimit, 0))
-	now, ok := processCPU(b.cmd.Process.Pid)
+	now, cerr := sandbox.ProcessCPU(b.cmd.Process.Pid)
 	cpu := now - b.cpu
-	if !ok {
+	if cerr != nil {
 		cpu = 0
 	}
 	b.cpu = now
@@ -225,15 +223,6 @@ func (b *nativeBot) Close() error {
 		b.log.Flush()
 	}
 	return nil
-}
-
-// processCPU is a live process's CPU time, all threads, from its CPU clock.
-func processCPU(pid int) (time.Duration, bool) {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(int32((^pid)<<3|2), &ts); err != nil {
-		return 0, false
-	}
-	return time.Duration(ts.Nano()), true
 }
 
 var _ games.Agent = (*nativeBot)(nil)

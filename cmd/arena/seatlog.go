@@ -12,8 +12,8 @@ import (
 )
 
 // maxSeatLog is how much of a bot's debug output `arena play` shows per
-// match: the server's cap on the log it keeps (sandbox.RunOptions.LogLimit).
-const maxSeatLog = 64 << 10
+// match: the server's cap on the log it keeps.
+const maxSeatLog = sandbox.DefaultLogLimit
 
 // seatLog shows one bot's debug output (its stderr) while it plays, each
 // line prefixed with its seat and name as the original games' output

@@ -190,7 +190,6 @@ func (f *File) readParams(l *lines) error {
 		if v[0] < p.Min || v[0] > p.Max {
 			return games.LineErrorf(l.line, "%s %d out of range [%d, %d]", fp.file, v[0], p.Min, p.Max)
 		}
-
 		f.settings[fp.setting] = v[0]
 		if fp.setting == "number_window_columns" {
 			if err := validate(f.settings); err != nil {
