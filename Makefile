@@ -5,7 +5,8 @@ PKGS ?= ./...
 # The version stamped into bin/arena and the downloads (arena version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 # The systems the site offers the arena tool for (make downloads).
-DOWNLOAD_TARGETS = linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64
+# Linux only: the sandbox arena plays bots in is Linux's (downloads.Targets).
+DOWNLOAD_TARGETS = linux/amd64 linux/arm64
 
 .PHONY: run test bench generate lint build downloads
 
