@@ -152,7 +152,7 @@ func rosterCredentialsCSV(students []store.RosterStudent, passwords map[string]s
 	w.Write([]string{"user", "display name", "group", "one-time password"})
 	for _, s := range students {
 		if pw, ok := passwords[s.Name]; ok {
-			w.Write([]string{s.Name, s.DisplayName, s.Group, pw})
+			w.Write([]string{s.Name, cell(s.DisplayName), cell(s.Group), pw}) // cell: as the other CSVs, no formulas
 		}
 	}
 	w.Flush()
