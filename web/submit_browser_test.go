@@ -92,15 +92,29 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	// Hovering the mark tells why.
 	const hover = `(() => {
 		const root = document.querySelector('.arena-editor').shadowRoot;
-		const r = root.querySelector('.cm-lintRange-error:last-of-type').getBoundingClientRect();
+		const r = [...root.querySelectorAll('.cm-lintRange-error')].find((e) => e.textContent === 'frobnicate').getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`
 	xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](hover))
 	if err != nil || len(xy) != 2 {
 		t.Fatalf("the underline's place: %v %v", xy, err)
 	}
-	run("hover the underline", chromedp.MouseEvent("mouseMoved", xy[0], xy[1]))
-	wait("the tooltip says why", `document.querySelector('.arena-editor').shadowRoot.querySelector('.cm-tooltip-lint')?.textContent.includes('undefined: frobnicate') === true`)
+	// CodeMirror shows a hover tooltip once the pointer comes onto the mark
+	// and rests there; on a loaded machine one approach may be missed, so
+	// approach it from outside the editor until it shows (a few seconds).
+	const tooltip = `document.querySelector('.arena-editor').shadowRoot.querySelector('.cm-tooltip-lint')?.textContent.includes('undefined: frobnicate') === true`
+	shown := false
+	for try := 0; try < 10 && !shown; try++ {
+		if xy, err = chromedp.Run(bctx, chromedp.Evaluate[[]float64](hover)); err != nil || len(xy) != 2 {
+			t.Fatalf("the underline's place: %v %v", xy, err)
+		}
+		run("hover the underline", chromedp.MouseEvent("mouseMoved", 1, 1), chromedp.MouseEvent("mouseMoved", xy[0], xy[1]),
+			chromedp.Sleep(100*time.Millisecond), chromedp.MouseEvent("mouseMoved", xy[0]+1, xy[1]), chromedp.Sleep(500*time.Millisecond))
+		shown, _ = chromedp.Run(bctx, chromedp.Evaluate[bool](tooltip))
+	}
+	if !shown {
+		t.Fatal("hovering the underline shows no tooltip saying why")
+	}
 
 	// The submit page that starts from it marks the same lines, and the
 	// marks follow an edit above them.
