@@ -14,7 +14,7 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X main.version=${VERSION}"
 # this same source with this same version, for each system the site offers.
 # A system arena does not build for yet is left out (the site then says how
 # to build it from source) rather than failing the image.
-RUN for t in linux/amd64 linux/arm64; do \
+RUN for t in linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64; do \
 		os=${t%/*}; arch=${t#*/}; exe=arena; [ "$os" = windows ] && exe=arena.exe; \
 		CGO_ENABLED=0 GOOS=$os GOARCH=$arch go build -trimpath -ldflags "-s -w -X main.version=${VERSION}" \
 			-o /out/downloads/$os-$arch/$exe ./cmd/arena \

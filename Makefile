@@ -5,10 +5,9 @@ PKGS ?= ./...
 # The version stamped into bin/arena and the downloads (arena version).
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 # The systems the site offers the arena tool for (make downloads).
-# Linux only: the sandbox arena plays bots in is Linux's (downloads.Targets).
-DOWNLOAD_TARGETS = linux/amd64 linux/arm64
+DOWNLOAD_TARGETS = linux/amd64 linux/arm64 darwin/arm64 darwin/amd64 windows/amd64 windows/arm64
 
-.PHONY: run test bench generate lint build downloads
+.PHONY: run test bench generate lint build downloads windows-under-wine
 
 ## run: the web app and a worker pool on http://localhost:$${PORT:-8080}
 run: build
@@ -17,6 +16,15 @@ run: build
 ## test: every test, against real Postgres (TEST_DATABASE_URL, Docker, or the local server)
 test:
 	$(GO) test -timeout 30m $(PKGS)
+	$(GO) test -timeout 15m -tags arena_portable ./sandbox ./cmd/arena -run '$(PORTABLE_TESTS)'
+
+# The sandbox as macOS and Windows have it (sandbox/portable.go), built on
+# Linux with the tag arena_portable: the sandbox's tests and arena play's.
+PORTABLE_TESTS = ^Test(Bots|Pipe|CppBots|Pool|Exchange|CPU|Cancel|Log|Reply|Seed|Start|Freeze|Reasons|Cpp|Compile|PlayOne|PlayMany|PlayShowsLogsAndWhyFrozen|NativeCpp|PlayCpp|PlayBotFiles)
+
+## windows-under-wine: arena.exe play against arena play, under Wine (Debian's wine64; not in make test)
+windows-under-wine:
+	./cmd/arena/testdata/windows-under-wine.sh
 
 ## bench: the benchmarks (speed and memory targets), with allocations
 bench:

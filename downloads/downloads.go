@@ -15,6 +15,8 @@ import (
 	"context"
 	"crypto/rand"
 	"debug/elf"
+	"debug/macho"
+	"debug/pe"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -29,12 +31,12 @@ import (
 // Target is a system the arena tool is offered for.
 type Target struct{ OS, Arch string }
 
-// Targets are the systems offered, in the order pages list them: Linux
-// only, because arena plays bots in its sandbox, whose walls (namespaces,
-// rlimits, process CPU clocks) are Linux's, so cmd/arena does not build
-// for macOS or Windows (on Windows it runs in WSL). Target, Title and Check
-// name those systems for the day it does.
-var Targets = []Target{{"linux", "amd64"}, {"linux", "arm64"}}
+// Targets are the systems offered, in the order pages list them.
+var Targets = []Target{
+	{"linux", "amd64"}, {"linux", "arm64"},
+	{"darwin", "arm64"}, {"darwin", "amd64"},
+	{"windows", "amd64"}, {"windows", "arm64"},
+}
 
 // Lookup finds a target by its GOOS and GOARCH names.
 func Lookup(goos, goarch string) (Target, bool) {
@@ -278,6 +280,24 @@ func Check(path string, t Target) error {
 		want := map[string]elf.Machine{"amd64": elf.EM_X86_64, "arm64": elf.EM_AARCH64}[t.Arch]
 		if f.Type != elf.ET_EXEC && f.Type != elf.ET_DYN || f.Machine != want {
 			return fmt.Errorf("ELF %v for %v, want an executable for %v", f.Type, f.Machine, want)
+		}
+	case "darwin":
+		f, err := macho.NewFile(r)
+		if err != nil {
+			return fmt.Errorf("not a Mach-O file: %w", err)
+		}
+		want := map[string]macho.Cpu{"amd64": macho.CpuAmd64, "arm64": macho.CpuArm64}[t.Arch]
+		if f.Type != macho.TypeExec || f.Cpu != want {
+			return fmt.Errorf("Mach-O %v for %v, want an executable for %v", f.Type, f.Cpu, want)
+		}
+	case "windows":
+		f, err := pe.NewFile(r)
+		if err != nil {
+			return fmt.Errorf("not a PE file: %w", err)
+		}
+		want := map[string]uint16{"amd64": pe.IMAGE_FILE_MACHINE_AMD64, "arm64": pe.IMAGE_FILE_MACHINE_ARM64}[t.Arch]
+		if f.Machine != want || f.Characteristics&pe.IMAGE_FILE_EXECUTABLE_IMAGE == 0 {
+			return fmt.Errorf("PE machine %#x (characteristics %#x), want an executable for %#x", f.Machine, f.Characteristics, want)
 		}
 	default:
 		return fmt.Errorf("no check for %s", t.OS)

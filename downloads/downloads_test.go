@@ -98,11 +98,12 @@ func TestConcurrentRequestsBuildOnce(t *testing.T) {
 	}
 }
 
-// Cross-compiled targets come out as executables of their architecture;
-// Check tells them apart.
+// Cross-compiled targets come out in their systems' formats: Mach-O for
+// macOS, PE (arena.exe) for Windows, ELF for Linux, each of its
+// architecture; Check tells them apart.
 func TestCrossTargetFormats(t *testing.T) {
 	b := &Builder{Source: fakeSource(t, fakeMain), Cache: t.TempDir(), Key: "k", Version: "v"}
-	for _, target := range Targets {
+	for _, target := range []Target{{"darwin", "arm64"}, {"windows", "amd64"}, {"linux", "arm64"}} {
 		p, err := b.Path(context.Background(), target)
 		if err != nil {
 			t.Fatalf("%s: %v", target, err)
@@ -118,8 +119,9 @@ func TestCrossTargetFormats(t *testing.T) {
 			t.Errorf("the %s build passes as %s", target, other)
 		}
 	}
-	if _, err := b.Path(context.Background(), Target{"darwin", "arm64"}); err == nil {
-		t.Error("a macOS build was offered: cmd/arena does not build there")
+	darwin, _ := b.Path(context.Background(), Target{"darwin", "arm64"})
+	if err := Check(darwin, Target{"linux", "arm64"}); err == nil {
+		t.Error("a Mach-O file passes as Linux's")
 	}
 }
 
@@ -153,10 +155,10 @@ func TestFailedBuild(t *testing.T) {
 // tree there is nothing to offer.
 func TestPrebuiltAndNoSource(t *testing.T) {
 	dir := t.TempDir()
-	os.MkdirAll(filepath.Join(dir, "linux-arm64"), 0o755)
-	os.WriteFile(filepath.Join(dir, "linux-arm64", "arena"), []byte("\x7fELF"), 0o755)
+	os.MkdirAll(filepath.Join(dir, "windows-arm64"), 0o755)
+	os.WriteFile(filepath.Join(dir, "windows-arm64", "arena.exe"), []byte("MZ"), 0o755)
 	b := &Builder{Prebuilt: dir, Source: fakeSource(t, fakeMain)}
-	if p, err := b.Path(context.Background(), Target{"linux", "arm64"}); err != nil || p != filepath.Join(dir, "linux-arm64", "arena") {
+	if p, err := b.Path(context.Background(), Target{"windows", "arm64"}); err != nil || p != filepath.Join(dir, "windows-arm64", "arena.exe") {
 		t.Errorf("prebuilt: %q, %v", p, err)
 	}
 	if _, err := b.Path(context.Background(), Target{"linux", "amd64"}); !errors.Is(err, ErrNoSource) {

@@ -53,14 +53,15 @@ func addFiles(files map[string][]byte, fsys fs.FS) error {
 const KitServer = "https://YOUR-ARENA-SITE"
 
 // toolSection is the README's section on getting the arena tool: its
-// one-line install (Linux; on Windows, in WSL).
+// one-line install for Linux and for Windows.
 func toolSection() string {
 	return "## The arena tool\n\n" +
 		"arena plays your bot locally, shows replays and submits. If you do not\n" +
 		"have it yet, one line installs it in the current directory; on Linux:\n\n" +
 		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "linux", Arch: "amd64"}) + "\n\n" +
-		"on Windows, the same line in WSL. ARM64: " + KitServer + "/downloads. macOS is\n" +
-		"not offered yet: the tool's sandbox is Linux's (a Linux VM or container works).\n\n"
+		"on Windows, in PowerShell:\n\n" +
+		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "windows", Arch: "amd64"}) + "\n\n" +
+		"macOS and ARM: " + KitServer + "/downloads lists every system.\n\n"
 }
 
 func kitReadme(info Info) string {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -47,40 +46,6 @@ func BenchmarkRound4(b *testing.B) {
 		wg.Wait()
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*4), "ns/bot")
-}
-
-// BenchmarkHeavy compares CPU-bound bot code in the sandbox with the same
-// program native (target ≤ 1.6×), for each kernel of testdata/bots/heavy.go:
-// bfs (grid searches, what grid-game bots do), arith (a tight integer loop,
-// the best case), sort and maps. Each op is tens of milliseconds of work
-// both ways, measured in CPU time (each process's clock) so that a busy
-// machine does not skew the ratio, reported as x-native.
-func BenchmarkHeavy(b *testing.B) {
-	bot := startBot(b, "heavy", runOptions())
-	nat := startNative(b, "heavy")
-	for _, k := range []struct {
-		name string
-		n    int
-	}{{"bfs", 20}, {"arith", 100}, {"sort", 20}, {"maps", 20}} {
-		b.Run(k.name, func(b *testing.B) {
-			frame := []byte(k.name + " " + strconv.Itoa(k.n))
-			var native, wasm time.Duration
-			for b.Loop() {
-				_, c, err := nat.exchange(frame)
-				if err != nil {
-					b.Fatal(err)
-				}
-				native += c
-				if _, c, err = bot.Exchange(frame, 10*time.Second); err != nil {
-					b.Fatal(err)
-				}
-				wasm += c
-			}
-			b.ReportMetric(float64(native.Nanoseconds())/float64(b.N), "native-cpu-ns/op")
-			b.ReportMetric(float64(wasm.Nanoseconds())/float64(b.N), "wasm-cpu-ns/op")
-			b.ReportMetric(float64(wasm)/float64(native), "x-native")
-		})
-	}
 }
 
 // BenchmarkStart4 starts four cached bots in parallel up to their Hello

@@ -66,8 +66,8 @@ type Bot struct {
 	p    *proc
 	pool *Pool // where the child goes back on Close, or nil
 
-	in, out *os.File        // the guest's stdin (we write) and stdout (we read)
-	outConn syscall.RawConn // out's descriptor, for spin
+	in, out pipeEnd         // the guest's stdin (we write) and stdout (we read)
+	outConn syscall.RawConn // out's descriptor, for spin (nil without one)
 	log     cappedBuffer
 	logDone chan struct{}
 
@@ -132,17 +132,6 @@ func StartLog(err error) []byte {
 
 // startSession starts a guest in p and waits for its Hello.
 func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*Bot, error) {
-	var pipes [3][2]*os.File // stdin, stdout, stderr: {read, write}
-	for i := range pipes {
-		var err error
-		if pipes[i][0], pipes[i][1], err = os.Pipe(); err != nil {
-			for _, pp := range pipes {
-				closeFiles(pp[:])
-			}
-			p.kill()
-			return nil, err
-		}
-	}
 	// A start the previous session did not collect is stale.
 	select {
 	case <-p.starts:
@@ -152,22 +141,25 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 	// measured from here (which includes loading the module).
 	mark, cerr := p.cpu()
 	p.sessions++
-	err := sendSession(p.ctl, session{Seed: opts.Seed}, [3]*os.File{pipes[0][0], pipes[1][1], pipes[2][1]})
-	// The child has its ends (or is gone); ours must go so that EOF means
-	// the session is over.
-	closeFiles([]*os.File{pipes[0][0], pipes[1][1], pipes[2][1]})
+	stdio, err := p.openSession(session{Seed: opts.Seed})
+	if stdio[0] == nil {
+		p.kill()
+		return nil, err
+	}
 	b := &Bot{
 		opts: opts, p: p, pool: pool,
-		in: pipes[0][1], out: pipes[1][0],
+		in: withDeadlines(stdio[0], false), out: withDeadlines(stdio[1], true),
 		log:      cappedBuffer{max: opts.LogLimit},
 		logDone:  make(chan struct{}),
 		rbuf:     make([]byte, 64<<10),
 		mark:     mark,
 		starting: true,
 	}
-	b.outConn, _ = b.out.SyscallConn() // never fails for a pipe
-	holdCPUPoll()                      // released by Close
-	go b.drainLog(pipes[2][0])
+	if f, ok := b.out.(*os.File); ok {
+		b.outConn, _ = f.SyscallConn() // never fails for a pipe
+	}
+	holdCPUPoll() // released by Close
+	go b.drainLog(stdio[2])
 	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
 	if err == nil && cerr != nil {
 		err = cerr

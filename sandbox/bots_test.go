@@ -23,10 +23,13 @@ import (
 //	// want: frozen REASON[|REASON]    the first exchange freezes it
 //	// want: reply REGEXP              the first exchange answers REGEXP
 //
-// An optional last field cpu=DURATION sets the exchange's CPU budget.
+// An optional last field cpu=DURATION sets the exchange's CPU budget; a
+// case that ends in [linux] needs the Linux walls (the build's root, its
+// rlimits) and is skipped without them (portable.go).
 type want struct {
 	kind, arg string
 	cpu       time.Duration
+	linux     bool // only behind the Linux walls (a build's root and rlimits)
 }
 
 func readWant(t *testing.T, path string) want {
@@ -41,6 +44,7 @@ func readWant(t *testing.T, path string) want {
 		t.Fatalf("%s: first line must be // want: ...", path)
 	}
 	w := want{cpu: testCPU}
+	rest, w.linux = strings.CutSuffix(rest, " [linux]")
 	if i := strings.LastIndex(rest, " cpu="); i >= 0 {
 		if w.cpu, err = time.ParseDuration(rest[i+5:]); err != nil {
 			t.Fatalf("%s: %v", path, err)
@@ -107,6 +111,9 @@ func TestBots(t *testing.T) {
 
 // runCase compiles a test bot and checks it does what it declares.
 func runCase(t *testing.T, compile func() (Artifact, []byte, error), w want) {
+	if w.linux && !linuxWalls {
+		t.Skip("needs the Linux walls")
+	}
 	art, log, err := compile()
 	var ce *CompileError
 	switch w.kind {
@@ -184,4 +191,32 @@ func processGone(b *Bot) bool {
 	}
 	_, err := os.Stat(filepath.Join("/proc", strconv.Itoa(b.p.cmd.Process.Pid)))
 	return errors.Is(err, os.ErrNotExist)
+}
+
+func poolStart(t *testing.T, pl *Pool, name string, seed uint64) *Bot {
+	t.Helper()
+	art, _, err := compileBot(t, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := runOptions()
+	opts.Seed = seed
+	b, err := pl.Start(context.Background(), art, opts)
+	if err != nil {
+		t.Fatalf("start %s: %v", name, err)
+	}
+	return b
+}
+
+func exchange3(t *testing.T, b *Bot) string {
+	t.Helper()
+	var all string
+	for range 3 {
+		r, _, err := b.Exchange([]byte("x"), time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all += string(r) + "\n"
+	}
+	return all
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
-	"syscall"
 )
 
 // The parent re-executes its own binary with these variables (and nothing
@@ -79,38 +78,17 @@ type execConfig struct {
 	Nobody bool      `json:"nobody,omitempty"`
 }
 
-// execChild enters its root, applies the limits to itself, becomes nobody
-// if asked, then replaces itself with the program, which inherits all that
-// with everything it starts.
-func execChild(raw string) int {
-	var c execConfig
-	if err := json.Unmarshal([]byte(raw), &c); err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox: bad exec config:", err)
-		return 120
-	}
-	if c.Root != nil {
-		// Like a bot's empty root, a wall the kernel may refuse (mounts
-		// denied in some containers): the build goes on without it, and
-		// ProbeJail reports it down.
-		if err := c.Root.enter(); err != nil && c.Dir == c.Root.At {
-			c.Dir = c.Root.Build // where it is without the root
-		}
-	}
-	if err := applyRlimits(c.Limits); err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox: rlimits:", err)
-		return 120
-	}
-	if c.Nobody && os.Getuid() == 0 {
-		if err := becomeNobody(); err != nil {
-			fmt.Fprintln(os.Stderr, "sandbox: nobody:", err)
-			return 120
-		}
-	}
-	if err := os.Chdir(c.Dir); err != nil {
-		fmt.Fprintln(os.Stderr, "sandbox:", err)
-		return 120
-	}
-	err := syscall.Exec(c.Path, c.Args, c.Env)
-	fmt.Fprintln(os.Stderr, "sandbox: exec:", err)
-	return 120
+// jailRoot is the root a build child sees: a read-only tmpfs holding, at
+// their host paths, only the toolchain and its sysroot (read-only) and the
+// build directory (writable). A C++ source reads files at compile time
+// (#include "/etc/shadow", #include MACRO), so this root, not a scanner of
+// the source, is what keeps the host's files out of reach: such an include
+// finds nothing.
+type jailRoot struct {
+	Mount    string   `json:"mount"` // an empty directory of the host to mount the root on
+	ReadOnly []string `json:"ro"`
+	Writable []string `json:"rw"`
+	// Build, the build directory, is bound writable at At in the root.
+	Build string `json:"build"`
+	At    string `json:"at"`
 }

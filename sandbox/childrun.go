@@ -3,23 +3,18 @@ package sandbox
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
-	"runtime"
-	"runtime/debug"
 	"strings"
-	"syscall"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/experimental"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
-	"golang.org/x/sys/unix"
 )
 
 // runConfig is what the parent tells a run child.
@@ -30,6 +25,10 @@ type runConfig struct {
 	Limits      []rlimit `json:"limits"`
 	DropUser    bool     `json:"drop"`
 	EmptyRoot   bool     `json:"chroot"` // the child has its own mount namespace
+	// CtlIn and CtlOut are the child's ends of its control pipes where
+	// descriptors cannot be passed to a running child (proc_portable.go).
+	CtlIn  uintptr `json:"ctl_in,omitempty"`
+	CtlOut uintptr `json:"ctl_out,omitempty"`
 }
 
 // childStatus is a run child's report on a session: "start" when the guest
@@ -53,53 +52,15 @@ type childStatus struct {
 // starts as root.
 const nobody = 65534
 
-func runChild(raw string) int {
-	fail := func(msg string) int {
-		_ = sendStatus(ctlFD, childStatus{Kind: "host", Msg: msg})
-		return 121
-	}
-	var c runConfig
-	if err := json.Unmarshal([]byte(raw), &c); err != nil {
-		return fail("bad config: " + err.Error())
-	}
-	// The guest runs on one thread. A second P would only add idle
-	// spinning and GC helpers, and their CPU is charged to the player.
-	runtime.GOMAXPROCS(1)
-	ctx := context.Background()
-	g, err := loadGuest(ctx, c)
-	if err != nil {
-		return fail(err.Error())
-	}
-	// Everything is loaded: lock down before the first guest instruction.
-	if err := lockDown(c); err != nil {
-		return fail("lock down: " + err.Error())
-	}
-	for {
-		s, stdio, err := recvSession(ctlFD)
-		if errors.Is(err, errNoMoreSessions) {
-			return 0
-		}
-		if err != nil {
-			return fail("session: " + err.Error())
-		}
-		st := g.run(ctx, s, stdio)
-		closeFiles(stdio[:]) // the parent sees EOF on the guest's pipes
-		if err := sendStatus(ctlFD, st); err != nil {
-			return 121
-		}
-		// Give the guest's memory back before idling in a pool.
-		debug.FreeOSMemory()
-	}
-}
-
 // guest is a loaded module, run once per session.
 type guest struct {
 	rt          wazero.Runtime
 	mod         wazero.CompiledModule
 	memoryLimit int64
 	goModule    bool
-	initial     int64       // bytes of linear memory the module starts with
-	stdio       *guestStdio // the running session's descriptors, for fd_close
+	initial     int64                   // bytes of linear memory the module starts with
+	stdio       *guestStdio             // the running session's descriptors, for fd_close
+	report      func(childStatus) error // tells the parent (the guest's start)
 }
 
 // run runs one fresh instance of the module to its end.
@@ -142,7 +103,7 @@ func (g *guest) run(ctx context.Context, s session, stdio [3]*os.File) (st child
 	// The player is charged from here: the guest's own start-up (its
 	// runtime's and its package initialisation) is its CPU, loading the
 	// module was ours.
-	if err := sendStatus(ctlFD, childStatus{Kind: "start", CPU: cpuNow()}); err != nil {
+	if err := g.report(childStatus{Kind: "start", CPU: cpuNow()}); err != nil {
 		st.Kind, st.Msg = "host", "control socket: "+err.Error()
 		return st
 	}
@@ -173,14 +134,6 @@ func trapTrace(msg string) string {
 	return strings.Join(lines, "\n")
 }
 
-// cpuNow reads this process's CPU clock, the one the parent reads from
-// outside.
-func cpuNow() int64 {
-	var ts unix.Timespec
-	_ = unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts)
-	return ts.Nano()
-}
-
 // stackBelowZero reports whether a C++ guest's stack pointer went below
 // address 0: its stack comes first in memory (see cppStackSize), so an
 // overflow wraps the pointer around to the top of the address space.
@@ -203,29 +156,6 @@ type guestMemory struct {
 
 func (g *guestMemory) Allocate(_, _ uint64) experimental.LinearMemory { return g }
 
-func (g *guestMemory) Reallocate(size uint64) []byte {
-	if size > uint64(g.limit) {
-		g.refused = true
-		return nil
-	}
-	if g.mem == nil {
-		mem, err := unix.Mmap(-1, 0, int(g.limit), unix.PROT_READ|unix.PROT_WRITE, unix.MAP_PRIVATE|unix.MAP_ANONYMOUS|unix.MAP_NORESERVE)
-		if err != nil {
-			return nil
-		}
-		g.mem = mem
-	}
-	g.size = int(size)
-	return g.mem[:size]
-}
-
-func (g *guestMemory) Free() {
-	if g.mem != nil {
-		_ = unix.Munmap(g.mem)
-		g.mem = nil
-	}
-}
-
 // writerOnly hides an *os.File from wazero, which would otherwise give the
 // guest the file's own descriptor operations.
 type writerOnly struct{ f *os.File }
@@ -237,31 +167,6 @@ func (w writerOnly) Write(p []byte) (int, error) { return w.f.Write(p) }
 type guestStdio struct {
 	files  [3]*os.File
 	closed [3]bool
-}
-
-// close is the guest's fd_close of its stdin, stdout or stderr. wazero
-// alone would only forget the descriptor and keep our pipe open, so a bot
-// that closed its output would look blocked to the host. Here the
-// descriptor is replaced by an end of a pipe whose other end is closed:
-// our end of the guest's pipe closes now (the host sees EOF or a broken
-// pipe), and the guest's later reads see EOF and its writes fail, without
-// ever reaching a file that reuses the number.
-func (s *guestStdio) close(fd int) {
-	if s.closed[fd] {
-		return
-	}
-	s.closed[fd] = true
-	var p [2]int
-	if err := unix.Pipe2(p[:], unix.O_CLOEXEC); err != nil {
-		return
-	}
-	end := p[1] // writes to it fail: its reader is closed
-	if fd == 0 {
-		end = p[0] // reads from it see EOF: its writer is closed
-	}
-	_ = unix.Dup3(end, int(s.files[fd].Fd()), unix.O_CLOEXEC)
-	unix.Close(p[0])
-	unix.Close(p[1])
 }
 
 // wasiErrnoBadf is WASI's EBADF.
@@ -317,61 +222,6 @@ func loadGuest(ctx context.Context, c runConfig) (*guest, error) {
 		g.initial = max(g.initial, int64(m.Min())*pageSize)
 	}
 	return g, nil
-}
-
-// lockDown applies the rlimits and, as root, becomes nobody: a guest that
-// escaped wazero would still be an unprivileged process without files it
-// can open, network or visible processes.
-func lockDown(c runConfig) error {
-	if c.EmptyRoot {
-		// A third wall, not a required one: where the kernel lets us have
-		// namespaces but not mounts (some container setups), go on.
-		_ = emptyRoot()
-	}
-	if err := applyRlimits(c.Limits); err != nil {
-		return err
-	}
-	if !c.DropUser || os.Getuid() != 0 {
-		return nil
-	}
-	return becomeNobody()
-}
-
-// becomeNobody drops a root child to user and group nobody, without
-// supplementary groups (and so without any capability).
-func becomeNobody() error {
-	if err := syscall.Setgroups(nil); err != nil {
-		return err
-	}
-	if err := syscall.Setresgid(nobody, nobody, nobody); err != nil {
-		return err
-	}
-	if err := syscall.Setresuid(nobody, nobody, nobody); err != nil {
-		return err
-	}
-	// Changing credentials cleared the parent-death signal; set it again.
-	return unix.Prctl(unix.PR_SET_PDEATHSIG, uintptr(syscall.SIGKILL), 0, 0, 0)
-}
-
-// emptyRoot makes the child's root an empty, read-only tmpfs, in its own
-// mount namespace (the host's mounts are untouched): once the module is
-// loaded the child needs no file, and an escaped guest would find none.
-func emptyRoot() error {
-	if err := unix.Mount("", "/", "", unix.MS_PRIVATE|unix.MS_REC, ""); err != nil {
-		return err
-	}
-	const dir = "/tmp"
-	flags := uintptr(unix.MS_NOSUID | unix.MS_NODEV | unix.MS_NOEXEC | unix.MS_RDONLY)
-	if err := unix.Mount("arena-empty", dir, "tmpfs", flags, "size=4k,mode=0555"); err != nil {
-		return err
-	}
-	if err := unix.Chdir(dir); err != nil {
-		return err
-	}
-	if err := unix.Chroot("."); err != nil {
-		return err
-	}
-	return unix.Chdir("/")
 }
 
 // seededRand is the guest's only source of randomness (crypto/rand and

@@ -12,8 +12,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // CompileOptions configures Compile. Zero values take the defaults.
@@ -161,7 +159,8 @@ func buildDirs(workDir string) (base, dir string, err error) {
 // build runs plan in a jailed child (re-executed through Child, which
 // builds the jail's root, applies the rlimits and drops to nobody before
 // exec'ing the toolchain) with dir as its working and only writable
-// directory.
+// directory. Where the OS has none of these walls (portable.go) the
+// toolchain runs directly, under the same time limit.
 func build(ctx context.Context, base, dir string, plan *buildPlan, opts CompileOptions) ([]byte, error) {
 	if _, err := childCmd(); err != nil {
 		return nil, err
@@ -169,8 +168,8 @@ func build(ctx context.Context, base, dir string, plan *buildPlan, opts CompileO
 	cfg := plan.cmd
 	cfg.Dir = dir
 	cfg.Limits = append(cfg.Limits,
-		rlimit{unix.RLIMIT_FSIZE, opts.MaxArtifact},
-		rlimit{unix.RLIMIT_CORE, 0})
+		rlimit{limitFSIZE, opts.MaxArtifact},
+		rlimit{limitCORE, 0})
 	if plan.nobody && os.Getuid() == 0 {
 		if err := openDirs(dir); err != nil {
 			return nil, err
@@ -195,9 +194,7 @@ func build(ctx context.Context, base, dir string, plan *buildPlan, opts CompileO
 				c.Args = plan.jailedArgs
 			}
 		}
-		env, _ := childEnv("exec", c)
-		cmd, _ := childCmd()
-		cmd.Env = env
+		cmd := toolchainCmd(c)
 		cmd.Dir = dir
 		cmd.Stdout, cmd.Stderr = log, log
 		cmd.WaitDelay = time.Second

@@ -1,3 +1,5 @@
+//go:build linux && !arena_portable
+
 package sandbox
 
 import (
@@ -115,7 +117,7 @@ func startNativeCpp(t testing.TB, name string) *native {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
-	n := &native{in: in, out: bufio.NewReader(out), p: proc{clock: cpuClock(cmd.Process.Pid)}}
+	n := &native{in: in, out: bufio.NewReader(out), p: proc{procOS: procOS{clock: cpuClock(cmd.Process.Pid)}}}
 	if hello, err := wire.Read(n.out, nil, 0); err != nil || string(hello) != wire.Hello {
 		t.Fatalf("native %s: hello %q, %v", name, hello, err)
 	}

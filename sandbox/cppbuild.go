@@ -16,8 +16,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"golang.org/x/sys/unix"
 )
 
 // cppFile is the name a C++ player's source has in the build and in
@@ -117,8 +115,8 @@ func (cppToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.
 			Args: append(append([]string{ci.bin}, cppCompileFlags...), tail...),
 			Env:  []string{"PATH=" + filepath.Dir(ci.bin), "TMPDIR=tmp", "LC_ALL=C"},
 			Limits: []rlimit{
-				{unix.RLIMIT_AS, opts.MemoryLimit},
-				{unix.RLIMIT_NOFILE, 256},
+				{limitAS, opts.MemoryLimit},
+				{limitNOFILE, 256},
 			},
 		},
 		out:      filepath.Join(dir, "out.wasm"),
@@ -207,7 +205,7 @@ func buildPCH(ctx context.Context, ci *clangInstall, sdk fs.FS, pch string, opts
 		cmd: execConfig{
 			Path: ci.bin, Args: args,
 			Env:    []string{"PATH=" + filepath.Dir(ci.bin), "TMPDIR=tmp", "LC_ALL=C"},
-			Limits: []rlimit{{unix.RLIMIT_AS, opts.MemoryLimit}, {unix.RLIMIT_NOFILE, 256}},
+			Limits: []rlimit{{limitAS, opts.MemoryLimit}, {limitNOFILE, 256}},
 		},
 		out: filepath.Join(dir, "out.pch"), readOnly: ci.readOnly, nobody: true,
 		// Only in a root: the paths it records must be the builds'.

@@ -39,6 +39,13 @@
 // machine's bots and builds get (walls.go), and workers report it when
 // they start.
 //
+// On macOS and Windows (portable.go; on Linux too with the build tag
+// arena_portable, which is how its tests run) there are no such walls, for
+// `arena play` on a student's own machine: the toolchain runs directly, and
+// a bot's child serves one session, with its stdio passed at its start, and
+// reads its own CPU clock when the parent asks (macOS shows no program
+// another process's). Files named *_linux.go hold Linux's side.
+//
 // The bot speaks the frames of package arena.dev/games/wire on its stdin
 // and stdout (docs/protocol.md); its stderr is a capped debug log, kept
 // even when the bot fails to start (StartError).

@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"golang.org/x/sys/unix"
 )
 
 // Module is the module path of the SDK files and of the temporary module a
@@ -83,7 +81,7 @@ func (goToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.F
 				"GOCACHE=" + opts.GoCache,
 				"GOPATH=" + filepath.Join(dir, "home", "go"),
 			}, goBuildEnv),
-			Limits: []rlimit{{unix.RLIMIT_AS, opts.MemoryLimit}},
+			Limits: []rlimit{{limitAS, opts.MemoryLimit}},
 		},
 		out:      out,
 		readOnly: []string{tc.goRoot, tc.goBin, "/dev/null"},

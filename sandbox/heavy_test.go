@@ -1,3 +1,5 @@
+//go:build linux && !arena_portable
+
 package sandbox
 
 import (
@@ -6,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -42,7 +45,7 @@ func startNative(t testing.TB, name string) *native {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { in.Close(); cmd.Process.Kill(); cmd.Wait() })
-	n := &native{in: in, out: bufio.NewReader(out), p: proc{clock: cpuClock(cmd.Process.Pid)}}
+	n := &native{in: in, out: bufio.NewReader(out), p: proc{procOS: procOS{clock: cpuClock(cmd.Process.Pid)}}}
 	if hello, err := wire.Read(n.out, nil, 0); err != nil || string(hello) != wire.Hello {
 		t.Fatalf("native %s: hello %q, %v", name, hello, err)
 	}
@@ -70,5 +73,39 @@ func TestHeavySame(t *testing.T) {
 		if err != nil || nerr != nil || string(reply) != string(want) {
 			t.Fatalf("%q: wasm %q (%v), native %q (%v)", frame, reply, err, want, nerr)
 		}
+	}
+}
+
+// BenchmarkHeavy compares CPU-bound bot code in the sandbox with the same
+// program native (target ≤ 1.6×), for each kernel of testdata/bots/heavy.go:
+// bfs (grid searches, what grid-game bots do), arith (a tight integer loop,
+// the best case), sort and maps. Each op is tens of milliseconds of work
+// both ways, measured in CPU time (each process's clock) so that a busy
+// machine does not skew the ratio, reported as x-native.
+func BenchmarkHeavy(b *testing.B) {
+	bot := startBot(b, "heavy", runOptions())
+	nat := startNative(b, "heavy")
+	for _, k := range []struct {
+		name string
+		n    int
+	}{{"bfs", 20}, {"arith", 100}, {"sort", 20}, {"maps", 20}} {
+		b.Run(k.name, func(b *testing.B) {
+			frame := []byte(k.name + " " + strconv.Itoa(k.n))
+			var native, wasm time.Duration
+			for b.Loop() {
+				_, c, err := nat.exchange(frame)
+				if err != nil {
+					b.Fatal(err)
+				}
+				native += c
+				if _, c, err = bot.Exchange(frame, 10*time.Second); err != nil {
+					b.Fatal(err)
+				}
+				wasm += c
+			}
+			b.ReportMetric(float64(native.Nanoseconds())/float64(b.N), "native-cpu-ns/op")
+			b.ReportMetric(float64(wasm.Nanoseconds())/float64(b.N), "wasm-cpu-ns/op")
+			b.ReportMetric(float64(wasm)/float64(native), "x-native")
+		})
 	}
 }

@@ -1,3 +1,5 @@
+//go:build linux && !arena_portable
+
 package sandbox
 
 import (

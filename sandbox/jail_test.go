@@ -1,3 +1,5 @@
+//go:build linux && !arena_portable
+
 package sandbox
 
 import (
@@ -6,8 +8,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-
-	"golang.org/x/sys/unix"
 )
 
 // TestBuildJail runs a shell through the same path as the Go toolchain
@@ -25,7 +25,7 @@ func TestBuildJail(t *testing.T) {
 		`echo "pid=$$"; echo "net=$(readlink /proc/self/ns/net)"; cat /proc/net/dev | grep -c :`
 	env, err := childEnv("exec", execConfig{
 		Path: sh, Args: []string{"sh", "-c", script}, Env: []string{"A=1"}, Dir: "/",
-		Limits: []rlimit{{unix.RLIMIT_FSIZE, 1 << 20}, {unix.RLIMIT_AS, 1 << 30}},
+		Limits: []rlimit{{limitFSIZE, 1 << 20}, {limitAS, 1 << 30}},
 	})
 	if err != nil {
 		t.Fatal(err)

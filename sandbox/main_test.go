@@ -14,9 +14,7 @@ import (
 
 func TestMain(m *testing.M) {
 	Child() // the test binary is also the sandbox child
-	if os.Getenv(envProbeTest) != "" {
-		printProbe()
-	}
+	probeHook()
 	// A secret in the host environment: no bot may see it.
 	os.Setenv("ARENA_SANDBOX_SECRET", "s3cret")
 	os.Exit(m.Run())

@@ -93,7 +93,7 @@ func (pl *Pool) take(key string) *proc {
 func (pl *Pool) put(p *proc) {
 	maxIdle, maxSessions, _ := pl.limits()
 	pl.mu.Lock()
-	if pl.closed || p.sessions >= maxSessions || !p.alive() {
+	if pl.closed || p.sessions >= maxSessions || !p.reusable() || !p.alive() {
 		pl.mu.Unlock()
 		retire(p)
 		return

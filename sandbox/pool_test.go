@@ -1,38 +1,11 @@
+//go:build linux && !arena_portable
+
 package sandbox
 
 import (
-	"context"
 	"testing"
 	"time"
 )
-
-func poolStart(t *testing.T, pl *Pool, name string, seed uint64) *Bot {
-	t.Helper()
-	art, _, err := compileBot(t, name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := runOptions()
-	opts.Seed = seed
-	b, err := pl.Start(context.Background(), art, opts)
-	if err != nil {
-		t.Fatalf("start %s: %v", name, err)
-	}
-	return b
-}
-
-func exchange3(t *testing.T, b *Bot) string {
-	t.Helper()
-	var all string
-	for range 3 {
-		r, _, err := b.Exchange([]byte("x"), time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all += string(r) + "\n"
-	}
-	return all
-}
 
 func TestPoolReuse(t *testing.T) {
 	pl := &Pool{MaxSessions: 3}

@@ -1,24 +1,20 @@
 package sandbox
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"time"
-
-	"golang.org/x/sys/unix"
 )
 
 // proc is a run child: one jailed process that has loaded one module and
-// runs it once per session (see session_linux.go).
+// runs it once per session (see session_linux.go), or once where
+// descriptors cannot be passed to a running process (proc_portable.go).
 type proc struct {
 	key      string // its configuration, for reuse by a Pool
 	cmd      *exec.Cmd
-	clock    int32    // its process CPU clock
-	ctl      *os.File // our end of the control socket
 	statuses chan childStatus
 	starts   chan time.Duration // the CPU clock when a session's guest started
 	exited   chan struct{}      // closed once it is reaped
@@ -26,18 +22,20 @@ type proc struct {
 
 	sessions  int // sessions started, guarded by the owner
 	idleSince time.Time
+
+	procOS // how this OS's parent talks to it (proc_linux.go, proc_portable.go)
 }
 
 // runLimits are the rlimits of a run child.
 func runLimits(opts RunOptions) []rlimit {
 	limits := []rlimit{
-		{unix.RLIMIT_NOFILE, 64},
-		{unix.RLIMIT_FSIZE, 0}, // pipes are not files: this forbids writing any file
-		{unix.RLIMIT_CORE, 0},
-		{unix.RLIMIT_CPU, uint64(opts.CPUBackstop / time.Second)},
+		{limitNOFILE, 64},
+		{limitFSIZE, 0}, // pipes are not files: this forbids writing any file
+		{limitCORE, 0},
+		{limitCPU, uint64(opts.CPUBackstop / time.Second)},
 	}
 	if !raceBuild {
-		limits = append(limits, rlimit{unix.RLIMIT_AS, opts.AddressSpace})
+		limits = append(limits, rlimit{limitAS, opts.AddressSpace})
 	}
 	return limits
 }
@@ -67,86 +65,6 @@ func procKey(cfg runConfig) string {
 	return string(b)
 }
 
-// spawn starts a run child for art; it loads the module while the caller
-// goes on.
-func spawn(art Artifact, opts RunOptions) (*proc, error) {
-	if _, err := childEnv("run", runConfigFor(art, opts)); err != nil {
-		return nil, err
-	}
-	ours, theirs, err := controlPair()
-	if err != nil {
-		return nil, err
-	}
-	p := &proc{
-		ctl:      ours,
-		statuses: make(chan childStatus, 1),
-		starts:   make(chan time.Duration, 1),
-		exited:   make(chan struct{}),
-		hostLog:  cappedBuffer{max: 4 << 10},
-	}
-	if _, err := childCmd(); err != nil {
-		return nil, err
-	}
-	cmd, err := startJailed(func() *exec.Cmd {
-		// Configured here: the fallback without namespaces (called after
-		// Namespaces turned false) must not ask for an empty root, which
-		// would mount over the host's /tmp.
-		cfg := runConfigFor(art, opts)
-		env, _ := childEnv("run", cfg)
-		// The guest waits for the host in a read(2) that keeps the child's
-		// P (see rawPipe), so once it has waited 10 ms sysmon would send
-		// the thread a preemption signal (SIGURG) at every tick, each one
-		// restarting the read and charged to the player. Nothing in a run
-		// child needs asynchronous preemption: its one goroutine runs the
-		// guest, whose machine code the signal cannot preempt anyway.
-		env = append(env, "GODEBUG=asyncpreemptoff=1")
-		p.key = procKey(cfg)
-		cmd, _ := childCmd()
-		cmd.Env, cmd.Dir = env, "/"
-		cmd.Stderr = &p.hostLog
-		cmd.ExtraFiles = []*os.File{theirs}
-		return cmd
-	})
-	theirs.Close()
-	if err != nil {
-		ours.Close()
-		return nil, fmt.Errorf("sandbox: start bot: %w", err)
-	}
-	p.cmd, p.clock = cmd, cpuClock(cmd.Process.Pid)
-	go p.reap()
-	return p, nil
-}
-
-// reap collects the statuses the child reports, then the child itself.
-func (p *proc) reap() {
-	defer close(p.exited)
-	buf := make([]byte, 64<<10)
-	for {
-		n, err := p.ctl.Read(buf)
-		if err != nil || n == 0 {
-			break
-		}
-		var st childStatus
-		if json.Unmarshal(buf[:n], &st) != nil {
-			continue
-		}
-		if st.Kind == "start" {
-			select {
-			case p.starts <- time.Duration(st.CPU):
-			default:
-			}
-			continue
-		}
-		select {
-		case p.statuses <- st:
-		default: // one status per session: extras are noise
-		}
-	}
-	// The control socket ends when the child does (or when we kill it).
-	_ = p.cmd.Wait()
-	p.ctl.Close()
-}
-
 // alive reports whether the child has not been reaped yet.
 func (p *proc) alive() bool {
 	select {
@@ -164,22 +82,6 @@ func (p *proc) kill() {
 	}
 }
 
-// cpu reads the child's CPU clock: all its threads, in nanoseconds.
-func (p *proc) cpu() (time.Duration, error) { return readClock(p.clock) }
-
-// ProcessCPU reads a live process's CPU clock (all its threads) as the
-// sandbox reads its children's: `arena play` charges a natively built bot
-// with it.
-func ProcessCPU(pid int) (time.Duration, error) { return readClock(cpuClock(pid)) }
-
-func readClock(clock int32) (time.Duration, error) {
-	var ts unix.Timespec
-	if err := unix.ClockGettime(clock, &ts); err != nil {
-		return 0, err
-	}
-	return time.Duration(ts.Nano()), nil
-}
-
 // finalCPU is the CPU time of a reaped child (user + system).
 func (p *proc) finalCPU() (time.Duration, bool) {
 	if p.alive() || p.cmd.ProcessState == nil {
@@ -189,30 +91,19 @@ func (p *proc) finalCPU() (time.Duration, bool) {
 	return ps.UserTime() + ps.SystemTime(), true
 }
 
-// runnable reports whether a thread of the child is running or waiting for
-// a core (state R in /proc), as opposed to blocked: a bot that computes on
-// a busy machine, not one that stalls.
-func (p *proc) runnable() bool {
-	dir := fmt.Sprintf("/proc/%d/task", p.cmd.Process.Pid)
-	tasks, err := os.ReadDir(dir)
-	if err != nil {
-		return false
-	}
-	for _, t := range tasks {
-		b, err := os.ReadFile(filepath.Join(dir, t.Name(), "stat"))
-		if err != nil {
-			continue
-		}
-		// pid (comm) state ...: comm may hold spaces and parentheses.
-		if i := bytes.LastIndexByte(b, ')'); i >= 0 && i+2 < len(b) && b[i+2] == 'R' {
-			return true
-		}
-	}
-	return false
+// ErrNoProcessCPU is ProcessCPU where the OS does not show another
+// process's CPU time to a program (macOS without cgo).
+var ErrNoProcessCPU = errors.New("sandbox: another process's CPU time cannot be read here")
+
+// session is what the parent sends to start a guest.
+type session struct {
+	Seed uint64 `json:"seed"`
 }
 
-// cpuClock is the clock id of a process's CPU-time clock (the kernel's
-// MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)).
-func cpuClock(pid int) int32 {
-	return int32(^uint32(pid)<<3 | 2)
+func closeFiles(fs []*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			f.Close()
+		}
+	}
 }

@@ -1,3 +1,5 @@
+//go:build !arena_portable
+
 package sandbox
 
 import (

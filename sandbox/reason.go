@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"syscall"
 )
 
 // Reason classifies why a bot was frozen.
@@ -105,11 +104,8 @@ func classify(st childStatus, ps *os.ProcessState, memoryLimit int64) *BotError 
 		return botErr(ReasonCrash, "sandbox could not run the bot: %s", st.Msg)
 	}
 	if ps != nil {
-		if ws, ok := ps.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			if ws.Signal() == syscall.SIGXCPU {
-				return botErr(ReasonTimeout, "CPU backstop reached")
-			}
-			return botErr(ReasonCrash, "sandbox killed by %v", ws.Signal())
+		if e := killedBySignal(ps); e != nil {
+			return e
 		}
 		if ps.ExitCode() == 0 {
 			return botErr(ReasonCrash, "sandbox child ended without running the bot (%s)", notWired)

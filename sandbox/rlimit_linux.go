@@ -1,3 +1,5 @@
+//go:build !arena_portable
+
 package sandbox
 
 import (
@@ -6,17 +8,26 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// rlimit is one resource limit applied inside a child before it runs
-// untrusted work; Cur is both the soft and the hard limit, so the child
-// cannot raise it back.
-type rlimit struct {
-	Res int    `json:"r"`
-	Cur uint64 `json:"v"`
+// kernelResource is the kernel's number of a resource.
+func kernelResource(r resource) int {
+	switch r {
+	case limitAS:
+		return unix.RLIMIT_AS
+	case limitNOFILE:
+		return unix.RLIMIT_NOFILE
+	case limitFSIZE:
+		return unix.RLIMIT_FSIZE
+	case limitCORE:
+		return unix.RLIMIT_CORE
+	case limitCPU:
+		return unix.RLIMIT_CPU
+	}
+	return -1
 }
 
 func applyRlimits(limits []rlimit) error {
 	for _, l := range limits {
-		if err := unix.Setrlimit(l.Res, &unix.Rlimit{Cur: l.Cur, Max: l.Cur}); err != nil {
+		if err := unix.Setrlimit(kernelResource(l.Res), &unix.Rlimit{Cur: l.Cur, Max: l.Cur}); err != nil {
 			return err
 		}
 	}

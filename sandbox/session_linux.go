@@ -1,3 +1,5 @@
+//go:build !arena_portable
+
 package sandbox
 
 import (
@@ -18,11 +20,6 @@ import (
 // ctlFD is the run child's control socket; the guest cannot reach it: WASI
 // gives it only its own 0, 1 and 2.
 const ctlFD = 3
-
-// session is what the parent sends to start a guest.
-type session struct {
-	Seed uint64 `json:"seed"`
-}
 
 // controlPair makes the SOCK_SEQPACKET pair that carries sessions and
 // statuses: one message per write, and EOF when the other side is gone.
@@ -133,14 +130,6 @@ func sendStatus(ctl int, st childStatus) error {
 	for {
 		if err := unix.Sendmsg(ctl, msg, nil, nil, 0); err != unix.EINTR {
 			return err
-		}
-	}
-}
-
-func closeFiles(fs []*os.File) {
-	for _, f := range fs {
-		if f != nil {
-			f.Close()
 		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 )
 
@@ -94,10 +93,8 @@ func (c Caches) Trim(max int64) (removed int, freed int64, err error) {
 // lastUse is the later of a file's modification and access times.
 func lastUse(info fs.FileInfo) time.Time {
 	t := info.ModTime()
-	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		if a := time.Unix(st.Atim.Unix()); a.After(t) {
-			t = a
-		}
+	if a, ok := accessTime(info); ok && a.After(t) {
+		t = a
 	}
 	return t
 }

@@ -30,7 +30,8 @@ func (s *Server) baseURL(r *http.Request) string {
 func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 	base := s.baseURL(r)
 	return templates.ToolInstall{
-		Linux: downloads.InstallLine(base, downloads.Target{OS: "linux", Arch: "amd64"}),
+		Linux:   downloads.InstallLine(base, downloads.Target{OS: "linux", Arch: "amd64"}),
+		Windows: downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
 	}
 }
 

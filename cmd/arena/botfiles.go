@@ -119,7 +119,7 @@ func (l *localBots) buildNative(ctx context.Context, g games.Game, path string, 
 	}
 	fmt.Fprintf(l.notes, "%s: built natively with %s, not to WebAssembly as on the server (%v); "+
 		"it runs faster here and without the sandbox\n", filepath.Base(path), cxx, why)
-	return filepath.Join(dir, "bot"), nil
+	return filepath.Join(dir, nativeExe), nil
 }
 
 // start launches a bot file: sandboxed, or natively when built so; its

@@ -22,7 +22,8 @@ import (
 // make run runs it, builds arena for Linux x86-64 on the first request (two
 // requests at once get the one build), and the file runs and says the
 // server's version; the game page shows its install line with the site's
-// address. (The cross-compiled formats are checked in package downloads.)
+// address; macOS and Windows downloads build too, as their systems'
+// executables.
 func TestServeDownloadsArena(t *testing.T) {
 	port := freePort(t)
 	dataDir := t.TempDir()
@@ -78,8 +79,10 @@ func TestServeDownloadsArena(t *testing.T) {
 	}
 
 	for path, wants := range map[string][]string{
-		"/games/orkisland": {"curl -fLo arena " + base + "/downloads/arena/linux/amd64 &amp;&amp; chmod +x arena", "in WSL"},
-		"/downloads":       {"Linux (x86-64)", "Linux (ARM64)", `href="/downloads/arena/linux/arm64"`, "in WSL"},
+		"/games/orkisland": {"curl -fLo arena " + base + "/downloads/arena/linux/amd64 &amp;&amp; chmod +x arena",
+			"Invoke-WebRequest " + base + "/downloads/arena/windows/amd64 -OutFile arena.exe"},
+		"/downloads": {"macOS (Apple silicon)", `href="/downloads/arena/darwin/arm64"`, `href="/downloads/arena/windows/arm64"`,
+			"Windows (ARM64)", "Linux (ARM64)", "macOS (Intel)"},
 	} {
 		resp, err := http.Get(base + path)
 		if err != nil {
@@ -93,6 +96,34 @@ func TestServeDownloadsArena(t *testing.T) {
 			}
 		}
 	}
+	// macOS and Windows get theirs too, built from the same source (their
+	// sandbox is portable.go's), each an executable of its system. One
+	// architecture each: a cold cross build takes minutes here, and the
+	// code that differs is per system (sandbox/*_windows.go, *_unix.go).
+	for _, target := range []downloads.Target{{OS: "darwin", Arch: "arm64"}, {OS: "windows", Arch: "amd64"}} {
+		wg.Go(func() {
+			resp, err := http.Get(base + target.Path())
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer resp.Body.Close()
+			file := filepath.Join(t.TempDir(), target.File())
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), `filename="`+target.File()+`"`) {
+				t.Errorf("%s: %s %v\n%.500s", target, resp.Status, resp.Header, body)
+				return
+			}
+			if err := os.WriteFile(file, body, 0o755); err != nil {
+				t.Error(err)
+				return
+			}
+			if err := downloads.Check(file, target); err != nil {
+				t.Errorf("%s: %v", target, err)
+			}
+		})
+	}
+	wg.Wait()
 	if resp, err := http.Get(base + "/downloads/arena/plan9/386"); err != nil || resp.StatusCode != 404 {
 		t.Errorf("an unknown system: %v %v, want 404", resp.Status, err)
 	}

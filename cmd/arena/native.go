@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -24,7 +25,8 @@ import (
 // with the machine's C++ compiler and played as a child process over the
 // same protocol: no sandbox (it is the student's own code on their own
 // machine), its CPU time read from the kernel and charged as in the
-// sandbox, its stderr shown as it comes.
+// sandbox (on macOS, which shows no program another process's CPU time,
+// the wall clock of its turns instead), its stderr shown as it comes.
 
 // cxxCandidates are the compilers tried, after $CXX.
 var cxxCandidates = []string{"clang++", "g++", "c++"}
@@ -54,7 +56,7 @@ func buildNativeCpp(ctx context.Context, gameID string, src []byte, dir string) 
 		return cxx, "", err
 	}
 	// The server's language (sandbox: C++17, no exceptions), natively.
-	cmd := exec.CommandContext(ctx, cxx, "-std=c++17", "-O2", "-fno-exceptions", "-I", ".", "-o", "bot", lang.Cpp.File)
+	cmd := exec.CommandContext(ctx, cxx, "-std=c++17", "-O2", "-fno-exceptions", "-I", ".", "-o", nativeExe, lang.Cpp.File)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -67,6 +69,9 @@ func buildNativeCpp(ctx context.Context, gameID string, src []byte, dir string) 
 	return cxx, "", nil
 }
 
+// nativeExe is the file name of a native build.
+var nativeExe = map[bool]string{true: "bot.exe", false: "bot"}[runtime.GOOS == "windows"]
+
 // nativeBot is a natively built bot: a child process spoken to over its
 // standard input and output.
 type nativeBot struct {
@@ -77,6 +82,7 @@ type nativeBot struct {
 	log     *seatLog
 	buf     []byte
 	cpu     time.Duration // the process's CPU time at the last look
+	wall    bool          // no CPU clock of another process here: turns are charged their wall time
 	err     error         // sticky: the bot is dead
 	exited  chan struct{} // closed once the process is waited for
 }
@@ -114,22 +120,22 @@ func startNative(ctx context.Context, bin string, log *seatLog) (*nativeBot, err
 	}
 	b.in, b.out, b.outFile = inW, bufio.NewReader(outR), outR
 	go func() { b.cmd.Wait(); close(b.exited) }()
-	hello, err := b.read(0, nativeStart)
+	hello, err := b.read(0, nativeStart, time.Now())
 	if err != nil || string(hello) != wire.Hello {
 		b.Close()
 		return nil, fmt.Errorf("no hello (got %q): %v", hello, err)
 	}
-	b.cpu, _ = sandbox.ProcessCPU(b.cmd.Process.Pid)
+	b.cpu, err = sandbox.ProcessCPU(b.cmd.Process.Pid)
+	b.wall = errors.Is(err, sandbox.ErrNoProcessCPU)
 	return b, nil
 }
 
 // read reads a frame. A watchdog kills the bot when it uses more than
 // cpuLimit of CPU from the last look (when cpuLimit > 0), as the sandbox
 // does, or when no frame comes within guard of wall time.
-func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
+func (b *nativeBot) read(cpuLimit, guard time.Duration, begin time.Time) ([]byte, error) {
 	var why atomic.Pointer[error]
 	done := make(chan struct{})
-	start, pid := b.cpu, b.cmd.Process.Pid
 	go func() {
 		tick := time.NewTicker(2 * time.Millisecond)
 		defer tick.Stop()
@@ -140,8 +146,8 @@ func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
 				return
 			case now := <-tick.C:
 				var err error
-				if used, cerr := sandbox.ProcessCPU(pid); cerr == nil && cpuLimit > 0 && used-start > cpuLimit {
-					err = &games.FreezeError{Kind: games.FreezeCPU, Detail: fmt.Sprintf("used %v of CPU, budget %v", (used - start).Round(time.Microsecond), cpuLimit)}
+				if used, cerr := b.used(begin); cerr == nil && cpuLimit > 0 && used > cpuLimit {
+					err = &games.FreezeError{Kind: games.FreezeCPU, Detail: fmt.Sprintf("used %v of CPU, budget %v", used.Round(time.Microsecond), cpuLimit)}
 				} else if now.After(deadline) {
 					err = &games.FreezeError{Kind: games.FreezeStalled, Detail: fmt.Sprintf("no answer within %v", guard.Round(time.Millisecond))}
 				}
@@ -163,6 +169,17 @@ func (b *nativeBot) read(cpuLimit, guard time.Duration) ([]byte, error) {
 		return nil, b.died()
 	}
 	return frame, nil
+}
+
+// used is the CPU time the bot used since the last look at its clock
+// (b.cpu), or where there is no such clock, the wall time since begin, the
+// start of its turn (between turns it waits for its input).
+func (b *nativeBot) used(begin time.Time) (time.Duration, error) {
+	if b.wall {
+		return time.Since(begin), nil
+	}
+	now, err := sandbox.ProcessCPU(b.cmd.Process.Pid)
+	return now - b.cpu, err
 }
 
 // died says why the process stopped answering.
@@ -188,17 +205,17 @@ func (b *nativeBot) Exchange(msg []byte, cpuLimit time.Duration) ([]byte, time.D
 	if b.err != nil {
 		return nil, 0, b.err
 	}
+	begin := time.Now()
 	if err := wire.Write(b.in, msg); err != nil {
 		b.err = b.died()
 		return nil, 0, b.err
 	}
-	reply, err := b.read(max(cpuLimit, time.Nanosecond), time.Second+2*max(cpuLimit, 0))
-	now, cerr := sandbox.ProcessCPU(b.cmd.Process.Pid)
-	cpu := now - b.cpu
+	reply, err := b.read(max(cpuLimit, time.Nanosecond), time.Second+2*max(cpuLimit, 0), begin)
+	cpu, cerr := b.used(begin)
 	if cerr != nil {
 		cpu = 0
 	}
-	b.cpu = now
+	b.cpu += cpu
 	if err != nil {
 		b.err = err
 		return nil, cpu, err

@@ -1,4 +1,4 @@
-// want: compile-error file too large
+// want: compile-error file too large [linux]
 // A compile bomb within the compiler's limits: 512 MiB of initialised data,
 // stopped by the limit on the size of files the build writes.
 package main

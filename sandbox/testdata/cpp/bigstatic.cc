@@ -1,4 +1,4 @@
-// want: compile-error the build wrote a file over the 64 MiB limit
+// want: compile-error the build wrote a file over the 64 MiB limit [linux]
 // Static data over the memory limit: the module cannot even start.
 #include "Player.hh"
 

@@ -1,3 +1,5 @@
+//go:build !arena_portable
+
 package sandbox
 
 import (
@@ -11,21 +13,6 @@ import (
 
 	"golang.org/x/sys/unix"
 )
-
-// jailRoot is the root a build child sees: a read-only tmpfs holding, at
-// their host paths, only the toolchain and its sysroot (read-only) and the
-// build directory (writable). A C++ source reads files at compile time
-// (#include "/etc/shadow", #include MACRO), so this root, not a scanner of
-// the source, is what keeps the host's files out of reach: such an include
-// finds nothing.
-type jailRoot struct {
-	Mount    string   `json:"mount"` // an empty directory of the host to mount the root on
-	ReadOnly []string `json:"ro"`
-	Writable []string `json:"rw"`
-	// Build, the build directory, is bound writable at At in the root.
-	Build string `json:"build"`
-	At    string `json:"at"`
-}
 
 // enter builds the root in the child's own mount namespace (the host's
 // mounts are untouched) and makes it the child's root directory.

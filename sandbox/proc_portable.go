@@ -1,0 +1,219 @@
+//go:build !linux || arena_portable
+
+package sandbox
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"sync"
+	"time"
+)
+
+// Without Linux a running process cannot be handed descriptors, nor its
+// CPU clock read from outside (macOS), so a run child serves one session:
+// the guest's stdin, stdout and stderr are the child's own, and two pipes
+// carry the rest, one line of JSON each: to the child the session's
+// settings and looks at the CPU clock ("cpu"), from it the statuses and
+// the clock's readings (kind "cpu"), which it reads itself.
+
+// procOS is a run child's control pipes and, until its session starts, our
+// ends of the guest's stdio.
+type procOS struct {
+	req   *os.File // requests to the child
+	stat  *os.File // its statuses
+	stdio [3]*os.File
+	reads chan time.Duration // CPU clock readings
+
+	clockMu sync.Mutex // one look at the clock at a time
+	lastCPU time.Duration
+	lastAt  time.Time
+	runCPU  time.Duration // the clock at runnable's last look
+	runAt   time.Time
+}
+
+// spawn starts a run child for art; it loads the module while the caller
+// goes on.
+func spawn(art Artifact, opts RunOptions) (*proc, error) {
+	cfg := runConfigFor(art, opts)
+	p := &proc{
+		key:      procKey(cfg),
+		statuses: make(chan childStatus, 1),
+		starts:   make(chan time.Duration, 1),
+		exited:   make(chan struct{}),
+		hostLog:  cappedBuffer{max: 4 << 10},
+	}
+	p.reads = make(chan time.Duration, 1)
+	var theirs []*os.File
+	closeAll := func() { closeFiles(theirs); closeFiles(p.stdio[:]); closeFiles([]*os.File{p.req, p.stat}) }
+	pipe := func(ourRead bool) (ours *os.File, err error) {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return nil, err
+		}
+		if ourRead {
+			theirs = append(theirs, w)
+			return r, nil
+		}
+		theirs = append(theirs, r)
+		return w, nil
+	}
+	var err error
+	for i, ourRead := range []bool{false, true, true, false, true} { // stdin, stdout, stderr, requests, statuses
+		var f *os.File
+		if f, err = pipe(ourRead); err != nil {
+			closeAll()
+			return nil, err
+		}
+		switch i {
+		case 3:
+			p.req = f
+		case 4:
+			p.stat = f
+		default:
+			p.stdio[i] = f
+		}
+	}
+	cmd, err := childCmd()
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	cfg.CtlIn, cfg.CtlOut = passControl(cmd, theirs[3], theirs[4])
+	if cmd.Env, err = childEnv("run", cfg); err != nil {
+		closeAll()
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = theirs[0], theirs[1], theirs[2]
+	err = cmd.Start()
+	closeFiles(theirs)
+	theirs = nil
+	if err != nil {
+		closeAll()
+		return nil, err
+	}
+	p.cmd = cmd
+	p.lastAt = time.Now()
+	go p.reap()
+	return p, nil
+}
+
+// reap collects the statuses and clock readings the child reports, then
+// the child itself.
+func (p *proc) reap() {
+	defer close(p.exited)
+	sc := bufio.NewScanner(p.stat)
+	sc.Buffer(make([]byte, 64<<10), 64<<10)
+	for sc.Scan() {
+		var st childStatus
+		if json.Unmarshal(sc.Bytes(), &st) != nil {
+			continue
+		}
+		ch := p.statuses
+		switch st.Kind {
+		case "cpu":
+			select {
+			case p.reads <- time.Duration(st.CPU):
+			default:
+			}
+			continue
+		case "start":
+			select {
+			case p.starts <- time.Duration(st.CPU):
+			default:
+			}
+			continue
+		}
+		select {
+		case ch <- st:
+		default: // one status per session: extras are noise
+		}
+	}
+	_ = p.cmd.Wait()
+	p.stat.Close()
+	p.req.Close()
+}
+
+// readWait is how long a look at the child's clock waits for its answer.
+// A child that does not answer in time (its answering thread starved on
+// a busy machine) is charged the wall clock since its last answer.
+const readWait = 100 * time.Millisecond
+
+// endCPU is the clock of a child that has ended: its total, as its end
+// left it. A bot whose child ends after its reply (a child here serves one
+// session) still has its reply read.
+func (p *proc) endCPU() (time.Duration, error) {
+	if t, ok := p.finalCPU(); ok {
+		return t, nil
+	}
+	return 0, errors.New("sandbox: the child has ended")
+}
+
+// cpu asks the child for its CPU clock: all its threads.
+func (p *proc) cpu() (time.Duration, error) {
+	p.clockMu.Lock()
+	defer p.clockMu.Unlock()
+	if !p.alive() {
+		return p.endCPU()
+	}
+	select {
+	case <-p.reads: // an answer that came too late for an earlier look
+	default:
+	}
+	if _, err := p.req.Write([]byte("cpu\n")); err != nil {
+		<-p.exited // the child is ending: its pipe is closed
+		return p.endCPU()
+	}
+	t := time.NewTimer(readWait)
+	defer t.Stop()
+	select {
+	case v := <-p.reads:
+		p.lastCPU, p.lastAt = v, time.Now()
+	case <-p.exited:
+		return p.endCPU()
+	case <-t.C:
+		p.lastCPU, p.lastAt = p.lastCPU+time.Since(p.lastAt), time.Now()
+	}
+	return p.lastCPU, nil
+}
+
+// runnable reports whether the child computes rather than blocks: no
+// thread states to read here, so whether its CPU clock moved by a tenth of
+// the wall clock since a look at least runWindow ago (until then it is
+// given the benefit of the doubt; Windows' clock moves in ticks of ~16 ms).
+func (p *proc) runnable() bool {
+	const runWindow = 50 * time.Millisecond
+	now, err := p.cpu()
+	if err != nil {
+		return false
+	}
+	if p.runAt.IsZero() || time.Since(p.runAt) < runWindow {
+		if p.runAt.IsZero() {
+			p.runCPU, p.runAt = now, time.Now()
+		}
+		return true
+	}
+	// The clock moves a little while the child answers these looks.
+	moved := now-p.runCPU > time.Since(p.runAt)/10
+	p.runCPU, p.runAt = now, time.Now()
+	return moved
+}
+
+// openSession starts the child's one session and returns our ends of the
+// guest's stdin (we write), stdout and stderr (we read).
+func (p *proc) openSession(s session) ([3]*os.File, error) {
+	stdio := p.stdio
+	if stdio[0] == nil {
+		return stdio, errors.New("sandbox: a child here serves one session")
+	}
+	p.stdio = [3]*os.File{}
+	msg, err := json.Marshal(s)
+	if err == nil {
+		_, err = p.req.Write(append(append([]byte("session "), msg...), '\n'))
+	}
+	return stdio, err
+}
+
+// reusable: a child here has served its one session.
+func (p *proc) reusable() bool { return false }
