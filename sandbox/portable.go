@@ -46,7 +46,7 @@ func toolchainCmd(c execConfig) *exec.Cmd {
 			env = append(env, "TMP="+v, "TEMP="+v)
 		}
 		if v, ok := strings.CutPrefix(kv, "HOME="); ok {
-			env = append(env, "USERPROFILE="+v, "LOCALAPPDATA="+v)
+			env = append(env, "USERPROFILE="+v, "APPDATA="+v, "LOCALAPPDATA="+v)
 		}
 	}
 	cmd.Env = env
