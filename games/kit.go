@@ -53,15 +53,17 @@ func addFiles(files map[string][]byte, fsys fs.FS) error {
 const KitServer = "https://YOUR-ARENA-SITE"
 
 // toolSection is the README's section on getting the arena tool: its
-// one-line install for Linux and for Windows.
+// one-line install for Linux, macOS and Windows.
 func toolSection() string {
 	return "## The arena tool\n\n" +
 		"arena plays your bot locally, shows replays and submits. If you do not\n" +
 		"have it yet, one line installs it in the current directory; on Linux:\n\n" +
 		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "linux", Arch: "amd64"}) + "\n\n" +
+		"on macOS (Apple silicon):\n\n" +
+		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "darwin", Arch: "arm64"}) + "\n\n" +
 		"on Windows, in PowerShell:\n\n" +
 		"    " + downloads.InstallLine(KitServer, downloads.Target{OS: "windows", Arch: "amd64"}) + "\n\n" +
-		"macOS and ARM: " + KitServer + "/downloads lists every system.\n\n"
+		"Intel Macs and ARM: " + KitServer + "/downloads lists every system.\n\n"
 }
 
 func kitReadme(info Info) string {

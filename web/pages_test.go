@@ -285,8 +285,14 @@ func TestKitZip(t *testing.T) {
 		name := strings.TrimPrefix(f.Name, "orkisland-kit/")
 		if name == "README.md" { // the kit's, with the site's address in the arena tool's install line
 			want[name] = bytes.ReplaceAll(want[name], []byte(games.KitServer), []byte(e.srv.URL))
-			if !bytes.Contains(data, []byte("curl -fLo arena "+e.srv.URL+"/downloads/arena/linux/amd64")) {
-				t.Errorf("the kit's README has no install line with the site's address:\n%s", data)
+			for _, line := range []string{
+				"curl -fLo arena " + e.srv.URL + "/downloads/arena/linux/amd64",
+				"curl -fLo arena " + e.srv.URL + "/downloads/arena/darwin/arm64",
+				"Invoke-WebRequest " + e.srv.URL + "/downloads/arena/windows/amd64 -OutFile arena.exe",
+			} {
+				if !bytes.Contains(data, []byte(line)) {
+					t.Errorf("the kit's README has no install line %q with the site's address:\n%s", line, data)
+				}
 			}
 		}
 		if !bytes.Equal(data, want[name]) {
