@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"sync"
 )
@@ -40,6 +41,14 @@ func runChild(raw string) int {
 		return fail(err.Error())
 	}
 	g.report = ctl.send
+	// No garbage collection while the guest runs, unless the host's heap
+	// nears 256 MiB: stopping the world waits for the guest's thread, which
+	// no signal stops in its machine code, and the world includes the
+	// thread that answers the clock. A child serves one match, whose host
+	// calls allocate little; the guest's memory is not the Go heap.
+	runtime.GC()
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(256 << 20)
 	s := <-sessions
 	stdio := [3]*os.File{os.Stdin, os.Stdout, os.Stderr}
 	st := g.run(ctx, s, stdio)

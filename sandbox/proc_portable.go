@@ -26,9 +26,8 @@ type procOS struct {
 	stdio [3]*os.File
 	reads chan time.Duration // CPU clock readings
 
-	clockMu sync.Mutex // one look at the clock at a time
-	lastCPU time.Duration
-	lastAt  time.Time
+	clockMu sync.Mutex    // one look at the clock at a time
+	lastCPU time.Duration // the clock at its last answer
 	runCPU  time.Duration // the clock at runnable's last look
 	runAt   time.Time
 }
@@ -94,7 +93,6 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 		return nil, err
 	}
 	p.cmd = cmd
-	p.lastAt = time.Now()
 	go p.reap()
 	return p, nil
 }
@@ -136,8 +134,9 @@ func (p *proc) reap() {
 }
 
 // readWait is how long a look at the child's clock waits for its answer.
-// A child that does not answer in time (its answering thread starved on
-// a busy machine) is charged the wall clock since its last answer.
+// A child that does not answer in time (its answering thread starved on a
+// busy machine) is taken at its last answer: never charged what it may not
+// have used, and the clock, which only adds up, catches up at the next.
 const readWait = 100 * time.Millisecond
 
 // endCPU is the clock of a child that has ended: its total, as its end
@@ -169,11 +168,10 @@ func (p *proc) cpu() (time.Duration, error) {
 	defer t.Stop()
 	select {
 	case v := <-p.reads:
-		p.lastCPU, p.lastAt = v, time.Now()
+		p.lastCPU = v
 	case <-p.exited:
 		return p.endCPU()
 	case <-t.C:
-		p.lastCPU, p.lastAt = p.lastCPU+time.Since(p.lastAt), time.Now()
 	}
 	return p.lastCPU, nil
 }
