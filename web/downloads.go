@@ -31,6 +31,7 @@ func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 	base := s.baseURL(r)
 	return templates.ToolInstall{
 		Linux:   downloads.InstallLine(base, downloads.Target{OS: "linux", Arch: "amd64"}),
+		MacOS:   downloads.InstallLine(base, downloads.Target{OS: "darwin", Arch: "arm64"}),
 		Windows: downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
 	}
 }
