@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -154,29 +153,7 @@ func BenchmarkHeavyCpp(b *testing.B) {
 	}
 	defer bot.Close()
 	nat := startNativeCpp(b, "heavy")
-	for _, k := range []struct {
-		name string
-		n    int
-	}{{"bfs", 40}, {"arith", 200}} {
-		b.Run(k.name, func(b *testing.B) {
-			frame := []byte(k.name + " " + strconv.Itoa(k.n))
-			var native, wasm time.Duration
-			for b.Loop() {
-				_, c, err := nat.exchange(frame)
-				if err != nil {
-					b.Fatal(err)
-				}
-				native += c
-				if _, c, err = bot.Exchange(frame, 10*time.Second); err != nil {
-					b.Fatal(err)
-				}
-				wasm += c
-			}
-			b.ReportMetric(float64(native.Nanoseconds())/float64(b.N), "native-cpu-ns/op")
-			b.ReportMetric(float64(wasm.Nanoseconds())/float64(b.N), "wasm-cpu-ns/op")
-			b.ReportMetric(float64(wasm)/float64(native), "x-native")
-		})
-	}
+	benchAgainstNative(b, bot, nat, []benchKernel{{"bfs", 40}, {"arith", 200}})
 }
 
 // BenchmarkMatchCpp is a default 200-round Ork Island match between four

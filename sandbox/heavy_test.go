@@ -85,10 +85,19 @@ func TestHeavySame(t *testing.T) {
 func BenchmarkHeavy(b *testing.B) {
 	bot := startBot(b, "heavy", runOptions())
 	nat := startNative(b, "heavy")
-	for _, k := range []struct {
-		name string
-		n    int
-	}{{"bfs", 20}, {"arith", 100}, {"sort", 20}, {"maps", 20}} {
+	benchAgainstNative(b, bot, nat, []benchKernel{{"bfs", 20}, {"arith", 100}, {"sort", 20}, {"maps", 20}})
+}
+
+// benchKernel is one kernel of a heavy bot and its size.
+type benchKernel struct {
+	name string
+	n    int
+}
+
+// benchAgainstNative runs each kernel in the sandboxed bot and natively,
+// and reports both CPU times and their ratio (x-native).
+func benchAgainstNative(b *testing.B, bot *Bot, nat *native, kernels []benchKernel) {
+	for _, k := range kernels {
 		b.Run(k.name, func(b *testing.B) {
 			frame := []byte(k.name + " " + strconv.Itoa(k.n))
 			var native, wasm time.Duration

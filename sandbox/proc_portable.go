@@ -44,36 +44,23 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 		hostLog:  cappedBuffer{max: 4 << 10},
 	}
 	p.reads = make(chan time.Duration, 1)
-	var theirs []*os.File
-	closeAll := func() { closeFiles(theirs); closeFiles(p.stdio[:]); closeFiles([]*os.File{p.req, p.stat}) }
-	pipe := func(ourRead bool) (ours *os.File, err error) {
+	// The guest's stdin, stdout and stderr, then the requests and the
+	// statuses: which end is ours, and the child's.
+	var ours, theirs [5]*os.File
+	closeAll := func() { closeFiles(ours[:]); closeFiles(theirs[:]) }
+	for i, weRead := range []bool{false, true, true, false, true} {
 		r, w, err := os.Pipe()
 		if err != nil {
-			return nil, err
-		}
-		if ourRead {
-			theirs = append(theirs, w)
-			return r, nil
-		}
-		theirs = append(theirs, r)
-		return w, nil
-	}
-	var err error
-	for i, ourRead := range []bool{false, true, true, false, true} { // stdin, stdout, stderr, requests, statuses
-		var f *os.File
-		if f, err = pipe(ourRead); err != nil {
 			closeAll()
 			return nil, err
 		}
-		switch i {
-		case 3:
-			p.req = f
-		case 4:
-			p.stat = f
-		default:
-			p.stdio[i] = f
+		ours[i], theirs[i] = w, r
+		if weRead {
+			ours[i], theirs[i] = r, w
 		}
 	}
+	copy(p.stdio[:], ours[:3])
+	p.req, p.stat = ours[3], ours[4]
 	cmd, err := childCmd()
 	if err != nil {
 		closeAll()
@@ -86,10 +73,9 @@ func spawn(art Artifact, opts RunOptions) (*proc, error) {
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = theirs[0], theirs[1], theirs[2]
 	err = cmd.Start()
-	closeFiles(theirs)
-	theirs = nil
+	closeFiles(theirs[:])
 	if err != nil {
-		closeAll()
+		closeFiles(ours[:])
 		return nil, err
 	}
 	p.cmd = cmd
@@ -108,7 +94,6 @@ func (p *proc) reap() {
 		if json.Unmarshal(sc.Bytes(), &st) != nil {
 			continue
 		}
-		ch := p.statuses
 		switch st.Kind {
 		case "cpu":
 			select {
@@ -124,7 +109,7 @@ func (p *proc) reap() {
 			continue
 		}
 		select {
-		case ch <- st:
+		case p.statuses <- st:
 		default: // one status per session: extras are noise
 		}
 	}
