@@ -290,6 +290,14 @@ func arena(t *testing.T, args ...string) string {
 	return string(out)
 }
 
+// Arena runs the arena command built from this repository (once per test
+// binary) with args and returns its output; a failure fails the test. It
+// plays bots exactly as the server does: built to WebAssembly, sandboxed.
+func Arena(t *testing.T, args ...string) string {
+	t.Helper()
+	return arena(t, args...)
+}
+
 // checkPlayOutput checks `arena play`'s contract: a line per player
 // `player P NAME score S` and a last line `winner ...`; seats in frozen
 // must not be frozen.

@@ -3,10 +3,12 @@
 // round, what each player may see, the frames sent to bots and the replay
 // payloads, registered as game "poquemon".
 //
-// Poquémon is a game of hidden information: a player sees an opponent only
-// while one of its Poquémon shares a row or column with it and no wall is
+// As in the original engine, a player knows every Poquémon's record
+// (position, stats, points), but a cell shows an opponent only while one of
+// the player's Poquémon shares a row or column with it and no wall is
 // between them. The frames a bot receives are built from its View alone
-// (view.go), so nothing else about the opponents can reach it.
+// (view.go), so the engine's secrets (the bonuses' regeneration timers,
+// its random draws) cannot reach it.
 package poquemon
 
 import (

@@ -42,12 +42,13 @@ func appendSetup(b []byte, board *Board, settings map[string]int, me int, seat u
 	return b
 }
 
-// sent is what one player was last told of the public board, to send only
+// sent is what one player was last told of the public state, to send only
 // the differences.
 type sent struct {
 	started bool
 	ghosts  []GhostView
 	bonuses []BonusView
+	poq     []Poquemon
 }
 
 // appendRound encodes the round frame of view v and updates last.
@@ -61,6 +62,7 @@ func appendRound(b []byte, v *View, cpu []float64, last *sent) []byte {
 		last.started = true
 		last.ghosts = wire.Unseen(len(v.Ghosts), GhostView{Time: -1}) // differs from every real one
 		last.bonuses = wire.Unseen(len(v.Bonuses), BonusView{Cell: -2})
+		last.poq = wire.Unseen(len(v.Poq), Poquemon{Cell: -1})
 	}
 	b = wire.AppendChanges(b, v.Ghosts, last.ghosts, func(b []byte, g GhostView) []byte {
 		b = wire.AppendBool(b, g.Present)
@@ -70,7 +72,7 @@ func appendRound(b []byte, v *View, cpu []float64, last *sent) []byte {
 		b = putUint(b, x.Cell+1)
 		return putUint(b, x.Value)
 	})
-	for _, q := range v.Own {
+	b = wire.AppendChanges(b, v.Poq, last.poq, func(b []byte, q Poquemon) []byte {
 		b = wire.AppendBool(b, q.Alive)
 		b = putUint(b, q.Cell)
 		b = putUint(b, q.Attack)
@@ -78,16 +80,11 @@ func appendRound(b []byte, v *View, cpu []float64, last *sent) []byte {
 		b = putUint(b, q.Scope)
 		b = putUint(b, q.Stones)
 		b = putUint(b, q.Points)
-		b = putUint(b, q.Time)
-	}
+		return putUint(b, q.Time)
+	})
 	b = putUint(b, len(v.Seen))
-	for _, o := range v.Seen {
-		b = putUint(b, o.ID)
-		b = putUint(b, o.Cell)
-		b = putUint(b, o.Attack)
-		b = putUint(b, o.Defense)
-		b = putUint(b, o.Scope)
-		b = putUint(b, o.Stones)
+	for _, id := range v.Seen {
+		b = putUint(b, id)
 	}
 	return b
 }

@@ -62,27 +62,25 @@ func (m *mirror) Play(g *sdk.Game) {
 	score := 0
 	for id, q := range s.Poq {
 		got := g.Poquemon(id)
-		var want sdk.Poquemon
-		switch {
-		case q.Player == p:
+		if q.Player == p {
 			score += q.Points
-			want = sdk.Poquemon{ID: id, Player: p, Pos: sdk.Pos{I: q.Cell / s.B.Cols, J: q.Cell % s.B.Cols},
-				Attack: q.Attack, Defense: q.Defense, Scope: q.Scope, Stones: q.Stones, Alive: q.Alive,
-				Points: q.Points, Time: q.Time, Visible: true}
-		case q.Alive && sees(s, p, q.Cell):
-			want = sdk.Poquemon{ID: id, Player: q.Player, Pos: sdk.Pos{I: q.Cell / s.B.Cols, J: q.Cell % s.B.Cols},
-				Attack: q.Attack, Defense: q.Defense, Scope: q.Scope, Stones: q.Stones, Alive: true,
-				Points: -1, Time: -1, Visible: true}
-		default:
-			want = sdk.Poquemon{ID: id, Player: q.Player, Pos: sdk.Pos{I: -1, J: -1},
-				Attack: -1, Defense: -1, Scope: -1, Stones: -1, Points: -1, Time: -1}
 		}
+		// Every Poquémon in full, as the original's poquemon(id); Visible
+		// as its cell id shows it.
+		want := sdk.Poquemon{ID: id, Player: q.Player, Pos: sdk.Pos{I: q.Cell / s.B.Cols, J: q.Cell % s.B.Cols},
+			Attack: q.Attack, Defense: q.Defense, Scope: q.Scope, Stones: q.Stones, Alive: q.Alive,
+			Points: q.Points, Time: q.Time, Visible: q.Player == p || q.Alive && sees(s, p, q.Cell)}
 		if got != want {
 			t.Fatalf("round %d player %d: Poquemon(%d) = %+v, want %+v", s.Round, p, id, got, want)
 		}
 	}
 	if g.Score() != score {
 		t.Fatalf("round %d: score %d, want %d", s.Round, g.Score(), score)
+	}
+	for q, want := range s.Scores() {
+		if g.ScoreOf(q) != want {
+			t.Fatalf("round %d: score of %d: %d, want %d", s.Round, q, g.ScoreOf(q), want)
+		}
 	}
 	for q := range s.Cfg.Players {
 		if d := g.Status(q) - m.cpu[q]; d > 1e-6 || d < -1e-6 {

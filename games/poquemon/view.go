@@ -1,20 +1,21 @@
 package poquemon
 
 // View is what one player may know at the start of a round, and all that
-// its round frame is built from. Per the statement the board is public
-// (walls, ghost walls and their timers, bonuses and bag values), the
-// player's own Poquémon are known in full, and an opponent is seen only
-// while it shares a row or column with one of the player's living
-// Poquémon with no wall between; then its position, attack, defense, scope
-// and stones are seen, not its points. Nothing else about opponents is in
-// a View: not whether a hidden one is alive, not scores (the statement
-// gives players no way to read them), not regeneration timers.
+// its round frame is built from. As in the original engine, whose
+// poquemon(id) returns any Poquémon's whole record, every Poquémon is known
+// in full (position, stats, points, whether it is alive and its
+// regeneration timer) and so is the board (walls, ghost walls and their
+// timers, bonuses and bag values). What is hidden is where the cell ids
+// show an opponent: the original's hide_opponents clears the id of every
+// cell holding an opponent none of the player's Poquémon sees, and nothing
+// else. Bonuses' regeneration timers are not in a View either (the
+// original keeps them private).
 type View struct {
 	Round   int         // as bots count: from the board's starting round
 	Ghosts  []GhostView // by index
 	Bonuses []BonusView // by index
-	Own     []Poquemon  // the player's Poquémon, by id
-	Seen    []Seen      // opponents in sight, by increasing id
+	Poq     []Poquemon  // every Poquémon, by id
+	Seen    []int       // ids of the living opponents in sight (their cells show them), increasing
 }
 
 // GhostView is a ghost wall as everyone sees it.
@@ -28,12 +29,6 @@ type GhostView struct {
 type BonusView struct {
 	Cell  int
 	Value int
-}
-
-// Seen is an opponent in sight.
-type Seen struct {
-	ID, Cell                       int
-	Attack, Defense, Scope, Stones int
 }
 
 // ViewOf fills v with player p's view, reusing its slices.
@@ -51,22 +46,23 @@ func (s *State) ViewOf(p int, v *View) {
 			v.Bonuses = append(v.Bonuses, BonusView{-1, 0})
 		}
 	}
-	per := s.Cfg.PerPlayer
-	v.Own = append(v.Own[:0], s.Poq[p*per:(p+1)*per]...)
+	v.Poq = append(v.Poq[:0], s.Poq...)
 	v.Seen = v.Seen[:0]
 	for id, q := range s.Poq {
 		if q.Player != p && q.Alive && s.Sees(p, q.Cell) {
-			v.Seen = append(v.Seen, Seen{id, q.Cell, q.Attack, q.Defense, q.Scope, q.Stones})
+			v.Seen = append(v.Seen, id)
 		}
 	}
 }
 
-// Sees reports whether one of player p's living Poquémon shares a row or
-// column with cell c with no wall (present ghost walls included) between.
+// Sees reports whether one of player p's Poquémon sees cell c: shares its
+// row or column with no wall (present ghost walls included) between. As in
+// the original, a dead Poquémon sees from where it died, and none sees its
+// own cell.
 func (s *State) Sees(p, c int) bool {
 	per := s.Cfg.PerPlayer
 	for _, q := range s.Poq[p*per : (p+1)*per] {
-		if q.Alive && s.clearLine(q.Cell, c) {
+		if q.Cell != c && s.clearLine(q.Cell, c) {
 			return true
 		}
 	}

@@ -18,14 +18,15 @@ import (
 )
 
 // sees is the visibility rule written out plainly, independently of
-// State.Sees: opponent o is visible to player p when one of p's living
-// Poquémon is on o's row or column and every cell strictly between them is
-// neither a wall nor a present ghost wall.
+// State.Sees, as the original's hide_opponents applies it: cell c shows an
+// opponent to player p when one of p's Poquémon, alive or dead (where it
+// died), is on c's row or column, not on c itself, and every cell strictly
+// between them is neither a wall nor a present ghost wall.
 func sees(s *State, p, target int) bool {
 	cols := s.B.Cols
 	ti, tj := target/cols, target%cols
 	for _, q := range s.Poq {
-		if q.Player != p || !q.Alive {
+		if q.Player != p || q.Cell == target {
 			continue
 		}
 		qi, qj := q.Cell/cols, q.Cell%cols
@@ -56,17 +57,17 @@ func sees(s *State, p, target int) bool {
 }
 
 // decoded is a round frame read by hand from the documented layout, and
-// the public board accumulated from a player's frames.
+// the state accumulated from a player's frames.
 type decoded struct {
 	round   int
 	status  []int
 	ghosts  map[int][2]int // index → present, time
 	bonuses map[int][2]int // index → cell+1, value
-	own     [][8]int
-	seen    map[int][5]int // id → cell, attack, defense, scope, stones
+	poq     map[int][8]int // id → alive, cell, attack, defense, scope, stones, points, time
+	seen    []int          // opponents in sight
 }
 
-func decodeRound(t *testing.T, frame []byte, players, per int, acc *decoded) {
+func decodeRound(t *testing.T, frame []byte, players int, acc *decoded) {
 	t.Helper()
 	r := wire.NewReader(frame)
 	r.Version(proto.Version)
@@ -84,19 +85,18 @@ func decodeRound(t *testing.T, frame []byte, players, per int, acc *decoded) {
 		k := r.Uint()
 		acc.bonuses[k] = [2]int{r.Uint(), r.Uint()}
 	}
-	acc.own = acc.own[:0]
-	for range per {
+	for range r.Count() {
+		id := r.Uint()
 		var o [8]int
 		o[0] = int(r.Byte())
 		for i := 1; i < 8; i++ {
 			o[i] = r.Uint()
 		}
-		acc.own = append(acc.own, o)
+		acc.poq[id] = o
 	}
-	acc.seen = map[int][5]int{}
+	acc.seen = acc.seen[:0]
 	for range r.Count() {
-		id := r.Uint()
-		acc.seen[id] = [5]int{r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint()}
+		acc.seen = append(acc.seen, r.Uint())
 	}
 	if err := r.End(); err != nil {
 		t.Fatalf("frame: %v", err)
@@ -111,22 +111,20 @@ func checkFrame(t *testing.T, s *State, p int, d *decoded) {
 	if d.round != s.Round {
 		t.Fatalf("%s: round %d", where, d.round)
 	}
-	// Opponents: exactly the visible ones, with exactly their visible fields.
-	want := map[int][5]int{}
+	// Opponents in sight: exactly the living ones a cell of p's shows.
+	var want []int
 	for id, q := range s.Poq {
 		if q.Player != p && q.Alive && sees(s, p, q.Cell) {
-			want[id] = [5]int{q.Cell, q.Attack, q.Defense, q.Scope, q.Stones}
+			want = append(want, id)
 		}
 	}
 	if fmt.Sprint(want) != fmt.Sprint(d.seen) {
-		t.Fatalf("%s: opponents sent %v, visible %v", where, d.seen, want)
+		t.Fatalf("%s: opponents in sight sent %v, visible %v", where, d.seen, want)
 	}
-	// Own Poquémon: all of them, in full.
-	per := s.Cfg.PerPlayer
-	for k, o := range d.own {
-		q := s.Poq[p*per+k]
-		if o != [8]int{btoi(q.Alive), q.Cell, q.Attack, q.Defense, q.Scope, q.Stones, q.Points, q.Time} {
-			t.Fatalf("%s: own Poquémon %d sent as %v, is %+v", where, p*per+k, o, q)
+	// Every Poquémon, in full, as the original's poquemon(id).
+	for id, q := range s.Poq {
+		if o := d.poq[id]; o != [8]int{btoi(q.Alive), q.Cell, q.Attack, q.Defense, q.Scope, q.Stones, q.Points, q.Time} {
+			t.Fatalf("%s: Poquémon %d known as %v, is %+v", where, id, o, q)
 		}
 	}
 	// The public board, as accumulated from the diffs.
@@ -160,16 +158,16 @@ func (randomBot) Play(g *sdk.Game) {
 }
 
 // Every frame of many matches carries, for every player and round, exactly
-// what the statement lets that player know: the setup frame no dynamic
-// state, each round frame the public board, its own Poquémon and the
-// opponents it sees with their visible stats, and nothing else.
+// what the original lets that player know: the setup frame no dynamic
+// state, each round frame the public board, every Poquémon in full and the
+// opponents in sight, and nothing else.
 func TestFramesCarryOnlyTheView(t *testing.T) {
 	seeds := 12
 	if testing.Short() {
 		seeds = 3
 	}
 	lineups := [][]string{{"Dummy", "Demo", "Dummy", "random"}, {"Dummy", "Dummy", "Dummy", "Dummy"}, {"random", "random", "Demo", "Null"}}
-	visible, hidden := 0, 0
+	visible, hidden, deadSees := 0, 0, 0
 	for seed := range uint64(seeds) {
 		s := Game{}.Info().Defaults()
 		if seed%3 == 2 {
@@ -192,18 +190,25 @@ func TestFramesCarryOnlyTheView(t *testing.T) {
 				t.Fatal(err)
 			}
 			sessions = append(sessions, ses)
-			accs[p] = &decoded{ghosts: map[int][2]int{}, bonuses: map[int][2]int{}}
+			accs[p] = &decoded{ghosts: map[int][2]int{}, bonuses: map[int][2]int{}, poq: map[int][8]int{}}
 		}
 		cpu := []float64{0.1, 0.2, 0.3, -1}
 		for !m.Done() {
 			for p, ses := range sessions {
 				frame := append([]byte(nil), m.View(p, cpu)...)
-				decodeRound(t, frame, 4, s["nb_pokemon"], accs[p])
+				decodeRound(t, frame, 4, accs[p])
 				checkFrame(t, m.s, p, accs[p])
+				allDead := true
+				for _, q := range m.s.Poq {
+					allDead = allDead && (q.Player != p || !q.Alive)
+				}
 				for id, q := range m.s.Poq {
 					if q.Player != p && q.Alive {
-						if _, ok := accs[p].seen[id]; ok {
+						if slices.Contains(accs[p].seen, id) {
 							visible++
+							if allDead {
+								deadSees++
+							}
 						} else {
 							hidden++
 						}
@@ -220,55 +225,29 @@ func TestFramesCarryOnlyTheView(t *testing.T) {
 			m.Step()
 		}
 	}
-	// Both cases happen often, or the test proves little.
-	if visible < 1000 || hidden < 1000 {
-		t.Fatalf("opponents visible %d times, hidden %d times", visible, hidden)
+	// Every case happens often, or the test proves little.
+	if visible < 1000 || hidden < 1000 || deadSees < 20 {
+		t.Fatalf("opponents in sight %d times (%d of a player whose Poquémon are all dead), out of sight %d times", visible, deadSees, hidden)
 	}
 }
 
-// hide changes, in a copy of s, everything player p is not allowed to
-// know: where its hidden opponents are (or whether they are alive), their
-// stats, and the points and timers of every opponent.
-func hide(t *testing.T, s *State, p int, rng *games.RNG) *State {
+// secrets changes, in a copy of s, all that no player may know: the
+// regeneration timers of the bonuses that are off the board (and where
+// and what they last were), and the engine's random draws to come.
+func secrets(s *State, rng *games.RNG) *State {
 	h := *s
-	h.Poq = append([]Poquemon(nil), s.Poq...)
-	h.At = append([]int(nil), s.At...)
-	for id := range h.Poq {
-		q := &h.Poq[id]
-		if q.Player == p {
-			continue
-		}
-		q.Points = rng.Intn(5000)
-		q.Time = rng.Intn(40)
-		if q.Alive && sees(s, p, q.Cell) {
-			continue // visible: only its points and timer are secret
-		}
-		q.Attack, q.Defense, q.Scope, q.Stones = 1+rng.Intn(9), 1+rng.Intn(9), 1+rng.Intn(8), rng.Intn(3)
-		if q.Alive {
-			h.At[q.Cell] = -1
-		}
-		q.Alive = rng.Intn(3) > 0
-		if !q.Alive {
-			continue
-		}
-		// Anywhere free that p does not see.
-		for try := 0; ; try++ {
-			c := rng.Intn(len(h.At))
-			if !h.blocked(c) && h.At[c] < 0 && !sees(&h, p, c) {
-				q.Cell = c
-				h.At[c] = id
-				break
-			}
-			if try > 10000 {
-				t.Fatal("no hidden cell")
-			}
+	h.Bonuses = slices.Clone(s.Bonuses)
+	for k := range h.Bonuses {
+		if x := &h.Bonuses[k]; !x.Present {
+			x.Time, x.Cell, x.Value = 1+rng.Intn(80), rng.Intn(len(h.At)), 100*rng.Intn(6)
 		}
 	}
+	h.rng = games.NewRNG(uint64(rng.Intn(1<<30)), 1)
 	return &h
 }
 
-// Two states that differ only in what player p may not know give p
-// byte-identical frames: same bytes, same length, whatever is hidden.
+// Two states that differ only in what no player may know give every
+// player byte-identical frames, and a change to anything public shows.
 // (Timing cannot tell them apart either: sandboxed bots get no real clock.)
 func TestHiddenInformationDoesNotReachFrames(t *testing.T) {
 	rng := games.NewRNG(42, 0)
@@ -279,13 +258,9 @@ func TestHiddenInformationDoesNotReachFrames(t *testing.T) {
 			t.Fatal(err)
 		}
 		m := gm.(*match)
-		players := make([]sdk.Bot, 4)
-		for p := range players {
-			players[p] = &bots.Dummy{}
-		}
 		var sessions []*wire.Session
-		for p, b := range players {
-			ses := sdk.NewSession(b)
+		for p := range 4 {
+			ses := sdk.NewSession(&bots.Dummy{})
 			ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p)))
 			sessions = append(sessions, ses)
 		}
@@ -294,39 +269,39 @@ func TestHiddenInformationDoesNotReachFrames(t *testing.T) {
 			for p, ses := range sessions {
 				before := m.sent[p] // what p was told so far, copied twice
 				a, b := cloneSent(before), cloneSent(before)
-				h := hide(t, m.s, p, rng)
+				h := secrets(m.s, rng)
 				var va, vb View
 				m.s.ViewOf(p, &va)
 				h.ViewOf(p, &vb)
 				fa := appendRound(nil, &va, cpu, &a)
 				fb := appendRound(nil, &vb, cpu, &b)
 				if !bytes.Equal(fa, fb) {
-					t.Fatalf("seed %d round %d player %d: frames differ when only hidden information does:\n%v\n%v",
+					t.Fatalf("seed %d round %d player %d: frames differ when only secrets do:\n%v\n%v",
 						seed, m.s.Round, p, fa, fb)
 				}
 				compared++
-				// And the comparison can fail: moving a visible opponent shows.
-				if len(va.Seen) > 0 {
-					vb.Seen[0].Attack++
-					c := cloneSent(before)
-					if bytes.Equal(appendRound(nil, &vb, cpu, &c), fa) {
-						t.Fatal("a visible change did not change the frame")
-					}
-					differs++
+				// And the comparison can fail: an opponent's change shows,
+				// in sight or not.
+				o := (p + 1 + rng.Intn(3)) % 4
+				vb.Poq[o].Attack++
+				c := cloneSent(before)
+				if bytes.Equal(appendRound(nil, &vb, cpu, &c), fa) {
+					t.Fatal("a change to an opponent did not change the frame")
 				}
+				differs++
 				reply, _ := ses.Handle(m.View(p, cpu))
 				m.Commands(p, reply)
 			}
 			m.Step()
 		}
 	}
-	if compared < 5000 || differs < 100 {
-		t.Fatalf("compared %d frames, %d with an opponent in sight", compared, differs)
+	if compared < 5000 || differs < 5000 {
+		t.Fatalf("compared %d frames, %d changed", compared, differs)
 	}
 }
 
 func cloneSent(s sent) sent {
-	return sent{started: s.started, ghosts: slices.Clone(s.ghosts), bonuses: slices.Clone(s.bonuses)}
+	return sent{started: s.started, ghosts: slices.Clone(s.ghosts), bonuses: slices.Clone(s.bonuses), poq: slices.Clone(s.poq)}
 }
 
 // The setup frame carries settings and the static board only: boards that

@@ -1,8 +1,8 @@
 // Board.hh: the board a Poquémon player reads, with the original
 // Poquémon's names and signatures. It holds what the platform tells your
-// bot, nothing more: opponents you do not see have position (-1,-1), are
-// not alive and have -1 in every number; opponents you see have their
-// points and time at -1 (secret).
+// bot, which is what the original's board tells a player: every Poquémon in
+// full, opponents included, and cell_id showing an opponent only while one
+// of your Poquémon sees it.
 #ifndef Board_hh
 #define Board_hh
 
@@ -76,11 +76,8 @@ struct DefenseBonus {
   int time;
 };
 
-// A Poquémon. Yours are known in full: when dead, pos is where it died and
-// time the rounds before it comes back. An opponent you see is alive, with
-// exact pos, attack, defense, scope and stones, and points and time at -1.
-// An opponent you do not see has only id and player: pos is (-1,-1), alive
-// is false (which means "not seen", not "dead"), the rest is -1.
+// A Poquémon, yours or an opponent's, known in full as in the original:
+// when dead, pos is where it died and time the rounds before it comes back.
 struct Poquemon {
   int id;
   int player;
@@ -114,6 +111,7 @@ struct BoardData {
   vector<int> ghost_at;       // cell → ghost wall index or -1
   vector<int> bonus_at;       // cell → bonus index or -1
   vector<int> id_at;          // cell → id of a Poquémon you see or -1
+  vector<bool> seen;          // by id: whether cell_id shows it
   vector<CType> type;         // cell → what it holds now
   vector<GhostWall> ghosts;
   vector<Bonus> bonuses;
@@ -186,8 +184,9 @@ class Board {
   }
   const CType& cell_type(const Pos& p) const { return cell_type(p.i, p.j); }
 
-  // The id of the Poquémon at p, or -1 if there is none or you do not see
-  // it.
+  // The id of the Poquémon at p, or -1 if there is none or it is an
+  // opponent none of your Poquémon sees: one of them, alive or where it
+  // died, in its row or column with no wall between.
   int cell_id(Pos p) {
     check(pos_ok(p));
     return arena_board_.id_at[p.i * cols() + p.j];

@@ -97,8 +97,12 @@ class Session : public State {
       b_.bonuses[k].cell = -1;
       b_.bonuses[k].value = 0;
     }
-    b_.poq.resize(np * per);
-    for (int id = 0; id < np * per; ++id) b_.poq[id] = hidden(id, per);
+    b_.poq.assign(np * per, Poquemon());
+    b_.seen.assign(np * per, false);
+    for (int id = 0; id < np * per; ++id) {
+      b_.poq[id] = Poquemon{id, id / per, Pos(0, 0), 0, 0, 0, 0, false, 0, 0};
+      b_.seen[id] = id / per == p_.arena_me_;
+    }
     b_.status.assign(np, 0.0);
     b_.type.resize(n);
     for (int c = 0; c < n; ++c) retype(c);
@@ -143,40 +147,36 @@ class Session : public State {
       if (b_.bonuses[k].cell >= 0) b_.bonus_at[b_.bonuses[k].cell] = int(k);
     for (size_t t = 0; t < touched_.size(); ++t) retype(touched_[t]);
 
+    // The cells that showed a Poquémon, from the positions of last round.
     for (const Poquemon& q : b_.poq)
-      if (q.alive and q.pos.i >= 0) b_.id_at[q.pos.i * cols + q.pos.j] = -1;
-    int me = p_.arena_me_;
-    for (int k = 0; k < per; ++k) {
-      Poquemon& q = b_.poq[me * per + k];
-      q.id = me * per + k;
-      q.player = me;
-      q.alive = r.boolean();
-      int c = r.below(n, "cell");
-      q.pos = Pos(c / cols, c % cols);
-      q.attack = r.uint();
-      q.defense = r.uint();
-      q.scope = r.uint();
-      q.stones = r.uint();
-      q.points = r.uint();
-      q.time = r.uint();
-    }
-    for (int id = 0; id < int(b_.poq.size()); ++id)
-      if (id / per != me) b_.poq[id] = hidden(id, per);
+      if (q.alive and b_.seen[q.id]) b_.id_at[q.pos.i * cols + q.pos.j] = -1;
     for (int m = r.count(); m > 0; --m) {
       int id = r.below(int(b_.poq.size()), "Poquémon");
+      bool alive = r.boolean();
       int c = r.below(n, "cell");
-      Poquemon q = {id, id / per, Pos(c / cols, c % cols), 0, 0, 0, 0, true, -1, -1};
-      q.attack = r.uint();
-      q.defense = r.uint();
-      q.scope = r.uint();
-      q.stones = r.uint();
+      int attack = r.uint(), defense = r.uint(), scope = r.uint(), stones = r.uint(), points = r.uint(), time = r.uint();
       if (not r.ok()) return;
-      if (q.player == me) return r.fail("own Poquémon among the opponents");
-      b_.poq[id] = q;
+      Poquemon& q = b_.poq[id];
+      q.alive = alive;
+      q.pos = Pos(c / cols, c % cols);
+      q.attack = attack;
+      q.defense = defense;
+      q.scope = scope;
+      q.stones = stones;
+      q.points = points;
+      q.time = time;
+    }
+    int me = p_.arena_me_;
+    for (int id = 0; id < int(b_.poq.size()); ++id) b_.seen[id] = id / per == me;
+    for (int m = r.count(); m > 0; --m) {
+      int id = r.below(int(b_.poq.size()), "Poquémon");
+      if (not r.ok()) return;
+      if (id / per == me) return r.fail("own Poquémon among the opponents");
+      b_.seen[id] = true;
     }
     if (not r.end()) return;
     for (const Poquemon& q : b_.poq)
-      if (q.alive) b_.id_at[q.pos.i * cols + q.pos.j] = q.id;
+      if (q.alive and b_.seen[q.id]) b_.id_at[q.pos.i * cols + q.pos.j] = q.id;
   }
 
   void play(Writer& w) {
@@ -195,9 +195,6 @@ class Session : public State {
   BoardData& b_;
   ActionData& a_;
   vector<int> touched_;  // cells whose bonus changed this round
-
-  // An opponent you do not see.
-  static Poquemon hidden(int id, int per) { return Poquemon{id, id / per, Pos(-1, -1), -1, -1, -1, -1, false, -1, -1}; }
 
   // retype recomputes what cell c holds.
   void retype(int c) {

@@ -10,7 +10,7 @@ namespace arena {
 namespace poq {
 
 // The first byte of setup and round frames.
-const unsigned char version = 1;
+const unsigned char version = 2;
 
 // The second word of the generator's PCG seed: the SDKs seed it once, from
 // the setup frame, as rand.NewPCG(seed, seed_stream).

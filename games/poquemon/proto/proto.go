@@ -7,27 +7,34 @@
 // Frames (docs/protocol.md) carry unsigned varints (games/wire) unless said
 // otherwise; cells are numbered i*cols+j. The layouts are:
 //
-//	setup:    version=1, me, seed (a uint64 varint), 21 parameters in
+//	setup:    version=2, me, seed (a uint64 varint), 21 parameters in
 //	          ParamNames order,
 //	          rows*cols bytes (SetupFloor, SetupWall or SetupGhost),
 //	          per ghost wall (nb_ghost_wall): its cell,
 //	          per bonus (nb_point+nb_stone+nb_scope+nb_attack+nb_defense):
 //	          its kind (a CellType byte)
-//	round:    version=1, round, per player: status (EncodeStatus),
+//	round:    version=2, round, per player: status (EncodeStatus),
 //	          ghost walls changed: n, then per wall: index, present byte,
 //	          rounds before it changes,
 //	          bonuses changed: n, then per bonus: index, cell+1 (0: not on
 //	          the board), value (points of a bag, else 0),
-//	          per own Poquémon (id order): alive byte, cell, attack,
-//	          defense, scope, stones, points, time,
-//	          opponents in sight: n, then per opponent: id, cell, attack,
-//	          defense, scope, stones
+//	          Poquémon changed: n, then per Poquémon: id, alive byte, cell
+//	          (where it died while dead), attack, defense, scope, stones,
+//	          points, time (regenerations before a dead one comes back),
+//	          opponents in sight: n, then their ids, increasing
 //	commands: n, then per command: Poquémon id, kind byte (ActMove or
 //	          ActAttack), direction byte (a Dir)
 //
-// The host sends every ghost wall and bonus in the first round frame, then
-// only changes. It builds each round frame from the player's view alone
-// (what the statement lets the player know), never from the whole state.
+// The host sends every ghost wall, bonus and Poquémon in the first round
+// frame, then only changes. As in the original engine, every Poquémon is
+// known in full, opponents included (the original's poquemon(id) returns
+// the whole record); the opponents in sight are those whose cell shows
+// their id (the original's cell_id: one of the player's Poquémon, alive or
+// where it died, shares their row or column with no wall between). It
+// builds each round frame from the player's view alone, never from the
+// whole state: the bonuses' regeneration timers and the engine's random
+// draws never reach a bot.
+//
 // A bot seeds its random generator with the setup frame's seed as
 // rand.NewPCG(seed, SeedStream), once.
 package proto
@@ -38,8 +45,9 @@ import (
 	"arena.dev/games/wire"
 )
 
-// Version is the first byte of setup and round frames.
-const Version = 1
+// Version is the first byte of setup and round frames. Version 2 sends
+// every Poquémon in full (version 1 sent only the opponents in sight).
+const Version = 2
 
 // SeedStream is the second word of the SDKs' PCG seed.
 const SeedStream = 0x706f71

@@ -7,7 +7,9 @@ import (
 )
 
 // Game is the state a bot sees and the actions it gives. The host fills it
-// before each call to Play with what the player may know, nothing more.
+// before each call to Play with what the player may know, nothing more:
+// all of it but the bonuses' regeneration timers, with CellID showing only
+// the opponents in sight.
 type Game struct {
 	params [proto.NbParams]int
 	me     int
@@ -115,11 +117,13 @@ func (g *Game) Round() int { return g.round }
 // or -1 if p is frozen (it gives no more actions).
 func (g *Game) Status(p int) float64 { return g.status[p] }
 
-// Score is your score: the points of your Poquémon. Opponents' scores are
-// secret until the match ends.
-func (g *Game) Score() int {
+// Score is your score: the points of your Poquémon.
+func (g *Game) Score() int { return g.ScoreOf(g.me) }
+
+// ScoreOf is player p's score: the points of its Poquémon.
+func (g *Game) ScoreOf(p int) int {
 	s := 0
-	for _, id := range g.Ids(g.me) {
+	for _, id := range g.Ids(p) {
 		s += g.poq[id].Points
 	}
 	return s
@@ -154,8 +158,9 @@ func (g *Game) CellType(p Pos) CellType {
 	return Empty
 }
 
-// CellID is the id of the Poquémon at p, or -1 if there is none or you do
-// not see it.
+// CellID is the id of the Poquémon at p, or -1 if there is none or it is
+// an opponent none of your Poquémon sees (Poquemon(id).Pos still says
+// where every Poquémon is).
 func (g *Game) CellID(p Pos) int {
 	if !g.PosOk(p) {
 		return -1
@@ -197,7 +202,7 @@ func (g *Game) GhostWallPresent(p Pos) bool {
 	return k >= 0 && g.ghosts[k].present
 }
 
-// Poquemon returns what you know of Poquémon id (see the type).
+// Poquemon returns Poquémon id, yours or an opponent's (see the type).
 func (g *Game) Poquemon(id int) Poquemon { return g.poq[id] }
 
 // Ids returns the ids of player p's Poquémon: p*NbPokemon() and the next

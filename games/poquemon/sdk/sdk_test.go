@@ -27,8 +27,12 @@ func roundFrame() []byte {
 	b = append(b, 1, 0, 1, 3)             // ghost wall 0: present, changes in 3 rounds
 	b = append(b, 1, 0, 9)                // bag 0 at cell 8...
 	b = wire.AppendUint(b, 200)           // ...of 200 points
-	b = append(b, 1, 6, 2, 1, 1, 0, 0, 0) // own: alive at cell 6, attack 2
-	return append(b, 0)                   // no opponents in sight
+	b = append(b, 2)                      // both Poquémon:
+	b = append(b, 0, 1, 11, 3, 4, 2, 1)   // 0: alive at cell 11, attack 3, defense 4, scope 2, 1 stone,
+	b = wire.AppendUint(b, 300)           // 300 points,
+	b = append(b, 0)                      // time 0;
+	b = append(b, 1, 1, 6, 2, 1, 1, 0, 0) // 1 (own): alive at cell 6, attack 2
+	return append(b, 0, 0)                // time 0; no opponents in sight
 }
 
 func TestDecodeFrames(t *testing.T) {
@@ -55,23 +59,33 @@ func TestDecodeFrames(t *testing.T) {
 	if me := g.Poquemon(1); !me.Alive || me.Pos != (Pos{1, 1}) || me.Attack != 2 || !me.Visible || g.Score() != 0 {
 		t.Fatalf("own Poquémon %+v", me)
 	}
-	if o := g.Poquemon(0); o.Visible || o.Alive || o.Pos != (Pos{-1, -1}) || o.Attack != -1 {
-		t.Fatalf("hidden opponent %+v", o)
+	// An opponent out of sight is known in full; only its cell hides it.
+	want := Poquemon{ID: 0, Player: 0, Pos: Pos{2, 1}, Attack: 3, Defense: 4, Scope: 2, Stones: 1, Alive: true, Points: 300}
+	if o := g.Poquemon(0); o != want || g.CellID(Pos{2, 1}) != -1 || g.ScoreOf(0) != 300 {
+		t.Fatalf("opponent out of sight %+v, its cell shows %d", o, g.CellID(Pos{2, 1}))
 	}
-	// Next round: the bag is taken, an opponent comes into sight.
+	// Next round: the bag is taken, the opponent moves into sight.
 	next := []byte{proto.Version, 1, 0, 1, 0, 1, 0, 0, 0} // no ghost change; bag 0 gone
-	next = append(next, 1, 8, 2, 1, 1, 0)                 // own: alive at cell 8...
-	next = wire.AppendUint(next, 200)                     // ...with 200 points
+	next = append(next, 2, 0, 1, 3, 3, 4, 2, 1)           // Poquémon 0 moves to cell 3...
+	next = wire.AppendUint(next, 300)
+	next = append(next, 0, 1, 1, 8, 2, 1, 1, 0) // ...and 1 (own) to cell 8...
+	next = wire.AppendUint(next, 200)           // ...with 200 points
 	next = append(next, 0)
-	next = append(next, 1, 0, 6, 1, 1, 1, 0)
+	next = append(next, 1, 0) // opponent 0 in sight
 	if err := s.Update(next); err != nil {
 		t.Fatal(err)
 	}
-	if g.CellType(Pos{1, 3}) != Empty || g.Score() != 200 || g.CellID(Pos{1, 1}) != 0 || g.CellID(Pos{1, 3}) != 1 {
+	if g.CellType(Pos{1, 3}) != Empty || g.Score() != 200 || g.CellID(Pos{0, 3}) != 0 || g.CellID(Pos{1, 3}) != 1 ||
+		g.CellID(Pos{1, 1}) != -1 || g.CellID(Pos{2, 1}) != -1 {
 		t.Fatalf("after a round: %v score %d", g.CellType(Pos{1, 3}), g.Score())
 	}
-	if o := g.Poquemon(0); !o.Visible || !o.Alive || o.Pos != (Pos{1, 1}) || o.Points != -1 {
+	if o := g.Poquemon(0); !o.Visible || !o.Alive || o.Pos != (Pos{0, 3}) || o.Points != 300 {
 		t.Fatalf("opponent in sight %+v", o)
+	}
+	// An own Poquémon among the opponents in sight is a broken frame.
+	bad := []byte{proto.Version, 2, 0, 1, 0, 0, 0, 1, 1}
+	if err := s.Update(bad); err == nil {
+		t.Fatal("own Poquémon in sight accepted")
 	}
 }
 

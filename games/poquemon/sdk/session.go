@@ -108,16 +108,10 @@ func decodeSetup(frame []byte) (*Game, error) {
 	}
 	g.poq = make([]Poquemon, np*per)
 	for id := range g.poq {
-		g.poq[id] = hidden(id, per)
+		g.poq[id] = Poquemon{ID: id, Player: id / per, Visible: id/per == g.me}
 	}
 	g.status = make([]float64, np)
 	return g, nil
-}
-
-// hidden is an opponent you do not see.
-func hidden(id, per int) Poquemon {
-	return Poquemon{ID: id, Player: id / per, Pos: Pos{-1, -1},
-		Attack: -1, Defense: -1, Scope: -1, Stones: -1, Points: -1, Time: -1}
 }
 
 func (g *Game) applyRound(frame []byte) error {
@@ -157,44 +151,43 @@ func (g *Game) applyRound(frame []byte) error {
 			g.bonusAt[b.cell] = k
 		}
 	}
+	// The cells that showed a Poquémon, from the positions of last round.
 	for _, p := range g.poq {
-		if p.Alive && p.Pos.I >= 0 {
+		if p.Alive && p.Visible {
 			g.idAt[p.Pos.I*cols+p.Pos.J] = -1
-		}
-	}
-	per := g.NbPokemon()
-	for k := range per {
-		id := g.me*per + k
-		alive := r.Bool()
-		c := r.Below(n, "cell")
-		p := Poquemon{ID: id, Player: g.me, Pos: Pos{c / cols, c % cols}, Alive: alive, Visible: true}
-		p.Attack, p.Defense, p.Scope, p.Stones, p.Points, p.Time = r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint()
-		g.poq[id] = p
-	}
-	for id := range g.poq {
-		if id/per != g.me {
-			g.poq[id] = hidden(id, per)
 		}
 	}
 	for range r.Count() {
 		id := r.Below(len(g.poq), "Poquémon")
+		alive := r.Bool()
 		c := r.Below(n, "cell")
-		p := Poquemon{ID: id, Player: id / per, Pos: Pos{c / cols, c % cols}, Alive: true, Visible: true,
-			Points: -1, Time: -1}
-		p.Attack, p.Defense, p.Scope, p.Stones = r.Uint(), r.Uint(), r.Uint(), r.Uint()
+		a, d, s, st, pts, t := r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint(), r.Uint()
 		if r.Err() != nil {
 			return r.Err()
 		}
-		if p.Player == g.me {
+		p := &g.poq[id]
+		p.Alive, p.Pos = alive, Pos{c / cols, c % cols}
+		p.Attack, p.Defense, p.Scope, p.Stones, p.Points, p.Time = a, d, s, st, pts, t
+	}
+	per := g.NbPokemon()
+	for id := range g.poq {
+		g.poq[id].Visible = id/per == g.me
+	}
+	for range r.Count() {
+		id := r.Below(len(g.poq), "Poquémon")
+		if r.Err() != nil {
+			return r.Err()
+		}
+		if id/per == g.me {
 			return errors.New("own Poquémon among the opponents")
 		}
-		g.poq[id] = p
+		g.poq[id].Visible = true
 	}
 	if err := r.End(); err != nil {
 		return err
 	}
 	for _, p := range g.poq {
-		if p.Alive {
+		if p.Alive && p.Visible {
 			g.idAt[p.Pos.I*cols+p.Pos.J] = p.ID
 		}
 	}

@@ -15,10 +15,10 @@
 //
 //	func main() { sdk.Run(&bot{}) }
 //
-// The SDK knows only what the host sends: the board, your own Poquémon and
-// the opponents one of your Poquémon sees this round (same row or column,
-// no wall between). Everything else about opponents is secret, scores
-// included. It uses the standard library only, so it compiles to
+// The SDK knows what the original game lets a player know: the board, and
+// every Poquémon in full, opponents included. Only CellID hides an
+// opponent, while none of your Poquémon sees it (same row or column, no
+// wall between). It uses the standard library only, so it compiles to
 // WebAssembly as is.
 package sdk
 
@@ -77,16 +77,14 @@ func (p Pos) Move(d Dir) Pos {
 	return Pos{p.I + s.I, p.J + s.J}
 }
 
-// Poquemon is what you know of one Poquémon.
+// Poquemon is one Poquémon, yours or an opponent's, as it is at the start
+// of the round: as in the original game, every field of every Poquémon is
+// exact. When dead, Pos is where it died and Time the number of
+// end-of-round regenerations before it reappears.
 //
-// Your own Poquémon are always Visible and every field is exact: when dead,
-// Pos is where it died and Time the number of end-of-round regenerations
-// before it reappears. An opponent is Visible only while one of your
-// living Poquémon sees it; then it is alive and ID, Player, Pos, Attack,
-// Defense, Scope and Stones are exact, while its Points and Time stay
-// secret (-1). An opponent you do not see has only ID and Player; the
-// rest is -1 (Pos is (-1, -1)) and Alive is false, which means "not
-// seen", not "dead".
+// Visible says whether CellID shows it: always for your own; for an
+// opponent, while it is alive and one of your Poquémon (alive, or where it
+// died) shares its row or column with no wall between.
 type Poquemon struct {
 	ID      int
 	Player  int
@@ -96,7 +94,7 @@ type Poquemon struct {
 	Scope   int
 	Stones  int // stones collected, at most MaxStone()
 	Alive   bool
-	Points  int // points this Poquémon earned (your score is the sum)
-	Time    int // when dead: regenerations left before it reappears
-	Visible bool
+	Points  int  // points this Poquémon earned (a player's score is the sum)
+	Time    int  // when dead: regenerations left before it reappears
+	Visible bool // CellID shows it
 }
