@@ -83,14 +83,16 @@ func TestDemoBehaviour(t *testing.T) {
 	}
 }
 
-// Dummy takes a kill when it sees one, and otherwise heads for bonuses,
-// never onto a ghost wall about to appear.
+// Dummy goes for a bag near it, never onto a ghost wall about to appear,
+// walks on when no bag is near, and never attacks.
 func TestDummyChoices(t *testing.T) {
 	s := testState(t, arena, testConfig(1), 1)
 	put(s, unit{id: 0, i: 2, j: 2, attack: 2, scope: 3})
-	put(s, unit{id: 1, i: 4, j: 2, defense: 2})
-	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || !cmds[0].Attack || cmds[0].Dir != proto.Bottom {
-		t.Fatalf("kill in sight: %+v", cmds)
+	put(s, unit{id: 1, i: 4, j: 2, defense: 1})
+	for _, c := range botCommands(t, "Dummy", s, 1) {
+		if c.Attack {
+			t.Fatalf("attacked: %+v", c)
+		}
 	}
 	s = testState(t, arena, testConfig(1), 1)
 	put(s, unit{id: 0, i: 2, j: 2})
@@ -98,12 +100,37 @@ func TestDummyChoices(t *testing.T) {
 	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || cmds[0].Attack || cmds[0].Dir != proto.Right {
 		t.Fatalf("bag to the right: %+v", cmds)
 	}
+	// Round the wall at (3,5): from (4,5) to (2,5) is 4 steps, the first left or right.
+	s = testState(t, arena, testConfig(1), 1)
+	put(s, unit{id: 0, i: 4, j: 5})
+	addBonus(s, Point, 2, 5, 100)
+	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) != 1 || cmds[0].Dir != proto.Left && cmds[0].Dir != proto.Right {
+		t.Fatalf("bag behind a wall: %+v", cmds)
+	}
 	// The only way to the bag is over a ghost wall that appears this round.
 	s = testState(t, arena, testConfig(1), 1)
 	s.Ghosts[0].Present, s.Ghosts[0].Time = false, 1
 	put(s, unit{id: 0, i: 5, j: 4})
 	addBonus(s, Point, 5, 6, 500)
-	if cmds := botCommands(t, "Dummy", s, 1); len(cmds) == 1 && cmds[0].Dir == proto.Right {
-		t.Fatalf("stepped onto a ghost wall about to appear: %+v", cmds)
+	for seed := range uint64(20) {
+		if cmds := botCommands(t, "Dummy", s, seed); len(cmds) == 1 && cmds[0].Dir == proto.Right {
+			t.Fatalf("stepped onto a ghost wall about to appear: %+v", cmds)
+		}
+	}
+	// A bag too far away: the Dummy walks on, in every direction as seeds
+	// go, and never into a wall.
+	dirs := map[proto.Dir]bool{}
+	for seed := range uint64(40) {
+		s = testState(t, arena, testConfig(1), 1)
+		put(s, unit{id: 0, i: 1, j: 1})
+		addBonus(s, Point, 6, 10, 500)
+		cmds := botCommands(t, "Dummy", s, seed)
+		if len(cmds) != 1 || cmds[0].Dir != proto.Bottom && cmds[0].Dir != proto.Right {
+			t.Fatalf("in the corner: %+v", cmds)
+		}
+		dirs[cmds[0].Dir] = true
+	}
+	if len(dirs) != 2 {
+		t.Fatalf("from the corner: %v, want both ways out", dirs)
 	}
 }

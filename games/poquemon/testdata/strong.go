@@ -1,13 +1,11 @@
 // Strong is a Poquémon bot that clearly beats the Dummy, written against
 // the SDK alone as a student's would be.
 //
-// It keeps a belief about every opponent: where it is and its stats, exact
-// while in sight, then predicted round by round by playing the Dummy's own
-// rule on the public board (the best bonus by worth per step, kills in
-// sight, no unsafe first step), and corrected by what the board shows: a
-// bonus that vanishes out of sight was taken by an opponent standing there;
-// one predicted in sight but not seen is lost until found again. At the
-// start the opponents stand where the mirrored board puts them.
+// It keeps a belief about every opponent: where it is and its stats, read
+// from its record (public, as in the original game, in sight or not), and
+// where it will go, predicted round by round by playing a collector's rule
+// on the public board (the best bonus by worth per step, kills in sight,
+// no unsafe first step).
 //
 // Each round, for each of its living Poquémon, it:
 //   - attacks when an opponent in sight would die of it;
@@ -26,7 +24,6 @@ import "arena.dev/games/poquemon/sdk"
 
 const (
 	inf      = 1 << 30
-	forget   = 25 // rounds a prediction is trusted without confirmation
 	horizon  = 30 // rounds the opponents' bonus hunting is played ahead
 	nbTop    = 12 // candidate targets of a tour
 	tourLen  = 4  // targets in a tour
@@ -41,7 +38,6 @@ const (
 	firstStoneV = 3000
 	defMargin   = 1
 	attMargin   = 3
-	ambushAge   = 8  // rounds since seen for an opponent's path to be trusted
 	fade        = 60 // % of the match left from which stats are worth less and less
 )
 
@@ -50,13 +46,11 @@ type belief struct {
 	known                  bool // position believed
 	pos                    int  // at the start of this round
 	next                   int  // predicted at the start of the next round
-	since                  int  // rounds since it was last confirmed
 	attack, defense, scope int
 	stones                 int
 	nextAttack, nextScope  int // next round, with the bonus it is about to take
 	nextDefense            int
 	route                  []int // predicted cells, from next round on, to its bonus
-	shot                   bool  // we attacked it last round, able to kill
 }
 
 type bot struct {
@@ -71,12 +65,11 @@ type bot struct {
 	other      []int     // scratch distances
 	occ        []int     // cell → id of a Poquémon seen or believed there
 	beliefs    []belief
-	board      []sdk.CellType // bonuses last round, to see them vanish
-	takenAt    []int          // rounds before an opponent takes each bonus, as predicted
-	simWorth   []int          // scratch: bonuses left in a prediction
-	pair       []int          // scratch: distances between candidate targets
-	maxAt      int            // highest attack of an opponent seen
-	maxDf      int            // highest defense of an opponent seen
+	takenAt    []int // rounds before an opponent takes each bonus, as predicted
+	simWorth   []int // scratch: bonuses left in a prediction
+	pair       []int // scratch: distances between candidate targets
+	maxAt      int   // highest attack of an opponent seen
+	maxDf      int   // highest defense of an opponent seen
 }
 
 func main() { sdk.Run(&bot{}) }
@@ -95,14 +88,12 @@ func (b *bot) Play(g *sdk.Game) {
 		if !p.Alive {
 			continue
 		}
-		if d, target, ok := b.kill(p); ok {
+		if d, ok := b.kill(p); ok {
 			g.Attack(id, d)
-			b.beliefs[target].shot = true
 			continue
 		}
-		if d, target, ok := b.ambush(p); ok {
+		if d, ok := b.ambush(p); ok {
 			g.Attack(id, d)
-			b.beliefs[target].shot = true
 			continue
 		}
 		if d, ok := b.walk(p); ok {
@@ -121,36 +112,11 @@ func (b *bot) start() {
 	b.from = make([]int, b.n)
 	b.other = make([]int, b.n)
 	b.occ = make([]int, b.n)
-	b.board = make([]sdk.CellType, b.n)
 	b.takenAt = make([]int, b.n)
 	b.simWorth = make([]int, b.n)
 	b.beliefs = make([]belief, g.NbTotalPokemon())
 	for id := range b.beliefs {
 		b.beliefs[id] = belief{attack: 1, defense: 1, scope: 1}
-	}
-	for c := range b.n {
-		b.board[c] = g.CellType(b.pos(c))
-	}
-	// Boards are mirrored across both middle lines, player p starting in
-	// quarter p: the opponents start where our Poquémon's images are.
-	per := g.NbPokemon()
-	for k, id := range g.Ids(g.Me()) {
-		at := g.Poquemon(id).Pos
-		for q := range g.NbPlayers() {
-			if q == g.Me() {
-				continue
-			}
-			i, j := at.I, at.J
-			if q/2 != g.Me()/2 {
-				i = b.rows - 1 - i
-			}
-			if q%2 != g.Me()%2 {
-				j = b.cols - 1 - j
-			}
-			bl := &b.beliefs[q*per+k]
-			bl.known, bl.pos = true, b.cell(sdk.Pos{I: i, J: j})
-			bl.next = bl.pos // track moves it there for round 0
-		}
 	}
 }
 
@@ -172,10 +138,6 @@ func step(c int, d sdk.Dir, cols int) int {
 		return c + 1
 	}
 	return c
-}
-
-func manhattan(a, c sdk.Pos) int {
-	return max(a.I-c.I, c.I-a.I) + max(a.J-c.J, c.J-a.J)
 }
 
 // aligned reports whether cells a and c share a row or column with no wall
@@ -205,19 +167,7 @@ func (b *bot) aligned(a, c int) (bool, int) {
 	return true, d
 }
 
-// inSight reports whether one of our living Poquémon sees cell c.
-func (b *bot) inSight(c int) bool {
-	for _, id := range b.g.Ids(b.g.Me()) {
-		if p := b.g.Poquemon(id); p.Alive {
-			if ok, _ := b.aligned(b.cell(p.Pos), c); ok {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// track updates the beliefs with what this round shows.
+// track updates the beliefs with the opponents' records.
 func (b *bot) track() {
 	g := b.g
 	for id := range b.beliefs {
@@ -225,68 +175,12 @@ func (b *bot) track() {
 			continue
 		}
 		o, bl := g.Poquemon(id), &b.beliefs[id]
-		shot := bl.shot
-		bl.shot = false
-		if o.Visible {
-			*bl = belief{known: true, pos: b.cell(o.Pos), attack: o.Attack, defense: o.Defense, scope: o.Scope, stones: o.Stones}
-			b.maxAt, b.maxDf = max(b.maxAt, o.Attack), max(b.maxDf, o.Defense)
+		if !o.Alive {
+			*bl = belief{attack: o.Attack, defense: o.Defense, scope: o.Scope, stones: o.Stones}
 			continue
 		}
-		if !bl.known {
-			continue
-		}
-		bl.pos = bl.next
-		bl.since++
-		if shot || bl.since > forget || b.inSight(bl.pos) {
-			bl.known = false // killed, lost, or not where predicted
-		}
-	}
-	// A bonus that vanished where no Poquémon is seen was taken by an
-	// opponent, which stands there now: the one believed nearest if it
-	// could be there, else one we had lost.
-	for c := range b.n {
-		was, now := b.board[c], g.CellType(b.pos(c))
-		b.board[c] = now
-		if !was.IsBonus() || now.IsBonus() || now == sdk.Wall || g.CellID(b.pos(c)) >= 0 {
-			continue
-		}
-		who, far := -1, inf
-		for id, bl := range b.beliefs {
-			if b.mine(id) || g.Poquemon(id).Visible {
-				continue
-			}
-			d := inf / 4
-			if bl.known {
-				d = manhattan(b.pos(bl.pos), b.pos(c))
-				if d > 2+bl.since {
-					d += inf / 2 // we would have seen it go there
-				}
-			}
-			if d < far {
-				who, far = id, d
-			}
-		}
-		if who < 0 {
-			continue
-		}
-		bl := &b.beliefs[who]
-		bl.known, bl.pos, bl.since = true, c, 0
-		switch was {
-		case sdk.Stone:
-			if bl.stones < g.MaxStone() {
-				bl.stones++
-				bl.scope = min(bl.scope+1, g.MaxScope())
-				bl.attack += 2
-				bl.defense += 2
-			}
-		case sdk.Scope:
-			bl.scope = min(bl.scope+1, g.MaxScope())
-		case sdk.Attack:
-			bl.attack++
-		case sdk.Defense:
-			bl.defense++
-		}
-		b.maxAt, b.maxDf = max(b.maxAt, bl.attack), max(b.maxDf, bl.defense)
+		*bl = belief{known: true, pos: b.cell(o.Pos), attack: o.Attack, defense: o.Defense, scope: o.Scope, stones: o.Stones}
+		b.maxAt, b.maxDf = max(b.maxAt, o.Attack), max(b.maxDf, o.Defense)
 	}
 	// Who stands where, as far as we know.
 	for c := range b.occ {
@@ -303,7 +197,7 @@ func (b *bot) track() {
 
 // kill finds a direction where the closest opponent within scope, before
 // any wall, dies of p's attack.
-func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, int, bool) {
+func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, bool) {
 	g := b.g
 	for _, d := range sdk.Dirs {
 		at := p.Pos
@@ -314,13 +208,13 @@ func (b *bot) kill(p sdk.Poquemon) (sdk.Dir, int, bool) {
 			}
 			if id := g.CellID(at); id >= 0 && !b.mine(id) {
 				if df := g.Poquemon(id).Defense; df <= p.Attack && b.worthShot(p, df) {
-					return d, id, true
+					return d, true
 				}
 				break
 			}
 		}
 	}
-	return sdk.None, -1, false
+	return sdk.None, false
 }
 
 // worthShot reports whether killing an opponent of defense df is worth
@@ -334,13 +228,13 @@ func (b *bot) worthShot(p sdk.Poquemon, df int) bool {
 // step into p's line of fire, one the attack would kill. An attack that
 // finds nobody is void and costs nothing, so attacking there kills it
 // whenever it moves before us.
-func (b *bot) ambush(p sdk.Poquemon) (sdk.Dir, int, bool) {
+func (b *bot) ambush(p sdk.Poquemon) (sdk.Dir, bool) {
 	start := b.cell(p.Pos)
 	if b.threats(p, start) > 0 || !b.open(start, 1) {
-		return sdk.None, -1, false
+		return sdk.None, false
 	}
 	for id, bl := range b.beliefs {
-		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge || bl.nextDefense > p.Attack || !b.worthShot(p, bl.nextDefense) {
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.nextDefense > p.Attack || !b.worthShot(p, bl.nextDefense) {
 			continue
 		}
 		for _, d := range sdk.Dirs {
@@ -351,12 +245,12 @@ func (b *bot) ambush(p sdk.Poquemon) (sdk.Dir, int, bool) {
 					break
 				}
 				if c == bl.next {
-					return d, id, true
+					return d, true
 				}
 			}
 		}
 	}
-	return sdk.None, -1, false
+	return sdk.None, false
 }
 
 // intercept finds a safe step after which an opponent that does not see
@@ -365,7 +259,7 @@ func (b *bot) ambush(p sdk.Poquemon) (sdk.Dir, int, bool) {
 func (b *bot) intercept(p sdk.Poquemon, safe func(int) bool) (sdk.Dir, bool) {
 	start := b.cell(p.Pos)
 	for id, bl := range b.beliefs {
-		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge ||
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known ||
 			bl.nextDefense > p.Attack || bl.nextAttack >= p.Defense {
 			continue
 		}
@@ -396,7 +290,7 @@ func (b *bot) ambushSpot(p sdk.Poquemon) (spot, when int) {
 	spot, when = -1, inf
 	start := b.cell(p.Pos)
 	for id, bl := range b.beliefs {
-		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known || bl.since > ambushAge ||
+		if b.mine(id) || b.g.Poquemon(id).Visible || !bl.known ||
 			bl.defense > p.Attack || bl.attack >= p.Defense || !b.worthShot(p, bl.defense) {
 			continue
 		}
@@ -786,8 +680,9 @@ func sortCands(top []cand) {
 	}
 }
 
-// predict plays the Dummy's rule for every opponent believed somewhere, to
-// know where it will be next round and with what stats.
+// predict plays a collector's rule (the Dummy's before its calibration)
+// for every living opponent, to know where it will be next round and with
+// what stats.
 func (b *bot) predict() {
 	g := b.g
 	for id := range b.beliefs {
@@ -796,7 +691,7 @@ func (b *bot) predict() {
 		if b.mine(id) || !bl.known && !o.Visible {
 			continue
 		}
-		bl.next = b.dummyStep(id, bl)
+		bl.next = b.collectorStep(id, bl)
 		bl.nextAttack, bl.nextScope, bl.nextDefense = bl.attack, bl.scope, bl.defense
 		switch g.CellType(b.pos(bl.next)) {
 		case sdk.Stone:
@@ -815,8 +710,8 @@ func (b *bot) predict() {
 	}
 }
 
-// dummyWorth is the Dummy's worth of a bonus.
-func (b *bot) dummyWorth(t sdk.CellType, value, stones, scope int) int {
+// collectorWorth is the collector's worth of a bonus.
+func (b *bot) collectorWorth(t sdk.CellType, value, stones, scope int) int {
 	switch t {
 	case sdk.Point:
 		return value
@@ -836,9 +731,9 @@ func (b *bot) dummyWorth(t sdk.CellType, value, stones, scope int) int {
 	return 0
 }
 
-// dummyStep returns where opponent id, believed as bl, will be after this
-// round if it plays like the Dummy.
-func (b *bot) dummyStep(id int, bl *belief) int {
+// collectorStep returns where opponent id, believed as bl, will be after this
+// round if it plays the collector's rule.
+func (b *bot) collectorStep(id int, bl *belief) int {
 	g := b.g
 	me := bl.pos
 	// What it sees: the Poquémon in line with it.
@@ -913,7 +808,7 @@ func (b *bot) dummyStep(id int, bl *belief) int {
 		c := b.queue[h]
 		if c != me {
 			at := b.pos(c)
-			if w := b.dummyWorth(g.CellType(at), g.PointsValue(at), bl.stones, bl.scope); w > 0 {
+			if w := b.collectorWorth(g.CellType(at), g.PointsValue(at), bl.stones, bl.scope); w > 0 {
 				if s := w * 16 / (dist[c] + 3); s > bestScore {
 					best, bestScore = c, s
 				}
@@ -949,7 +844,7 @@ func (b *bot) dummyStep(id int, bl *belief) int {
 }
 
 // foresee plays each opponent believed somewhere ahead for horizon rounds,
-// bonus after bonus by the Dummy's worths, to know when each bonus is
+// bonus after bonus by the collector's worths, to know when each bonus is
 // taken.
 func (b *bot) foresee() {
 	g := b.g
@@ -973,7 +868,7 @@ func (b *bot) foresee() {
 				if kind == 0 || d == inf || c == pos {
 					continue
 				}
-				w := b.dummyWorth(sdk.CellType(kind), g.PointsValue(b.pos(c)), stones, scope)
+				w := b.collectorWorth(sdk.CellType(kind), g.PointsValue(b.pos(c)), stones, scope)
 				if sc := w * 16 / (d + 3); sc > bestScore {
 					best, bestScore = c, sc
 				}
