@@ -79,14 +79,15 @@ func cppBots(t *testing.T) map[string][]byte {
 		files["AI"+name+".cc"] = src
 	}
 	students, _ := filepath.Glob("testdata/cpp/AI*.cc")
-	for _, p := range students {
-		files["testdata/"+filepath.Base(p)] = readCpp(t, p)
+	calibration, _ := filepath.Glob("testdata/calibration/AI*.cc")
+	for _, p := range append(students, calibration...) {
+		files["testdata/"+strings.TrimPrefix(p, "testdata/")] = readCpp(t, p)
 	}
 	return files
 }
 
-// Every player file, the reference ones and the students', builds for
-// WebAssembly as the sandbox builds it; the headers give no warning with
+// Every player file, the reference ones, the students' and the
+// calibration's, builds for WebAssembly as the sandbox builds it; the headers give no warning with
 // -Wall there (a student's own warnings, like redefining INT_MAX, are
 // theirs).
 func TestCppBuildsToWASM(t *testing.T) {
