@@ -68,6 +68,28 @@ func Place(scores []int, seat int) (place int, tied bool) {
 	return place, tied
 }
 
+// PlaceWords says a place as the pages and `arena play --qualify` do:
+// "first", "2nd (tied)"; "" for none.
+func PlaceWords(place int, tied bool) string {
+	var s string
+	switch place {
+	case 0:
+		return ""
+	case 1:
+		s = "first"
+	case 2:
+		s = "2nd"
+	case 3:
+		s = "3rd"
+	default:
+		s = strconv.Itoa(place) + "th"
+	}
+	if tied {
+		s += " (tied)"
+	}
+	return s
+}
+
 // PlayCommand is the `arena play` command line that plays a match on this
 // machine as the server played it: the bot in each seat (a file or a
 // built-in bot's name), the seed, the board file ("" for a board generated
@@ -79,17 +101,38 @@ func PlayCommand(game string, seats []string, seed uint64, board string, setting
 	if board != "" {
 		args = append(args, "--board", board)
 	}
+	return commandLine(args, settings)
+}
+
+// QualifyCommand is the `arena play --qualify` command line that plays a
+// game's qualification on this machine as the server plays it: matches
+// of them (-n when not the default), on the board files in turn (none:
+// generated boards), with the settings the game's admin changed.
+func QualifyCommand(game, bot string, matches int, boards []string, settings Settings) string {
+	args := []string{"arena", "play", game, bot, "--qualify"}
+	if matches != QualificationMatches {
+		args = append(args, "-n", strconv.Itoa(matches))
+	}
+	for _, b := range boards {
+		args = append(args, "--board", b)
+	}
+	return commandLine(args, settings)
+}
+
+// commandLine quotes args for a shell and appends a --set for each
+// setting, in name order.
+func commandLine(args []string, settings Settings) string {
 	for _, k := range slices.Sorted(maps.Keys(settings)) {
 		args = append(args, "--set", k+"="+strconv.Itoa(settings[k]))
 	}
 	for i, a := range args {
-		args[i] = shellQuote(a)
+		args[i] = ShellQuote(a)
 	}
 	return strings.Join(args, " ")
 }
 
-// shellQuote quotes an argument for a POSIX shell when it needs it.
-func shellQuote(s string) string {
+// ShellQuote quotes an argument for a POSIX shell when it needs it.
+func ShellQuote(s string) string {
 	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._/-+=:,@", r))
 	}) < 0

@@ -56,3 +56,14 @@ func TestPlayCommand(t *testing.T) {
 		t.Errorf("quoting: %s", got)
 	}
 }
+
+func TestQualifyCommand(t *testing.T) {
+	if got, want := QualifyCommand("poquemon", "main.go", 4, []string{"default.cnf"}, nil),
+		"arena play poquemon main.go --qualify --board default.cnf"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	if got, want := QualifyCommand("orkisland", "AI x.cc", 6, nil, Settings{"nb_rounds": 50}),
+		"arena play orkisland 'AI x.cc' --qualify -n 6 --set nb_rounds=50"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

@@ -29,7 +29,7 @@ func TestAdminLadderBoards(t *testing.T) {
 		boards = append(boards, strconv.FormatInt(id, 10))
 	}
 	t.Cleanup(func() {
-		if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, nil); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
 			t.Error(err)
 		}
 	})
