@@ -204,6 +204,20 @@ func TestAdminUploadsTheOriginalKit(t *testing.T) {
 		t.Errorf("a board nobody plays on: %d for the admin", code)
 	}
 
+	// The default board, then a generated one: no one --qualify command
+	// says it, so the page gives each match's.
+	code, _, _ = e.post(admin, "/admin/games/apocalypse/qualification", url.Values{"mode": {"both"}, "qualification_board": {fmt.Sprint(def)}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("both: %d", code)
+	}
+	_, gp, _ = e.get(student, "/games/apocalypse")
+	for _, want := range []string{"arena play apocalypse main.go Dummy Dummy Dummy -s 1 --board default.cnf",
+		"arena play apocalypse Dummy main.go Dummy Dummy -s 2</code>", "arena play apocalypse Dummy Dummy main.go Dummy -s 3 --board default.cnf"} {
+		if !strings.Contains(gp, want) || strings.Contains(gp, "--qualify") {
+			t.Errorf("the game page lacks %q, or gives a --qualify command", want)
+		}
+	}
+
 	// The admin's choice wins over the default, and the default returns.
 	code, _, loc := e.post(admin, "/admin/games/apocalypse/qualification", url.Values{"mode": {"generated"}}, nil)
 	if code != http.StatusSeeOther || !strings.Contains(e.follow(admin, loc), "qualification plays on generated boards") {

@@ -192,85 +192,52 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(er
 	w.Write(data)
 }
 
-// qualificationPlan is what the game page says of qualification: each
-// match's seed, seat and board, and the command that plays them all.
-type qualificationPlan struct {
-	Matches, Needs int
-	Rows           []qualPlanRow
-	Settings       games.Settings // the game's defaults its admin changed
-	Command        string         // `arena play GAME main.go --qualify ...`; "" when one command cannot say it
-}
-
-type qualPlanRow struct {
-	Seed      uint64
-	Seat      int
-	Board     *store.Board // nil: generated from the seed
-	BoardFile string
-}
-
-// gameQualification plans a game's qualification as the judge will play
-// it for the next version (judge.scheduleQualification).
-func (s *Server) gameQualification(ctx context.Context, info games.Info, bot string) (qualificationPlan, error) {
-	var p qualificationPlan
+// gameQualData is the game page's qualification section: the rule, and
+// each match's seed, seat and board as the judge will play them for the
+// next version (judge.scheduleQualification), with the command that plays
+// them all, or each one's when one command cannot say it.
+func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn bool) (templates.GameQual, error) {
+	var d templates.GameQual
 	q, err := store.QualificationMatchCount(ctx, s.Pool, info.ID, games.QualificationMatches)
 	if err != nil {
-		return p, err
+		return d, err
 	}
-	settings, err := store.GameMatchSettings(ctx, s.Pool, info.ID)
+	stored, err := store.GameMatchSettings(ctx, s.Pool, info.ID)
 	if err != nil {
-		return p, err
+		return d, err
 	}
 	boards, err := judge.GameBoards(ctx, s.Pool, info.ID, store.ForQualification)
 	if err != nil {
-		return p, err
+		return d, err
 	}
-	p.Matches, p.Needs, p.Settings = q, games.QualificationFirsts(q), games.Settings(settings)
+	settings, bot := games.Settings(stored), starterFile(info)
+	d = templates.GameQual{Matches: q, Needs: games.QualificationFirsts(q), CanDownload: loggedIn}
+	// `--qualify` plays its --board files in turn, or generated boards: a
+	// generated board taking its turn among uploaded ones needs each
+	// match's command.
+	mixed := len(boards.Boards) > 0 && boards.Generated
+	if !mixed {
+		var files []string
+		for _, b := range boards.Boards {
+			files = append(files, boardFileName(info, b))
+		}
+		d.Command = games.QualifyCommand(info.ID, bot, q, files, settings)
+	}
 	for i := range q {
-		row := qualPlanRow{Seed: games.QualificationSeed(i), Seat: games.QualificationSeat(i, info.Players)}
+		row := templates.GameQualRow{Seed: games.QualificationSeed(i), Seat: games.QualificationSeat(i, info.Players)}
+		set := settings
 		if k := games.QualificationBoard(i, len(boards.Boards), boards.Generated); k >= 0 {
-			row.Board = &boards.Boards[k]
-			row.BoardFile = boardFileName(info, *row.Board)
+			b := boards.Boards[k]
+			row.Board, row.BoardURL, row.BoardFile = b.Name, boardURL(b.ID), boardFileName(info, b)
+			set = games.OnBoard(settings, b.Settings)
 		}
-		p.Rows = append(p.Rows, row)
-	}
-	// `--qualify` plays its --board files in turn, or generated boards:
-	// a generated board taking its turn among uploaded ones needs the
-	// per-match commands.
-	if len(boards.Boards) > 0 && boards.Generated {
-		return p, nil
-	}
-	var files []string
-	for _, b := range boards.Boards {
-		files = append(files, boardFileName(info, b))
-	}
-	p.Command = games.QualifyCommand(info.ID, bot, q, files, p.Settings)
-	return p, nil
-}
-
-// gameQualData is the game page's qualification section.
-func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn bool) (templates.GameQual, error) {
-	bot := starterFile(info)
-	p, err := s.gameQualification(ctx, info, bot)
-	if err != nil {
-		return templates.GameQual{}, err
-	}
-	d := templates.GameQual{Matches: p.Matches, Needs: p.Needs, Command: p.Command, CanDownload: loggedIn}
-	for _, r := range p.Rows {
-		row := templates.GameQualRow{Seed: r.Seed, Seat: r.Seat}
-		if r.Board != nil {
-			row.Board, row.BoardURL, row.BoardFile = r.Board.Name, boardURL(r.Board.ID), r.BoardFile
-		}
-		if p.Command == "" {
+		if mixed {
 			seats := make([]string, info.Players)
 			for s := range seats {
 				seats[s] = info.Qualifier
 			}
-			seats[r.Seat] = bot
-			settings := p.Settings
-			if r.Board != nil {
-				settings = games.OnBoard(settings, r.Board.Settings)
-			}
-			row.Command = games.PlayCommand(info.ID, seats, r.Seed, r.BoardFile, settings)
+			seats[row.Seat] = bot
+			row.Command = games.PlayCommand(info.ID, seats, row.Seed, row.BoardFile, set)
 		}
 		d.Rows = append(d.Rows, row)
 	}
