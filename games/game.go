@@ -93,7 +93,10 @@ type Info struct {
 	// match follows (the viewer draws the seat in it; the match table,
 	// match lists and the viewer's scoreboard and chart show it).
 	Palette []string
-	Files   Files
+	// Originals are the board files of the original course's kit, known
+	// by fingerprint (originals.go); nil when the game knows none.
+	Originals []OriginalBoard
+	Files     Files
 }
 
 // neutralSeat is the colour of a seat a game has no colour for.

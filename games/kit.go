@@ -91,6 +91,10 @@ With the arena binary (built-in bots: BOTS):
     arena play GAME ./main.go DEMOS -s 1 -o match.json.gz
     arena view match.json.gz
     arena play GAME ./main.go QUALIFIERS -n 100   # many seeds: wins, mean, sd
+    arena play GAME ./main.go --qualify           # the qualification, as the server plays it
+
+The game's page says which boards qualification plays on: add
+--board FILE for each, as the page shows.
 
 Submit main.go on the website. Keep it in one file.
 `)
@@ -138,6 +142,11 @@ One command builds your player and plays it against the built-in bots
     arena play GAME AINull.cc DEMOS -s 1 -o match.json.gz
     arena view match.json.gz
     arena play GAME AINull.cc QUALIFIERS -n 100   # many seeds: wins, mean, sd
+    arena play GAME AINull.cc --qualify           # the qualification, as the server plays it
+
+The game's page says which boards qualification plays on: add
+--board FILE for each (the original course's default.cnf...), as the
+page shows.
 
 arena play builds to WebAssembly exactly as the server does when clang++
 with the WebAssembly sysroot is installed (Debian: clang lld wasi-libc

@@ -44,6 +44,20 @@ func MergeSettings(g Game, board Board, over Settings) (Settings, error) {
 	return s, info.Check(s)
 }
 
+// OnBoard is what of a game's settings a match on a board file takes:
+// those the file does not fix (its size, its rounds), which the file
+// keeps. The server's matches on uploaded boards and `arena play
+// --qualify` both play so.
+func OnBoard(settings, fixed Settings) Settings {
+	out := Settings{}
+	for k, v := range settings {
+		if _, ok := fixed[k]; !ok {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 // Play runs a whole match and returns its replay. It owns the agents: it
 // closes each one when its player is frozen or when the match ends. A
 // player's failure never stops the match; only a bad configuration or a

@@ -279,9 +279,9 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 }
 
 // challengeBoard finds one of the boards a challenge of the game may be
-// played on (store.ChallengeBoards) by id or name.
+// played on (ChallengeBoards) by id or name.
 func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string) (store.Board, error) {
-	boards, err := store.ChallengeBoards(ctx, tx, info.ID)
+	boards, err := ChallengeBoards(ctx, tx, info.ID)
 	if err != nil {
 		return store.Board{}, err
 	}
@@ -294,9 +294,9 @@ func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string)
 		names = append(names, b.Name)
 	}
 	if len(names) == 0 {
-		return store.Board{}, refuseChallenge("%s's ladder plays on generated boards only: leave the board out, and give a seed if you like", info.Title)
+		return store.Board{}, refuseChallenge("%s's ladder and qualification play on generated boards only: leave the board out, and give a seed if you like", info.Title)
 	}
-	return store.Board{}, refuseChallenge("%q is not one of the boards of %s's ladder (%s)", ref, info.Title, strings.Join(names, ", "))
+	return store.Board{}, refuseChallenge("%q is not one of the boards of %s's ladder or qualification (%s)", ref, info.Title, strings.Join(names, ", "))
 }
 
 // createChallenge inserts a challenge match and its job in tx.

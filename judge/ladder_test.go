@@ -264,24 +264,20 @@ func TestLadderPlaysOnChosenBoards(t *testing.T) {
 		if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`); err != nil {
 			t.Error(err)
 		}
-		if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, nil); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
 			t.Error(err)
 		}
 	})
 	// The third board is chosen, then deleted: it leaves the turn.
-	if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, boards); err != nil {
+	if err := store.SetGameBoards(ctx, e.pool, "orkisland", store.ForLadder, true, boards); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.DeleteBoard(ctx, e.pool, boards[2]); err != nil {
 		t.Fatal(err)
 	}
-	gen, chosen, err := store.LadderBoards(ctx, e.pool, "orkisland")
-	var ids []int64
-	for _, b := range chosen {
-		ids = append(ids, b.ID)
-	}
-	if err != nil || !gen || !slices.Equal(ids, boards[:2]) {
-		t.Fatalf("ladder boards after a deletion: generated %v, %v, %v; want true, %v", gen, ids, err, boards[:2])
+	chosen, err := judge.GameBoards(ctx, e.pool, "orkisland", store.ForLadder)
+	if ids := chosen.IDs(); err != nil || !chosen.Generated || !slices.Equal(ids, boards[:2]) {
+		t.Fatalf("ladder boards after a deletion: generated %v, %v, %v; want true, %v", chosen.Generated, ids, err, boards[:2])
 	}
 
 	src := readSource(t, "walker.go")

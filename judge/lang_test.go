@@ -71,7 +71,7 @@ func TestCompileCpp(t *testing.T) {
 		t.Fatalf("the C++ Demo: %s\n%s", got.Status, got.CompileLog)
 	}
 	var finished int
-	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'finished'`, v.ID).Scan(&finished); err != nil || finished != judge.DefaultQualificationMatches {
+	if err := e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'finished'`, v.ID).Scan(&finished); err != nil || finished != games.QualificationMatches {
 		t.Fatalf("%d qualification matches finished (%v)", finished, err)
 	}
 	var frozen int

@@ -129,13 +129,13 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, target int, rng *
 	return jobs, nil
 }
 
-// ladderBoards chooses the boards of a game's next n ladder matches as its
-// admin chose, going on from the board of its latest ladder match: by
+// ladderBoards chooses the boards of a game's next n ladder matches
+// (GameBoards), going on from the board of its latest ladder match: by
 // match index, the uploaded board to play on (none: a board generated from
 // the match's seed).
 func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int]store.Board, error) {
-	generated, boards, err := store.LadderBoards(ctx, tx, gameID)
-	if err != nil || len(boards) == 0 {
+	choice, err := GameBoards(ctx, tx, gameID, store.ForLadder)
+	if err != nil || len(choice.Boards) == 0 {
 		return nil, err
 	}
 	last, err := store.LastLadderBoard(ctx, tx, gameID)
@@ -143,12 +143,11 @@ func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int
 		return nil, err
 	}
 	byID := map[int64]store.Board{}
-	ids := make([]int64, len(boards))
-	for i, b := range boards {
-		byID[b.ID], ids[i] = b, b.ID
+	for _, b := range choice.Boards {
+		byID[b.ID] = b
 	}
 	out := map[int]store.Board{}
-	for k, id := range ladder.Boards(ids, generated, last, n) {
+	for k, id := range ladder.Boards(choice.IDs(), choice.Generated, last, n) {
 		if id != 0 {
 			out[k] = byID[id]
 		}
@@ -156,15 +155,8 @@ func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int
 	return out, nil
 }
 
-// boardSettings are the settings of a ladder match on an uploaded board:
-// the game's, except those the board file fixes (its size, its rounds...),
-// which the board keeps.
+// boardSettings are the settings of a match on an uploaded board
+// (games.OnBoard).
 func boardSettings(game map[string]int, b store.Board) map[string]int {
-	out := map[string]int{}
-	for k, v := range game {
-		if _, fixed := b.Settings[k]; !fixed {
-			out[k] = v
-		}
-	}
-	return out
+	return games.OnBoard(game, b.Settings)
 }

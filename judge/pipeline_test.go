@@ -52,8 +52,8 @@ func TestWeakBotRejectedByTheDummy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if matches != judge.DefaultQualificationMatches || finished != matches {
-		t.Fatalf("%d qualification matches, %d finished; want %d finished", matches, finished, judge.DefaultQualificationMatches)
+	if matches != games.QualificationMatches || finished != matches {
+		t.Fatalf("%d qualification matches, %d finished; want %d finished", matches, finished, games.QualificationMatches)
 	}
 	if got.Games != 0 {
 		t.Fatalf("qualification matches counted as %d ladder games", got.Games)
@@ -176,7 +176,7 @@ func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
 	}
 	var failed int
 	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE bot_version_id = $1 AND status = 'failed' AND error <> ''`, v.ID), &failed)
-	if failed != judge.DefaultQualificationMatches {
-		t.Fatalf("%d failed matches with their error, want %d", failed, judge.DefaultQualificationMatches)
+	if failed != games.QualificationMatches {
+		t.Fatalf("%d failed matches with their error, want %d", failed, games.QualificationMatches)
 	}
 }

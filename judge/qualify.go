@@ -14,14 +14,14 @@ import (
 	"arena.dev/store"
 )
 
-// DefaultQualificationMatches is Q, the number of matches against three
-// Dummies a version plays; a game's settings may set qualification_matches.
-const DefaultQualificationMatches = 4
-
 // scheduleQualification creates a version's qualification matches and
-// their jobs in tx, rotating its seat so no seat advantage decides.
+// their jobs in tx, as games.QualificationSeed and friends say: match i on
+// seed i+1, the version in seat i mod players and the qualifier in the
+// others, on the game's qualification boards in turn. The same matches
+// every time, so a student replays them locally and a rejudge plays them
+// again.
 func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versionID int64) error {
-	q, err := store.QualificationMatchCount(ctx, tx, gameID, DefaultQualificationMatches)
+	q, err := store.QualificationMatchCount(ctx, tx, gameID, games.QualificationMatches)
 	if err != nil {
 		return err
 	}
@@ -33,6 +33,10 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 	if err != nil {
 		return err
 	}
+	boards, err := GameBoards(ctx, tx, gameID, store.ForQualification)
+	if err != nil {
+		return err
+	}
 	info := g.Info()
 	var jobs []river.InsertManyParams
 	for i := 0; i < q; i++ {
@@ -40,8 +44,13 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 		for s := range seats {
 			seats[s] = store.Seat{Builtin: info.Qualifier}
 		}
-		seats[i%len(seats)] = store.Seat{VersionID: &versionID}
-		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: newSeed(), BotVersionID: &versionID, Settings: settings}
+		seats[games.QualificationSeat(i, info.Players)] = store.Seat{VersionID: &versionID}
+		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: int64(games.QualificationSeed(i)),
+			BotVersionID: &versionID, Settings: settings}
+		if k := games.QualificationBoard(i, len(boards.Boards), boards.Generated); k >= 0 {
+			b := boards.Boards[k]
+			m.BoardID, m.Settings = &b.ID, boardSettings(settings, b)
+		}
 		if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 			return err
 		}
@@ -51,8 +60,8 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 }
 
 // decideQualification gives the verdict once all of a version's
-// qualification matches have landed: accepted when it outscored every
-// Dummy in a majority of them.
+// qualification matches have landed: accepted when it ended alone on top
+// in enough of them (games.QualificationFirsts).
 func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error {
 	v, err := store.VersionForUpdate(ctx, tx, versionID)
 	if err != nil || v.Status != store.StatusQualifying {
@@ -66,15 +75,11 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, v.Status); err != nil {
 		return err
 	}
-	q, err := store.QualificationMatchCount(ctx, tx, bot.GameID, DefaultQualificationMatches)
-	if err != nil {
+	matches, ended, firsts, err := store.QualificationTally(ctx, tx, versionID)
+	if err != nil || ended < matches {
 		return err
 	}
-	finished, won, err := store.QualificationTally(ctx, tx, versionID)
-	if err != nil || finished < q {
-		return err
-	}
-	if 2*won <= q {
+	if firsts < games.QualificationFirsts(matches) {
 		return store.SetVersionStatus(ctx, tx, v.ID, store.StatusRejected)
 	}
 	return accept(ctx, tx, bot, v)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -27,8 +28,8 @@ func TestStartCrashKeepsLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(logs) != judge.DefaultQualificationMatches {
-		t.Fatalf("%d debug logs, want one per qualification match (%d)", len(logs), judge.DefaultQualificationMatches)
+	if len(logs) != games.QualificationMatches {
+		t.Fatalf("%d debug logs, want one per qualification match (%d)", len(logs), games.QualificationMatches)
 	}
 	for _, l := range logs {
 		if !strings.Contains(l.Text, "loading my tables") || !strings.Contains(l.Text, "assignment to entry in nil map") {

@@ -141,17 +141,20 @@ type GameRow struct {
 	Title    string
 	Enabled  bool
 	Settings map[string]int // the game's parameters plus qualification_matches
-	// The ladder's boards: generated from each seed, and/or these uploaded
-	// boards, in turn (see SetLadderBoards).
-	LadderGenerated bool
-	LadderBoardIDs  []int64
+	// The ladder's and qualification's boards as an admin chose them
+	// (Chosen; otherwise the game's default): generated from each seed,
+	// and/or these uploaded boards, in turn (see SetGameBoards).
+	LadderChosen, QualificationChosen       bool
+	LadderGenerated, QualificationGenerated bool
+	LadderBoardIDs, QualificationBoardIDs   []int64
 	// SubmissionDeadline: new versions are refused after it; nil: none.
 	SubmissionDeadline *time.Time
 }
 
 // AdminGames returns the games table by id.
 func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
-	rows, err := db.Query(ctx, "SELECT id, title, enabled, settings, ladder_generated, ladder_board_ids, submission_deadline FROM games")
+	rows, err := db.Query(ctx, `SELECT id, title, enabled, settings, ladder_chosen, ladder_generated, ladder_board_ids,
+		qualification_chosen, qualification_generated, qualification_board_ids, submission_deadline FROM games`)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +162,8 @@ func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
 	out := map[string]GameRow{}
 	for rows.Next() {
 		var g GameRow
-		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderGenerated, &g.LadderBoardIDs, &g.SubmissionDeadline); err != nil {
+		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderChosen, &g.LadderGenerated, &g.LadderBoardIDs,
+			&g.QualificationChosen, &g.QualificationGenerated, &g.QualificationBoardIDs, &g.SubmissionDeadline); err != nil {
 			return nil, err
 		}
 		out[g.ID] = g
@@ -188,6 +192,7 @@ type Board struct {
 	Name       string
 	Size       int
 	Settings   map[string]int
+	Original   string // the game's original board it is ("default", "maze 7"); "" for none
 	UploadedBy string // the uploader's name; "" when unknown
 	CreatedAt  time.Time
 }
@@ -211,7 +216,7 @@ func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, s
 // Boards lists the boards of all games, newest first.
 func Boards(ctx context.Context, db DB) ([]Board, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.game_id, b.name, length(b.data), b.settings, coalesce(u.name, ''), b.created_at
+		SELECT b.id, b.game_id, b.name, length(b.data), b.settings, coalesce(b.original, ''), coalesce(u.name, ''), b.created_at
 		FROM boards b LEFT JOIN users u ON u.id = b.uploaded_by
 		ORDER BY b.game_id, b.id DESC`)
 	if err != nil {
@@ -221,12 +226,26 @@ func Boards(ctx context.Context, db DB) ([]Board, error) {
 	var out []Board
 	for rows.Next() {
 		var b Board
-		if err := rows.Scan(&b.ID, &b.GameID, &b.Name, &b.Size, &b.Settings, &b.UploadedBy, &b.CreatedAt); err != nil {
+		if err := rows.Scan(&b.ID, &b.GameID, &b.Name, &b.Size, &b.Settings, &b.Original, &b.UploadedBy, &b.CreatedAt); err != nil {
 			return nil, err
 		}
 		out = append(out, b)
 	}
 	return out, rows.Err()
+}
+
+// BoardByID returns a board (without its file) and whether a match was
+// played, or is to be played, on it.
+func BoardByID(ctx context.Context, db DB, id int64) (*Board, bool, error) {
+	b := &Board{ID: id}
+	var played bool
+	err := db.QueryRow(ctx, `SELECT game_id, name, coalesce(original, ''), settings, length(data),
+		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) FROM boards WHERE id = $1`, id).
+		Scan(&b.GameID, &b.Name, &b.Original, &b.Settings, &b.Size, &played)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, false, ErrNotFound
+	}
+	return b, played, err
 }
 
 // BoardData returns a board's file and name.
@@ -238,17 +257,63 @@ func BoardData(ctx context.Context, db DB, id int64) (name string, data []byte, 
 	return name, data, err
 }
 
+// SetBoardOriginal records which of its game's original boards a board
+// is. A board already recorded as that original gives ErrConflict.
+func SetBoardOriginal(ctx context.Context, db DB, id int64, original string) error {
+	err := updateOne(ctx, db, "UPDATE boards SET original = $2 WHERE id = $1", id, original)
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
+		return fmt.Errorf("board %d is the original %q: %w", id, original, ErrConflict)
+	}
+	return err
+}
+
+// BoardWithOriginal is the board of a game recorded as one of its
+// originals, or ErrNotFound.
+func BoardWithOriginal(ctx context.Context, db DB, gameID, original string) (*Board, error) {
+	b := &Board{GameID: gameID, Original: original}
+	err := db.QueryRow(ctx, "SELECT id, name, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original).
+		Scan(&b.ID, &b.Name, &b.Settings)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return b, err
+}
+
+// UnknownBoardFiles returns the files of a game's boards not recorded as
+// originals, by id: the ones to recognise when the game learns of more
+// originals than when they were uploaded.
+func UnknownBoardFiles(ctx context.Context, db DB, gameID string) (map[int64][]byte, error) {
+	rows, err := db.Query(ctx, "SELECT id, data FROM boards WHERE game_id = $1 AND original IS NULL", gameID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]byte{}
+	for rows.Next() {
+		var id int64
+		var data []byte
+		if err := rows.Scan(&id, &data); err != nil {
+			return nil, err
+		}
+		out[id] = data
+	}
+	return out, rows.Err()
+}
+
 // ErrInUse reports a row that others refer to and so cannot be deleted.
 var ErrInUse = errors.New("in use")
 
 // DeleteBoard removes an uploaded board and takes it out of its game's
-// ladder boards, in one statement. A board a match was played on stays
-// (the match refers to it): ErrInUse.
+// ladder and qualification boards, in one statement. A board a match was
+// played on stays (the match refers to it): ErrInUse.
 func DeleteBoard(ctx context.Context, db DB, id int64) error {
 	var n int
 	err := db.QueryRow(ctx, `
 		WITH d AS (DELETE FROM boards WHERE id = $1 RETURNING id, game_id),
-		     u AS (UPDATE games g SET ladder_board_ids = array_remove(g.ladder_board_ids, d.id) FROM d WHERE g.id = d.game_id)
+		     u AS (UPDATE games g SET ladder_board_ids = array_remove(g.ladder_board_ids, d.id),
+		                              qualification_board_ids = array_remove(g.qualification_board_ids, d.id)
+		           FROM d WHERE g.id = d.game_id)
 		SELECT count(*) FROM d`, id).Scan(&n)
 	var pgErr *pgconn.PgError
 	switch {

@@ -150,25 +150,6 @@ func SeatLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int]strin
 	return out, rows.Err()
 }
 
-// ChallengeBoards are the uploaded boards a challenge of the game may be
-// played on: those its ladder plays on, in the ladder's order. They are
-// public through the ladder's replays; a board an admin keeps for a
-// tournament stays unseen.
-func ChallengeBoards(ctx context.Context, db DB, gameID string) ([]Board, error) {
-	rows, err := db.Query(ctx, `SELECT b.id, b.name, b.settings FROM games g
-		CROSS JOIN LATERAL unnest(g.ladder_board_ids) WITH ORDINALITY AS x(id, n)
-		JOIN boards b ON b.id = x.id AND b.game_id = g.id
-		WHERE g.id = $1 ORDER BY x.n`, gameID)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Board, error) {
-		b := Board{GameID: gameID}
-		err := r.Scan(&b.ID, &b.Name, &b.Settings)
-		return b, err
-	})
-}
-
 // ChallengesEnabled reports whether a game takes challenges (an admin
 // may switch them off, for an exam); false for a game with no row.
 func ChallengesEnabled(ctx context.Context, db DB, gameID string) (bool, error) {

@@ -65,41 +65,95 @@ func CountGameBoards(ctx context.Context, db DB, gameID string, ids []int64) (in
 	return n, err
 }
 
-// SetLadderBoards chooses the boards of a game's ladder matches: generated
-// from each match's seed, the uploaded boards ids in turn, or both (a
-// generated board takes its turn after the uploaded ones). The caller
-// checks that the boards are the game's (CountGameBoards).
-func SetLadderBoards(ctx context.Context, db DB, gameID string, generated bool, ids []int64) error {
+// BoardUse is what a game's choice of boards is for: its qualification
+// or its ladder (the games table's columns are named after it).
+type BoardUse string
+
+const (
+	ForQualification BoardUse = "qualification"
+	ForLadder        BoardUse = "ladder"
+)
+
+// BoardChoice is what a game's qualification or ladder plays on: uploaded
+// boards in turn and, when Generated is set or there are none, a board
+// generated from the match's seed taking its turn after them.
+type BoardChoice struct {
+	// Chosen: an admin chose the boards; otherwise they are the game's
+	// default, its original boards for the use once uploaded, else
+	// generated ones.
+	Chosen    bool
+	Generated bool
+	Boards    []Board // ID, GameID, Name, Original and Settings
+}
+
+// IDs are the ids of the uploaded boards, in turn.
+func (c BoardChoice) IDs() []int64 {
+	ids := make([]int64, len(c.Boards))
+	for i, b := range c.Boards {
+		ids[i] = b.ID
+	}
+	return ids
+}
+
+// GameBoards returns what a game's qualification or ladder plays on, as an
+// admin chose with SetGameBoards (boards deleted since left out), or else
+// the game's default: originals names the game's original boards the use
+// plays on by default (games.Info.OriginalNames), in order, and those
+// uploaded are its boards; without any, generated ones.
+func GameBoards(ctx context.Context, db DB, gameID string, use BoardUse, originals []string) (BoardChoice, error) {
+	col := string(use)
+	c := BoardChoice{Generated: true}
+	err := db.QueryRow(ctx, "SELECT "+col+"_chosen, "+col+"_generated FROM games WHERE id = $1", gameID).Scan(&c.Chosen, &c.Generated)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return BoardChoice{Generated: true}, nil // a game not recorded yet has no boards
+	}
+	if err != nil {
+		return c, err
+	}
+	var rows pgx.Rows
+	if c.Chosen {
+		rows, err = db.Query(ctx, `SELECT b.id, b.name, coalesce(b.original, ''), b.settings FROM games g
+			CROSS JOIN LATERAL unnest(g.`+col+`_board_ids) WITH ORDINALITY AS x(id, n)
+			JOIN boards b ON b.id = x.id AND b.game_id = g.id
+			WHERE g.id = $1 ORDER BY x.n`, gameID)
+	} else {
+		rows, err = db.Query(ctx, `SELECT id, name, original, settings FROM boards
+			WHERE game_id = $1 AND original = ANY($2) ORDER BY array_position($2, original)`, gameID, originals)
+	}
+	if err != nil {
+		return c, err
+	}
+	c.Boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Board, error) {
+		b := Board{GameID: gameID}
+		err := r.Scan(&b.ID, &b.Name, &b.Original, &b.Settings)
+		return b, err
+	})
+	if !c.Chosen {
+		c.Generated = len(c.Boards) == 0
+	}
+	return c, err
+}
+
+// SetGameBoards chooses the boards of a game's qualification or ladder
+// matches: generated from each match's seed, the uploaded boards ids in
+// turn, or both (a generated board takes its turn after the uploaded
+// ones). The caller checks that the boards are the game's
+// (CountGameBoards).
+func SetGameBoards(ctx context.Context, db DB, gameID string, use BoardUse, generated bool, ids []int64) error {
 	if ids == nil {
 		ids = []int64{}
 	}
-	return updateOne(ctx, db, "UPDATE games SET ladder_generated = $2, ladder_board_ids = $3 WHERE id = $1", gameID, generated, ids)
+	col := string(use)
+	return updateOne(ctx, db, "UPDATE games SET "+col+"_chosen = true, "+col+"_generated = $2, "+col+"_board_ids = $3 WHERE id = $1",
+		gameID, generated, ids)
 }
 
-// LadderBoards returns a game's ladder boards as SetLadderBoards chose
-// them, in order, leaving out boards deleted since: whether generated
-// boards take a turn, and the uploaded boards (ID and Settings only).
-func LadderBoards(ctx context.Context, db DB, gameID string) (generated bool, boards []Board, err error) {
-	err = db.QueryRow(ctx, "SELECT ladder_generated FROM games WHERE id = $1", gameID).Scan(&generated)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return true, nil, nil // a game not recorded yet: the default
-	}
-	if err != nil {
-		return false, nil, err
-	}
-	rows, err := db.Query(ctx, `SELECT b.id, b.settings FROM games g
-		CROSS JOIN LATERAL unnest(g.ladder_board_ids) WITH ORDINALITY AS x(id, n)
-		JOIN boards b ON b.id = x.id AND b.game_id = g.id
-		WHERE g.id = $1 ORDER BY x.n`, gameID)
-	if err != nil {
-		return false, nil, err
-	}
-	boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Board, error) {
-		b := Board{GameID: gameID}
-		err := r.Scan(&b.ID, &b.Settings)
-		return b, err
-	})
-	return generated, boards, err
+// DefaultGameBoards gives a game's qualification or ladder back its
+// default boards (GameBoards), following the uploads.
+func DefaultGameBoards(ctx context.Context, db DB, gameID string, use BoardUse) error {
+	col := string(use)
+	return updateOne(ctx, db, "UPDATE games SET "+col+"_chosen = false, "+col+"_generated = true, "+col+"_board_ids = '{}' WHERE id = $1",
+		gameID)
 }
 
 // LastLadderBoard is the board of a game's latest ladder match: 0 when it

@@ -111,9 +111,10 @@ func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]Bo
 	return out, nil
 }
 
-// QualificationMatches lists the matches judging a version, oldest first.
+// QualificationMatches lists the matches of a version's qualification
+// since it was last judged, in order (match i first).
 func QualificationMatches(ctx context.Context, db DB, versionID int64) ([]*Match, error) {
-	rows, err := db.Query(ctx, "SELECT "+matchColumns+" FROM matches WHERE bot_version_id = $1 ORDER BY id", versionID)
+	rows, err := db.Query(ctx, "SELECT "+matchColumns+" FROM matches m WHERE "+judgedNow+" ORDER BY id", versionID)
 	if err != nil {
 		return nil, err
 	}

@@ -89,17 +89,21 @@ func SetCurrentVersion(ctx context.Context, db DB, botID, versionID int64) error
 	return err
 }
 
-// QualificationTally counts a version's qualification matches that ended
-// (finished or failed) since it was last judged, and those it won:
-// outscoring every other seat.
-func QualificationTally(ctx context.Context, db DB, versionID int64) (ended, won int, err error) {
+// QualificationTally counts a version's qualification matches since it
+// was last judged, those of them that ended (finished or failed), and
+// those it ended alone on top of (games.AloneFirst).
+func QualificationTally(ctx context.Context, db DB, versionID int64) (matches, ended, firsts int, err error) {
 	err = db.QueryRow(ctx, `
-		SELECT count(*), count(*) FILTER (WHERE me.score > (
+		SELECT count(*), count(*) FILTER (WHERE m.status IN ('finished', 'failed')),
+		       count(*) FILTER (WHERE m.status = 'finished' AND me.score > (
 			SELECT max(o.score) FROM match_players o WHERE o.match_id = m.id AND o.seat <> me.seat))
 		FROM matches m JOIN match_players me ON me.match_id = m.id AND me.bot_version_id = $1
-		WHERE m.bot_version_id = $1 AND m.kind = 'qualification' AND m.status IN ('finished', 'failed')
-		  -- after a rejudge, only the new matches count
-		  AND m.created_at >= coalesce((SELECT rejudged_at FROM bot_versions WHERE id = $1), '-infinity')`,
-		versionID).Scan(&ended, &won)
-	return ended, won, err
+		WHERE `+judgedNow+``,
+		versionID).Scan(&matches, &ended, &firsts)
+	return matches, ended, firsts, err
 }
+
+// judgedNow picks, from matches m, the qualification matches of version
+// $1 since it was last judged: after a rejudge, only the new ones count.
+const judgedNow = `m.bot_version_id = $1 AND m.kind = 'qualification'
+	AND m.created_at >= coalesce((SELECT rejudged_at FROM bot_versions WHERE id = $1), '-infinity')`

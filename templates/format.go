@@ -3,6 +3,7 @@ package templates
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -40,4 +41,20 @@ func plural(n int, unit string) string {
 		return "1 " + unit
 	}
 	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+// countOf says n of a bot in words: "three Dummies", "one Demo".
+func countOf(n int, name string) string {
+	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"}
+	count := strconv.Itoa(n)
+	if n >= 0 && n < len(words) {
+		count = words[n]
+	}
+	if n == 1 {
+		return count + " " + name
+	}
+	if strings.HasSuffix(name, "y") && !strings.ContainsAny(name[len(name)-2:len(name)-1], "aeiou") {
+		return count + " " + name[:len(name)-1] + "ies"
+	}
+	return count + " " + name + "s"
 }

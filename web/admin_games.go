@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -34,9 +34,10 @@ type adminGamesForm struct {
 	settingsError string
 	boardName     string
 	boardError    string
-	ladderMode    string  // the ladder boards form as submitted
-	ladderBoards  []int64 // ticked boards
-	ladderError   string
+	choiceUse     store.BoardUse // the board choice form submitted: ladder or qualification
+	choiceMode    string
+	choiceBoards  []int64 // ticked boards
+	choiceError   string
 	deadline      string // the deadline form as submitted
 	deadlineError string
 }
@@ -73,7 +74,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 			row = store.GameRow{ID: id, Title: info.Title, Enabled: true}
 		}
 		ag := templates.AdminGame{ID: id, Title: info.Title, Enabled: row.Enabled, Players: info.Players,
-			QualDefault: judge.DefaultQualificationMatches}
+			QualDefault: games.QualificationMatches}
 		value := func(name string) string {
 			if f != nil && f.gameID == id && f.values != nil {
 				return f.values[name]
@@ -89,13 +90,12 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 		ag.Qualification = value(adminQualificationKey)
 		ag.Challenges = challenges[id] || !ok // on by default
 		ag.Deadline = adminDeadline(row.SubmissionDeadline, f, id)
-		ag.LadderMode = ladderMode(row.LadderGenerated, len(row.LadderBoardIDs))
-		ladder := row.LadderBoardIDs
 		if f != nil && f.gameID == id {
 			ag.SettingsError, ag.BoardError, ag.BoardName = f.settingsError, f.boardError, f.boardName
-			if f.ladderMode != "" {
-				ag.LadderMode, ag.LadderError, ladder = f.ladderMode, f.ladderError, f.ladderBoards
-			}
+		}
+		if ag.Choices, err = adminBoardChoices(ctx, s.Pool, info, row, f); err != nil {
+			s.serverError(w, r, err)
+			return
 		}
 		for _, b := range boards {
 			if b.GameID != id {
@@ -105,9 +105,12 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 			if by == "" {
 				by = "unknown"
 			}
-			ag.Boards = append(ag.Boards, templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt),
-				Ladder: slices.Contains(ladder, b.ID)})
+			row := templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
+				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt)}
+			if o, ok := info.OriginalNamed(b.Original); ok {
+				row.Original = o.Title()
+			}
+			ag.Boards = append(ag.Boards, row)
 		}
 		d.Games = append(d.Games, ag)
 	}
@@ -238,8 +241,10 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)
 }
 
-// adminUploadBoard checks an uploaded board file with the game's own
-// parser and stores it when valid; a refused file is explained on the page.
+// adminUploadBoard checks uploaded board files, one or several (an
+// original kit's *.cnf), each with the game's own parser, and stores the
+// valid ones; a refused file is explained on the page. A board of the
+// game's original course (games.Info.Original) is named after it.
 func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 	g, err := routeGame(r)
 	if err != nil {
@@ -252,12 +257,12 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 		f.boardError = msg
 		s.renderAdminGames(w, r, status, f)
 	}
-	// The file plus a little room for the other fields and the multipart framing.
+	// The files plus a little room for the other fields and the multipart framing.
 	r.Body = http.MaxBytesReader(w, r.Body, adminMaxBoardBytes+maxFormBytes)
 	if err := r.ParseMultipartForm(adminMaxBoardBytes + maxFormBytes); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.")
+			refuse(http.StatusRequestEntityTooLarge, "The upload is larger than 1 MiB: a board file is a few kilobytes.")
 			return
 		}
 		refuse(http.StatusBadRequest, "Choose a board file to upload.")
@@ -265,80 +270,146 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	defer r.MultipartForm.RemoveAll()
 	f.boardName = strings.TrimSpace(r.FormValue("name"))
-	file, header, err := r.FormFile("board")
-	if err != nil {
+	files := r.MultipartForm.File["board"]
+	if len(files) == 0 {
 		refuse(http.StatusUnprocessableEntity, "Choose a board file to upload.")
 		return
 	}
-	defer file.Close()
-	data, err := io.ReadAll(io.LimitReader(file, adminMaxBoardBytes+1))
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	switch {
-	case len(data) > adminMaxBoardBytes:
-		refuse(http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.")
-		return
-	case len(data) == 0:
-		refuse(http.StatusUnprocessableEntity, "The file is empty.")
-		return
-	}
 	name := f.boardName
-	if name == "" {
-		name = path.Base(strings.ReplaceAll(header.Filename, `\`, "/"))
+	if len(files) > 1 {
+		name = "" // a name is one file's: several are named after their files
 	}
-	if name == "" || name == "." || name == "/" || utf8.RuneCountInString(name) > 100 || !utf8.ValidString(name) {
-		refuse(http.StatusUnprocessableEntity, "Give the board a name of 1 to 100 characters.")
+	var saved, refused []string
+	status := http.StatusSeeOther
+	for _, fh := range files {
+		file := path.Base(strings.ReplaceAll(fh.Filename, `\`, "/"))
+		done, code, msg, err := s.saveBoard(r, g, name, file, fh)
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		if code != 0 {
+			if len(files) == 1 {
+				if code == http.StatusConflict && done != "" {
+					f.boardName = done
+				}
+				refuse(code, msg)
+				return
+			}
+			status = max(status, code)
+			refused = append(refused, file+": "+msg)
+			continue
+		}
+		saved = append(saved, done)
+	}
+	if len(refused) > 0 {
+		msg := "Not saved: " + strings.Join(refused, " ")
+		if len(saved) > 0 {
+			msg = fmt.Sprintf("Saved %d: %s. %s", len(saved), strings.Join(saved, "; "), msg)
+		}
+		refuse(status, msg)
 		return
 	}
-	board, err := g.ParseBoard(data)
-	if err != nil {
-		refuse(http.StatusUnprocessableEntity, "This is not a valid "+info.Title+" board: "+err.Error())
-		return
+	msg := "Board " + saved[0] + " is valid and saved for " + info.Title + "."
+	if len(saved) > 1 {
+		msg = fmt.Sprintf("%d boards are valid and saved for %s: %s.", len(saved), info.Title, strings.Join(saved, "; "))
 	}
-	fixed := board.Settings()
-	if err := info.CheckBoard(fixed); err != nil {
-		refuse(http.StatusUnprocessableEntity, "This board sets impossible settings: "+err.Error())
-		return
+	// Uploading an original may have moved what the game's default plays on.
+	for _, u := range boardUses {
+		if len(info.OriginalNames(u.use == store.ForLadder)) == 0 {
+			continue
+		}
+		now, err := judge.GameBoards(r.Context(), s.Pool, info.ID, u.use)
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		msg += fmt.Sprintf(" %s now: %s.", u.title, boardsInWords(now))
 	}
-	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		_, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
-		return err
-	})
-	if errors.Is(err, store.ErrConflict) {
-		f.boardName = name
-		refuse(http.StatusConflict, fmt.Sprintf("%s already has a board named %q: choose another name.", info.Title, name))
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	s.flash(ctx, fmt.Sprintf("Board %q is valid and saved for %s.", name, info.Title))
+	s.flash(r.Context(), msg)
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)
 }
 
-// adminBoardFile lets the admin download a stored board as uploaded.
-func (s *Server) adminBoardFile(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		s.notFound(w, r)
-		return
+// saveBoard checks and stores one uploaded board file, named name (or
+// after the original it is, or its file). It returns how the board is
+// named and what it is, or why it was refused: an HTTP status and a
+// message (with the name taken, for a conflict).
+func (s *Server) saveBoard(r *http.Request, g games.Game, name, file string, fh *multipart.FileHeader) (string, int, string, error) {
+	info := g.Info()
+	if fh.Size > adminMaxBoardBytes {
+		return "", http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.", nil
 	}
-	name, data, err := store.BoardData(r.Context(), s.Pool, id)
+	rd, err := fh.Open()
 	if err != nil {
-		s.fail(w, r, err)
-		return
+		return "", http.StatusBadRequest, "The file could not be read.", nil
 	}
-	// Plain text and an attachment: the upload is never rendered as a page.
-	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", adminBoardFileName(name)))
-	w.Write(data)
+	defer rd.Close()
+	data, err := io.ReadAll(io.LimitReader(rd, adminMaxBoardBytes+1))
+	switch {
+	case err != nil:
+		return "", http.StatusBadRequest, "The file could not be read.", nil
+	case len(data) > adminMaxBoardBytes:
+		return "", http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.", nil
+	case len(data) == 0:
+		return "", http.StatusUnprocessableEntity, "The file is empty.", nil
+	}
+	board, err := g.ParseBoard(data)
+	if err != nil {
+		return "", http.StatusUnprocessableEntity, "This is not a valid " + info.Title + " board: " + err.Error(), nil
+	}
+	fixed := board.Settings()
+	if err := info.CheckBoard(fixed); err != nil {
+		return "", http.StatusUnprocessableEntity, "This board sets impossible settings: " + err.Error(), nil
+	}
+	original, isOriginal := info.Original(data)
+	if name == "" && isOriginal {
+		name = "original " + original.Title()
+	}
+	if name == "" {
+		name = file
+	}
+	if name == "" || name == "." || name == "/" || utf8.RuneCountInString(name) > 100 || !utf8.ValidString(name) {
+		return "", http.StatusUnprocessableEntity, "Give the board a name of 1 to 100 characters.", nil
+	}
+	ctx := r.Context()
+	var already *store.Board
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+		if !isOriginal {
+			_, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
+			return err
+		}
+		b, err := store.BoardWithOriginal(ctx, tx, info.ID, original.Name)
+		if err == nil {
+			already = b
+			return nil
+		}
+		if !errors.Is(err, store.ErrNotFound) {
+			return err
+		}
+		id, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
+		if err != nil {
+			return err
+		}
+		return store.SetBoardOriginal(ctx, tx, id, original.Name)
+	})
+	switch {
+	case already != nil:
+		return "", http.StatusConflict, fmt.Sprintf("This is the original %s board of %s, already uploaded as %q.", original.Title(), info.Title, already.Name), nil
+	case errors.Is(err, store.ErrConflict):
+		return name, http.StatusConflict, fmt.Sprintf("%s already has a board named %q: choose another name.", info.Title, name), nil
+	case err != nil:
+		return "", 0, "", err
+	}
+	if !isOriginal {
+		return strconv.Quote(name), 0, "", nil
+	}
+	return fmt.Sprintf("%q, the original %s board", name, original.Title()), 0, "", nil
 }
 
-// boardFileName keeps a download name to safe characters.
+// adminBoardFile lets the admin download a stored board as uploaded.
+func (s *Server) adminBoardFile(w http.ResponseWriter, r *http.Request) { s.boardFile(w, r) }
+
+// adminBoardFileName keeps a download name to safe characters.
 func adminBoardFileName(name string) string {
 	out := strings.Map(func(c rune) rune {
 		if c == '.' || c == '-' || c == '_' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') {

@@ -5,12 +5,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -47,7 +49,9 @@ func newAdminEnv(t *testing.T) *adminEnv {
 	// The package's tests share one database: start from, and leave, the
 	// game as registered with no admin changes.
 	reset := func() {
-		if _, err := pool.Exec(context.Background(), `UPDATE games SET enabled = true, settings = '{}';
+		if _, err := pool.Exec(context.Background(), `UPDATE games SET enabled = true, settings = '{}',
+			ladder_chosen = false, ladder_generated = true, ladder_board_ids = '{}',
+			qualification_chosen = false, qualification_generated = true, qualification_board_ids = '{}';
 			DELETE FROM boards`); err != nil {
 			t.Fatal(err)
 		}
@@ -142,11 +146,19 @@ func (e *adminEnv) post(c *http.Client, path string, form url.Values, header htt
 // upload posts a board file as the browser's multipart form does.
 func (e *adminEnv) upload(c *http.Client, path, name, filename string, data []byte) (int, string) {
 	e.t.Helper()
+	return e.uploadFiles(c, path, name, map[string][]byte{filename: data})
+}
+
+// uploadFiles posts several board files in one form, in name order.
+func (e *adminEnv) uploadFiles(c *http.Client, path, name string, files map[string][]byte) (int, string) {
+	e.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	mw.WriteField("name", name)
-	fw, _ := mw.CreateFormFile("board", filename)
-	fw.Write(data)
+	for _, filename := range slices.Sorted(maps.Keys(files)) {
+		fw, _ := mw.CreateFormFile("board", filename)
+		fw.Write(files[filename])
+	}
 	mw.Close()
 	req, _ := http.NewRequest("POST", e.srv.URL+path, &buf)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
@@ -495,11 +507,13 @@ func TestAdminGames(t *testing.T) {
 	if code != http.StatusSeeOther {
 		t.Fatalf("valid board: %d\n%s", code, body)
 	}
+	// The original kit's board is named after it.
 	_, body, _ = e.get(c, "/admin/games")
-	if !strings.Contains(body, "orkisland-default.cnf") || !strings.Contains(body, "nb_rounds=200") {
+	if !strings.Contains(body, ">original default<") || !strings.Contains(body, "nb_rounds=200") {
 		t.Fatalf("the valid board is not listed:\n%s", body)
 	}
-	if code, _ := e.upload(c, "/admin/games/orkisland/boards", "orkisland-default.cnf", "again.cnf", data); code != http.StatusConflict {
+	other := []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n")
+	if code, _ := e.upload(c, "/admin/games/orkisland/boards", "original default", "again.cnf", other); code != http.StatusConflict {
 		t.Errorf("same name twice: %d", code)
 	}
 	id := e.scalar("SELECT id FROM boards")

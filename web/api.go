@@ -104,26 +104,99 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 // versionJSON is what the API shows of a version; the source only to its
 // owner and admins, on request.
 type versionJSON struct {
-	ID             int64          `json:"id"`
-	BotID          int64          `json:"bot_id"`
-	Number         int            `json:"number"`
-	Language       store.Language `json:"language"`
-	Status         string         `json:"status"`
-	Final          bool           `json:"final"` // no further change without a new submission
-	CompileLog     string         `json:"compile_log,omitempty"`
-	Mu             *float64       `json:"mu,omitempty"`
-	Sigma          *float64       `json:"sigma,omitempty"`
-	Games          int            `json:"games"`
-	CreatedAt      time.Time      `json:"created_at"`
-	Qualification  []matchRef     `json:"qualification,omitempty"`
-	Source         string         `json:"source,omitempty"`
-	ArtifactSHA256 *string        `json:"artifact_sha256,omitempty"`
+	ID         int64          `json:"id"`
+	BotID      int64          `json:"bot_id"`
+	Number     int            `json:"number"`
+	Language   store.Language `json:"language"`
+	Status     string         `json:"status"`
+	Final      bool           `json:"final"` // no further change without a new submission
+	CompileLog string         `json:"compile_log,omitempty"`
+	Mu         *float64       `json:"mu,omitempty"`
+	Sigma      *float64       `json:"sigma,omitempty"`
+	Games      int            `json:"games"`
+	CreatedAt  time.Time      `json:"created_at"`
+	// Qualification: each match of its qualification, and how far from
+	// passing it is.
+	Qualification       []qualMatchJSON `json:"qualification,omitempty"`
+	QualificationResult *qualResultJSON `json:"qualification_result,omitempty"`
+	Source              string          `json:"source,omitempty"`
+	ArtifactSHA256      *string         `json:"artifact_sha256,omitempty"`
 }
 
-type matchRef struct {
+// qualMatchJSON is one qualification match of a version.
+type qualMatchJSON struct {
+	ID        int64            `json:"id"`
+	Status    string           `json:"status"`
+	URL       string           `json:"url"`
+	Number    int              `json:"number"` // from 1
+	Seed      int64            `json:"seed"`
+	Seat      int              `json:"seat"`
+	Board     *boardJSON       `json:"board"`              // null: generated from the seed
+	Settings  map[string]int   `json:"settings,omitempty"` // the game's defaults changed for it
+	Players   []qualPlayerJSON `json:"players"`            // in seat order
+	Place     int              `json:"place,omitempty"`    // the version's, from 1, once played
+	Tied      bool             `json:"tied,omitempty"`
+	First     bool             `json:"first"` // alone on top
+	Frozen    string           `json:"frozen,omitempty"`
+	Command   string           `json:"command,omitempty"` // plays it locally, once it ended without the version alone on top
+	ReplayURL string           `json:"replay_url,omitempty"`
+}
+
+type qualPlayerJSON struct {
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Score *int64 `json:"score"`
+}
+
+type boardJSON struct {
 	ID     int64  `json:"id"`
-	Status string `json:"status"`
+	Name   string `json:"name"`
+	File   string `json:"file"` // the name it downloads as
 	URL    string `json:"url"`
+	APIURL string `json:"api_url"`
+}
+
+// qualResultJSON is how far a version's qualification is from passing.
+type qualResultJSON struct {
+	Matches int    `json:"matches"`
+	Ended   int    `json:"ended"`
+	Firsts  int    `json:"firsts"`
+	Needs   int    `json:"needs"`
+	Final   bool   `json:"final"`
+	Passed  bool   `json:"passed"`
+	Summary string `json:"summary"` // "first in 2 of 4; needs 3"
+}
+
+// qualificationJSON is a version's qualification for the API.
+func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
+	if len(q.Rows) == 0 {
+		return nil, nil
+	}
+	var out []qualMatchJSON
+	for _, m := range q.Rows {
+		id := strconv.FormatInt(m.Match.ID, 10)
+		j := qualMatchJSON{ID: m.Match.ID, Status: m.Match.Status, URL: "/matches/" + id, Number: m.N, Seed: m.Match.Seed,
+			Seat: m.Seat, Settings: m.Match.Settings, Place: m.Place, Tied: m.Tied, First: m.First, Command: m.Command,
+			Players: []qualPlayerJSON{}}
+		if len(j.Settings) == 0 {
+			j.Settings = nil
+		}
+		if m.Board != nil {
+			j.Board = &boardJSON{ID: m.Board.ID, Name: m.Board.Name, File: m.BoardFile, URL: boardURL(m.Board.ID),
+				APIURL: "/api" + boardURL(m.Board.ID)}
+		}
+		if m.Match.ReplayKey != nil {
+			j.ReplayURL = "/matches/" + id + "/replay"
+		}
+		for _, st := range m.Seats {
+			j.Players = append(j.Players, qualPlayerJSON{st.Seat, st.BotName, st.Score})
+			if st.Seat == m.Seat {
+				j.Frozen = frozenWords(st)
+			}
+		}
+		out = append(out, j)
+	}
+	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary()}
 }
 
 func toVersionJSON(v *store.Version) versionJSON {
@@ -183,14 +256,12 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Query().Get("source") == "1" {
 		out.Source = v.Source
 	}
-	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
+	q, err := s.versionQualification(ctx, v)
 	if err != nil {
 		s.apiServerError(w, r, err)
 		return
 	}
-	for _, m := range ms {
-		out.Qualification = append(out.Qualification, matchRef{m.ID, m.Status, "/matches/" + strconv.FormatInt(m.ID, 10)})
-	}
+	out.Qualification, out.QualificationResult = qualificationJSON(q)
 	writeJSON(w, http.StatusOK, out)
 }
 

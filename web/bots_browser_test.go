@@ -159,6 +159,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 		}
 	}
 	wait("three matches are shown finished", `document.querySelectorAll('#version-live .table .badge.accepted').length === 3`)
+	wait("how it goes so far", `document.querySelector('#version-live .qual-summary')?.textContent.includes('first in 3 of 3 played so far; needs 3 of 4')`)
 	shot("version-qualifying")
 	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET status = 'accepted', mu = 27.5, sigma = 6.1 WHERE id = $1;`, v2); err != nil {
 		t.Fatal(err)

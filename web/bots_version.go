@@ -121,26 +121,25 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		score := *v.Mu - 3**v.Sigma
 		l.Score = &score
 	}
-	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
+	q, err := s.versionQualification(ctx, v)
 	if err != nil {
 		return l, err
 	}
-	for _, m := range ms {
-		q := templates.QualRow{MatchID: m.ID, Status: m.Status}
-		seats, err := store.Seats(ctx, s.Pool, m.ID)
-		if err != nil {
-			return l, err
+	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(), q.Final(), q.Passed(), versionLanguage(v).File
+	for _, m := range q.Rows {
+		row := templates.QualRow{MatchID: m.Match.ID, Status: m.Match.Status, Seed: m.Match.Seed, Seat: m.Seat,
+			Place: games.PlaceWords(m.Place, m.Tied), First: m.First, Command: m.Command}
+		if m.Board != nil {
+			row.Board, row.BoardURL, row.BoardFile = m.Board.Name, boardURL(m.Board.ID), m.BoardFile
 		}
-		for _, st := range seats {
-			switch {
-			case st.VersionID != nil && *st.VersionID == v.ID:
-				q.Seat, q.Score, q.Frozen = st.Seat, st.Score, frozenWords(st)
-			case st.Score != nil && (q.BestDummy == nil || *st.Score > *q.BestDummy):
-				q.BestDummy = st.Score
+		for _, st := range m.Seats {
+			if st.Seat == m.Seat {
+				row.Score, row.Frozen = st.Score, frozenWords(st)
+			} else {
+				row.Others = append(row.Others, templates.QualScore{Seat: st.Seat, Name: st.BotName, Score: st.Score})
 			}
 		}
-		q.Won = q.Score != nil && (q.BestDummy == nil || *q.Score > *q.BestDummy)
-		l.Qualification = append(l.Qualification, q)
+		l.Qualification = append(l.Qualification, row)
 	}
 	if v.Status == store.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
 		if l.Rank, _, err = s.boardRank(ctx, bot.GameID, bot.ID); err != nil {

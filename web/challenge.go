@@ -188,7 +188,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 			f.Opponents = append(f.Opponents, grp)
 		}
 	}
-	boards, err := store.ChallengeBoards(ctx, s.Pool, g.ID)
+	boards, err := judge.ChallengeBoards(ctx, s.Pool, g.ID)
 	if err != nil {
 		return f, err
 	}

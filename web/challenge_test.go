@@ -509,7 +509,7 @@ func TestChallengesSwitchedOff(t *testing.T) {
 	}
 }
 
-// A challenge may be played on a board the game's ladder plays on, which
+// A challenge may be played on a board the game's ladder (or qualification) plays on, which
 // fixes its own settings; a board the ladder does not play on (kept for a
 // tournament, say) is neither offered nor accepted.
 func TestChallengeOnALadderBoard(t *testing.T) {
@@ -527,11 +527,11 @@ func TestChallengeOnALadderBoard(t *testing.T) {
 		return id
 	}
 	ladderBoard, secret := board("Ladder A"), board("Secret final")
-	if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, []int64{ladderBoard}); err != nil {
+	if err := store.SetGameBoards(ctx, e.pool, "orkisland", store.ForLadder, true, []int64{ladderBoard}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { // before the boards go: the matches played on them keep them
-		if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, nil); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
 			t.Error(err)
 		}
 		if _, err := e.pool.Exec(ctx, "DELETE FROM matches WHERE board_id = ANY($1)", []int64{ladderBoard, secret}); err != nil {
@@ -546,7 +546,7 @@ func TestChallengeOnALadderBoard(t *testing.T) {
 	for _, ref := range []any{"Secret final", secret} {
 		// Refused, naming the ladder's boards only.
 		if a := e.api("POST", "/api/games/orkisland/challenges", tok, map[string]any{"version": "cat", "board": ref}); a.code != http.StatusUnprocessableEntity ||
-			!strings.Contains(a.raw, "of Ork Island's ladder (Ladder A)") {
+			!strings.Contains(a.raw, "of Ork Island's ladder or qualification (Ladder A)") {
 			t.Errorf("board %v: %d %s", ref, a.code, a.raw)
 		}
 	}

@@ -72,7 +72,7 @@ func TestVersionPageShowsFreezes(t *testing.T) {
 	}
 	// The qualification row of the match it won frozen says both.
 	row := qualRow(t, body, cpu)
-	if !strings.Contains(row, ">won<") || !strings.Contains(row, ">frozen<") || !strings.Contains(row, cpuWords) {
+	if !strings.Contains(row, ">first<") || !strings.Contains(row, ">frozen<") || !strings.Contains(row, cpuWords) {
 		t.Errorf("the won-but-frozen row does not show the freeze:\n%s", row)
 	}
 	if row := qualRow(t, body, clean); strings.Contains(row, "frozen") {

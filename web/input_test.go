@@ -23,7 +23,7 @@ import (
 // formFields are the names of every field of the site's forms and API
 // bodies.
 var formFields = []string{"back", "board", "bot", "bot_ids", "current", "drop_count", "email", "entrants", "file",
-	"final_matches", "format", "game", "group_matches", "invite", "invite_code", "kind", "ladder_board", "language",
+	"final_matches", "format", "game", "group_matches", "invite", "invite_code", "kind", "ladder_board", "qualification_board", "language",
 	"league_rounds", "mode", "name", "new", "next", "page", "password", "q", "qualification_matches", "role",
 	"settings", "site_name", "source", "start", "state", "user", "v", "seen", "mine", "lang", "from",
 	"roster", "deadline", "clear", "key", "one_per_student", "versions_before"}

@@ -48,6 +48,10 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 			d.Languages = append(d.Languages, l.Title)
 		}
 		d.HasCppKit = d.HasKit && info.Offers(lang.Cpp.ID)
+		if d.Qual, err = s.gameQualData(ctx, info, p.User != nil); err != nil {
+			s.serverError(w, r, err)
+			return
+		}
 	}
 	id, err := store.LatestReplay(ctx, s.Pool, g.ID)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {

@@ -59,7 +59,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		seed = &n
 		return nil
 	})
-	board := fs.String("board", "", "one of the boards the game's ladder plays on, by name (default: generated from the seed)")
+	board := fs.String("board", "", "one of the boards the game's ladder or qualification plays on, by name (default: generated from the seed)")
 	shuffle := fs.Bool("shuffle", false, "shuffle the seats (default: yours first, then the opponents in order)")
 	noWait := fs.Bool("no-wait", false, "return once started, without waiting for the result")
 	pos, err := parseInterleaved(fs, c, args)

@@ -7,12 +7,14 @@ import (
 
 	"arena.dev/config"
 	"arena.dev/games"
+	"arena.dev/judge"
 	"arena.dev/store"
 )
 
 // openDatabase connects (creating the database if missing) and applies every
 // migration, the app's then River's, so each command starts on a current
-// schema, and records the registered games.
+// schema, records the registered games and recognises original boards
+// uploaded before this build knew them.
 func openDatabase(ctx context.Context, cfg config.Config) (*pgxpool.Pool, error) {
 	pool, err := store.Open(ctx, cfg.DatabaseURL)
 	if err != nil {
@@ -28,6 +30,10 @@ func openDatabase(ctx context.Context, cfg config.Config) (*pgxpool.Pool, error)
 			pool.Close()
 			return nil, err
 		}
+	}
+	if err := judge.RecogniseOriginals(ctx, pool); err != nil {
+		pool.Close()
+		return nil, err
 	}
 	return pool, nil
 }

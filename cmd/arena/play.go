@@ -26,8 +26,11 @@ func init() {
 		name:    "play",
 		summary: "play a match (or many) between bots on this machine",
 		usage: "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s] [--log=false]\n" +
+			"       arena play GAME BOT --qualify [--board FILE]... [-n MATCHES] [--set NAME=VALUE]\n" +
 			"       arena play --list\n" +
-			"BOT is a built-in bot's name, or a file: a source (.go, .cc, .cpp: compiled as the server does) or a .wasm.",
+			"BOT is a built-in bot's name, or a file: a source (.go, .cc, .cpp: compiled as the server does) or a .wasm.\n" +
+			"--qualify plays BOT's qualification as the server does: match i on seed i, BOT in seat i-1 (round again)\n" +
+			"against the game's Dummies, on the board files in turn (none: generated); it exits 1 when BOT would be refused.",
 		run: func(ctx context.Context, args []string) error {
 			return runPlay(ctx, args, os.Stdout, os.Stderr)
 		},
@@ -57,7 +60,12 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := newFlags(c)
 	seed := fs.Uint64("s", 1, "random seed (the first one with -n)")
 	out := fs.String("o", "", "write the replay there (gzip when the name ends in .gz)")
-	board := fs.String("board", "", "board file (default: generated from the seed)")
+	var boardFiles []string
+	fs.Func("board", "board file (default: generated from the seed); with --qualify, repeatable: the boards in turn", func(v string) error {
+		boardFiles = append(boardFiles, v)
+		return nil
+	})
+	qualify := fs.Bool("qualify", false, "play BOT's qualification against the game's Dummies, as the server does")
 	n := fs.Int("n", 1, "number of matches, on consecutive seeds, in parallel")
 	cpu := fs.Duration("cpu", 0, "CPU budget per player for a match (default: the game's)")
 	list := fs.Bool("list", false, "list games and built-in bots")
@@ -94,10 +102,23 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings,
 		files: newLocalBots(stderr), logs: *logs, stderr: stderr, logMu: &sync.Mutex{}}
+	if *qualify {
+		if !flagGiven(fs, "n") {
+			o.matches = games.QualificationMatches
+		}
+		switch {
+		case len(o.bots) != 1:
+			return usagef("--qualify plays one bot against the %s: want GAME BOT", g.Info().Qualifier)
+		case flagGiven(fs, "s") || o.out != "":
+			return usagef("--qualify plays seeds 1 to %d and writes no replay: play one of its matches for that", o.matches)
+		case o.matches < 1:
+			return usagef("-n must be at least 1")
+		}
+	}
 	if o.matches > 1 && !flagGiven(fs, "log") {
 		o.logs = false // many matches at once: their output would be noise
 	}
-	if want := g.Info().Players; len(o.bots) != want {
+	if want := g.Info().Players; len(o.bots) != want && !*qualify {
 		return usagef("%s needs %d bots, got %d", pos[0], want, len(o.bots))
 	}
 	if o.matches < 1 {
@@ -109,16 +130,33 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if _, err := games.MergeSettings(g, nil, settings); err != nil {
 		return usagef("%v", err)
 	}
-	if *board != "" {
-		data, err := os.ReadFile(*board)
+	if len(boardFiles) > 1 && !*qualify {
+		return usagef("one --board for a match; several only with --qualify")
+	}
+	var boards []games.Board
+	for _, name := range boardFiles {
+		data, err := os.ReadFile(name)
 		if err != nil {
 			return err
 		}
-		if o.board, err = g.ParseBoard(data); err != nil {
-			return err
+		b, err := g.ParseBoard(data)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
 		}
+		if *qualify { // checked before a match starts, as the match would
+			if _, err := games.MergeSettings(g, b, games.OnBoard(settings, b.Settings())); err != nil {
+				return fmt.Errorf("%s: %w", name, err)
+			}
+		}
+		boards = append(boards, b)
 	}
 	defer o.files.close()
+	if *qualify {
+		return playQualification(ctx, o, boardFiles, boards, stdout, stderr)
+	}
+	if len(boards) == 1 {
+		o.board = boards[0]
+	}
 	if o.matches > 1 {
 		return playMany(ctx, o, stdout, stderr)
 	}

@@ -11,11 +11,13 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"golang.org/x/term"
 
+	"arena.dev/games"
 	"arena.dev/lang"
 )
 
@@ -84,16 +86,40 @@ func serverDefault() string {
 }
 
 type versionStatus struct {
-	ID            int64  `json:"id"`
-	Number        int    `json:"number"`
-	Status        string `json:"status"`
-	Final         bool   `json:"final"`
-	CompileLog    string `json:"compile_log"`
-	Qualification []struct {
-		ID     int64  `json:"id"`
-		Status string `json:"status"`
-		URL    string `json:"url"`
-	} `json:"qualification"`
+	ID                  int64             `json:"id"`
+	Number              int               `json:"number"`
+	Status              string            `json:"status"`
+	Final               bool              `json:"final"`
+	CompileLog          string            `json:"compile_log"`
+	Qualification       []qualMatchStatus `json:"qualification"`
+	QualificationResult *struct {
+		Summary string `json:"summary"`
+	} `json:"qualification_result"`
+}
+
+// qualMatchStatus is one qualification match as the API says it.
+type qualMatchStatus struct {
+	ID     int64  `json:"id"`
+	Status string `json:"status"`
+	URL    string `json:"url"`
+	Number int    `json:"number"`
+	Seed   int64  `json:"seed"`
+	Seat   int    `json:"seat"`
+	Board  *struct {
+		Name string `json:"name"`
+		File string `json:"file"`
+		URL  string `json:"url"`
+	} `json:"board"`
+	Players []struct {
+		Seat  int    `json:"seat"`
+		Name  string `json:"name"`
+		Score *int64 `json:"score"`
+	} `json:"players"`
+	Place   int    `json:"place"`
+	Tied    bool   `json:"tied"`
+	First   bool   `json:"first"`
+	Frozen  string `json:"frozen"`
+	Command string `json:"command"`
 }
 
 func runSubmit(ctx context.Context, args []string) error {
@@ -153,9 +179,7 @@ func runSubmit(ctx context.Context, args []string) error {
 		// The log names the file as the server builds it (bot.go, bot.cc).
 		fmt.Print(strings.ReplaceAll(v.CompileLog, l.File+":", filepath.Base(file)+":"))
 	}
-	for _, m := range v.Qualification {
-		fmt.Printf("qualification match %s%s\n", strings.TrimRight(*server, "/"), m.URL)
-	}
+	printQualification(os.Stdout, strings.TrimRight(*server, "/"), v, l.File, file)
 	if v.Status != "accepted" {
 		return exitError{1}
 	}
@@ -199,4 +223,58 @@ func runToken(ctx context.Context, args []string) error {
 	fmt.Println(out.Token)
 	fmt.Fprintln(os.Stderr, "keep it secret; use it with: export ARENA_TOKEN=<token>")
 	return nil
+}
+
+// printQualification says each qualification match of a version: its
+// seed, seat, board, place and scores, and for each it did not end alone
+// on top, the command that plays it locally (with the student's file in
+// place of the server's name for it, serverFile) and where to watch it.
+func printQualification(w io.Writer, server string, v versionStatus, serverFile, file string) {
+	for _, m := range v.Qualification {
+		board := "generated"
+		if m.Board != nil {
+			board = m.Board.Name
+		}
+		result := m.Status
+		switch {
+		case m.First:
+			result = "first"
+		case m.Place > 0:
+			result = games.PlaceWords(m.Place, m.Tied)
+		}
+		var mine string
+		var others []string
+		for _, p := range m.Players {
+			score := "–"
+			if p.Score != nil {
+				score = strconv.FormatInt(*p.Score, 10)
+			}
+			if p.Seat == m.Seat {
+				mine = score
+			} else {
+				others = append(others, p.Name+" "+score)
+			}
+		}
+		fmt.Fprintf(w, "qualification match %d: seed %d, seat %d, board %s: %s (score %s; %s)\n",
+			m.Number, m.Seed, m.Seat, board, result, mine, strings.Join(others, ", "))
+		if m.Frozen != "" {
+			fmt.Fprintf(w, "  frozen %s\n", m.Frozen)
+		}
+		if m.Command != "" {
+			args := strings.Fields(m.Command)
+			for i, a := range args {
+				if a == serverFile {
+					args[i] = games.ShellQuote(file)
+				}
+			}
+			fmt.Fprintf(w, "  play it: %s\n", strings.Join(args, " "))
+			if m.Board != nil {
+				fmt.Fprintf(w, "  its board, %s: %s%s\n", m.Board.File, server, m.Board.URL)
+			}
+		}
+		fmt.Fprintf(w, "  watch it: %s%s\n", server, m.URL)
+	}
+	if v.QualificationResult != nil {
+		fmt.Fprintf(w, "qualification: %s\n", v.QualificationResult.Summary)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,7 +14,10 @@ import (
 )
 
 // A student gets a token and submits from the terminal; a compile error
-// comes back with its log and a non-zero exit.
+// comes back with its log and a non-zero exit. A refused bot comes back
+// with each qualification match (seed, seat, board, place and scores), how
+// far from passing it was and the command that plays each match it lost;
+// `arena play --qualify` on this machine plays the very same matches.
 func TestSubmitFromTheTerminal(t *testing.T) {
 	url := pgtest.FreshURL(t)
 	port := freePort(t)
@@ -44,6 +49,42 @@ func TestSubmitFromTheTerminal(t *testing.T) {
 	for _, want := range []string{"submitted broken version 1 (Go) to orkisland", "compile_error", "broken.go:8:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+
+	// The walker bot is no match for the Dummies.
+	walker := "../../judge/testdata/walker.go"
+	sub = start(t, []string{"ARENA_TOKEN=" + token, "ARENA_SERVER=" + server}, "submit", "orkisland", walker)
+	if code := sub.wait(t, 5*time.Minute); code != 1 {
+		t.Fatalf("submitting a weak bot exited %d, want 1:\n%s%s", code, sub.stdout, sub.stderr)
+	}
+	out = sub.stdout.String()
+	match := regexp.MustCompile(`(?m)^qualification match (\d): seed (\d), seat (\d), board generated: (\S+) \(score (\d+); (.*)\)$`)
+	found := match.FindAllStringSubmatch(out, -1)
+	if len(found) != 4 || !strings.Contains(out, "rejected") || !regexp.MustCompile(`(?m)^qualification: first in [0-2] of 4; needs 3$`).MatchString(out) {
+		t.Fatalf("the refusal does not say why:\n%s", out)
+	}
+	for i, m := range found {
+		if m[1] != strconv.Itoa(i+1) || m[2] != strconv.Itoa(i+1) || m[3] != strconv.Itoa(i) {
+			t.Errorf("match %d: %q", i+1, m[0])
+		}
+	}
+	if !strings.Contains(out, "  play it: arena play orkisland "+walker+" Dummy Dummy Dummy -s 1") &&
+		!strings.Contains(out, "  play it: arena play orkisland Dummy "+walker+" Dummy Dummy -s 2") {
+		t.Errorf("no command with the student's file:\n%s", out)
+	}
+	t.Logf("arena submit says:\n%s", out)
+	local := start(t, nil, "play", "orkisland", walker, "--qualify")
+	if code := local.wait(t, 5*time.Minute); code != 1 {
+		t.Fatalf("arena play --qualify exited %d:\n%s%s", code, local.stdout, local.stderr)
+	}
+	here := regexp.MustCompile(`(?m)^match (\d): seed (\d), seat (\d), board generated: (\S+) \(score (\d+); (.*)\)$`).FindAllStringSubmatch(local.stdout.String(), -1)
+	if len(here) != 4 {
+		t.Fatalf("arena play --qualify:\n%s", local.stdout)
+	}
+	for i := range here {
+		if fmt.Sprint(here[i][1:]) != fmt.Sprint(found[i][1:]) {
+			t.Errorf("match %d: on the server %q, here %q", i+1, found[i][0], here[i][0])
 		}
 	}
 }

@@ -96,7 +96,8 @@ func (g Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
 		// The original viewer's (games/apocalypse-now.md).
-		Palette: []string{"#3153d2", "#900090", "#ff0000", "#ffd700"},
+		Palette:   []string{"#3153d2", "#900090", "#ff0000", "#ffd700"},
+		Originals: originals2018,
 		Files: games.Files{
 			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", Cpp: "cpp", CppCommon: "cpp-common",
 			HostOnly: []string{"NewSession", "NewLoggingSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
@@ -106,6 +107,7 @@ func (g Game) Info() games.Info {
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
 		info.Files.Cpp = "cpp-redux"
+		info.Originals = originalsRedux
 	}
 	return info
 }

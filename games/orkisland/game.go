@@ -71,6 +71,7 @@ func (Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
 		Palette:   []string{"#e8262f", "#1f4fe0", "#9b27b0", "#ff8a00"},
+		Originals: originals,
 		Files: games.Files{
 			Dir: "orkisland", FS: files, Rules: "rules.html", Cpp: "cpp",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames"},

@@ -112,7 +112,8 @@ func (Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: []string{"go", "cpp"},
 		// Chosen to stand out on the sand floor and against the bonuses.
-		Palette: []string{"#e8262f", "#1f4fe0", "#1d9a4a", "#f08c00"},
+		Palette:   []string{"#e8262f", "#1f4fe0", "#1d9a4a", "#f08c00"},
+		Originals: originals,
 		Files: games.Files{
 			Dir: "poquemon", FS: files, Rules: "rules.html", Cpp: "cpp",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",

@@ -97,6 +97,7 @@ func (Game) Info() games.Info {
 		Downloads:     []string{"Dummy"},
 		Languages:     []string{"go", "cpp"},
 		Palette:       []string{"#d7263d", "#1b4fd8", "#0b8a3e", "#8e24aa"},
+		Originals:     originals,
 		Files: games.Files{
 			Dir: "wasteland", FS: files, Rules: "rules.html", Cpp: "cpp",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",

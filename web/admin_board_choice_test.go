@@ -29,7 +29,7 @@ func TestAdminLadderBoards(t *testing.T) {
 		boards = append(boards, strconv.FormatInt(id, 10))
 	}
 	t.Cleanup(func() {
-		if err := store.SetLadderBoards(ctx, e.pool, "orkisland", true, nil); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
 			t.Error(err)
 		}
 	})
@@ -90,5 +90,52 @@ func TestAdminLadderBoards(t *testing.T) {
 	}
 	if code, _, _ := e.post(admin, "/admin/games/nosuchgame/ladder", url.Values{"mode": {"generated"}}, nil); code != http.StatusNotFound {
 		t.Errorf("unknown game: %d", code)
+	}
+}
+
+// Qualification's boards are chosen as the ladder's are, apart from them;
+// the choice is the admin's until they ask for the game's default again.
+func TestAdminQualificationBoards(t *testing.T) {
+	e := newAdminEnv(t)
+	ctx := context.Background()
+	adminName, adminID := e.user(store.RoleAdmin)
+	admin := e.login(adminName)
+	id, err := store.CreateBoard(ctx, e.pool, "orkisland", "Qual A", []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
+		map[string]int{"nb_rounds": 12}, adminID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := strconv.FormatInt(id, 10)
+	stored := func() string {
+		return e.scalar(`SELECT concat_ws(' ', qualification_chosen, qualification_generated, qualification_board_ids::text,
+			ladder_chosen, ladder_generated, ladder_board_ids::text) FROM games WHERE id = 'orkisland'`)
+	}
+	if got, want := stored(), "f t {} f t {}"; got != want {
+		t.Fatalf("before: %q, want %q", got, want)
+	}
+	code, _, loc := e.post(admin, "/admin/games/orkisland/qualification", url.Values{"mode": {"both"}, "qualification_board": {board}}, nil)
+	if code != http.StatusSeeOther {
+		t.Fatalf("both: %d", code)
+	}
+	if got, want := stored(), "t t {"+board+"} f t {}"; got != want {
+		t.Fatalf("stored %q, want %q: the ladder's boards must not move", got, want)
+	}
+	page := e.follow(admin, loc)
+	if !strings.Contains(page, "qualification plays on 1 uploaded board(s) and a generated one") ||
+		!strings.Contains(page, `name="qualification_board" value="`+board+`" checked`) {
+		t.Fatalf("the page does not show the choice:\n%s", page)
+	}
+	// The ladder's ticks mean nothing to qualification.
+	code, body, _ := e.post(admin, "/admin/games/orkisland/qualification", url.Values{"mode": {"uploaded"}, "ladder_board": {board}}, nil)
+	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "tick at least one uploaded board") {
+		t.Fatalf("ticks of the other form: %d", code)
+	}
+	if code, body, _ := e.post(admin, "/admin/games/orkisland/qualification", url.Values{}, nil); code != http.StatusUnprocessableEntity ||
+		!strings.Contains(body, "choose what the qualification plays on") {
+		t.Fatalf("no mode: %d", code)
+	}
+	e.post(admin, "/admin/games/orkisland/qualification", url.Values{"mode": {"default"}}, nil)
+	if got, want := stored(), "f t {} f t {}"; got != want {
+		t.Fatalf("back to the default: %q, want %q", got, want)
 	}
 }

@@ -1,0 +1,253 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"arena.dev/games"
+	"arena.dev/judge"
+	"arena.dev/lang"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// qualification is a version's qualification as its page, the API and
+// `arena submit` show it: each match, and how near passing it is.
+type qualification struct {
+	Matches int // how many it plays
+	Ended   int // finished or failed
+	Firsts  int // ended alone on top
+	Needs   int // firsts needed to qualify (games.QualificationFirsts)
+	Rows    []qualMatch
+}
+
+// qualMatch is one qualification match.
+type qualMatch struct {
+	N         int // from 1
+	Match     *store.Match
+	Seat      int // the version's
+	Seats     []store.SeatResult
+	Board     *store.Board // nil: generated from the seed
+	BoardFile string       // the board's download name
+	Place     int          // the version's place, from 1; 0 until played
+	Tied      bool         // another seat has its score
+	First     bool         // alone on top
+	Command   string       // plays it locally: set once it ended without the version alone on top
+}
+
+// Final says whether every match has ended.
+func (q qualification) Final() bool { return q.Ended == q.Matches }
+
+// Passed says whether it ended alone on top in enough matches.
+func (q qualification) Passed() bool { return q.Firsts >= q.Needs }
+
+// Summary is how far it is from passing: "first in 2 of 4; needs 3".
+func (q qualification) Summary() string {
+	switch {
+	case q.Final() && q.Passed():
+		return fmt.Sprintf("first in %d of %d; needed %d: qualified", q.Firsts, q.Matches, q.Needs)
+	case q.Final():
+		return fmt.Sprintf("first in %d of %d; needs %d", q.Firsts, q.Matches, q.Needs)
+	}
+	return fmt.Sprintf("first in %d of %d played so far; needs %d of %d", q.Firsts, q.Ended, q.Needs, q.Matches)
+}
+
+// versionQualification reads a version's qualification: its matches since
+// it was last judged, with their boards, places and scores.
+func (s *Server) versionQualification(ctx context.Context, v *store.Version) (qualification, error) {
+	q := qualification{}
+	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
+	if err != nil || len(ms) == 0 {
+		return q, err
+	}
+	q.Matches, q.Needs = len(ms), games.QualificationFirsts(len(ms))
+	var info games.Info
+	if g, err := games.Get(ms[0].GameID); err == nil {
+		info = g.Info()
+	}
+	file := versionLanguage(v).File
+	boards := map[int64]*store.Board{}
+	for i, m := range ms {
+		row := qualMatch{N: i + 1, Match: m}
+		if row.Seats, err = store.Seats(ctx, s.Pool, m.ID); err != nil {
+			return q, err
+		}
+		if m.BoardID != nil {
+			b, ok := boards[*m.BoardID]
+			if !ok {
+				if b, _, err = store.BoardByID(ctx, s.Pool, *m.BoardID); err != nil {
+					return q, err
+				}
+				boards[b.ID] = b
+			}
+			row.Board, row.BoardFile = b, boardFileName(info, *b)
+		}
+		scores := make([]int, len(row.Seats))
+		seats := make([]string, len(row.Seats))
+		for _, st := range row.Seats {
+			if st.VersionID != nil && *st.VersionID == v.ID {
+				row.Seat, seats[st.Seat] = st.Seat, file
+			} else if st.Builtin != nil {
+				seats[st.Seat] = *st.Builtin
+			} else {
+				seats[st.Seat] = st.BotName
+			}
+			if st.Score != nil {
+				scores[st.Seat] = int(*st.Score)
+			}
+		}
+		switch m.Status {
+		case store.MatchFinished:
+			row.Place, row.Tied = games.Place(scores, row.Seat)
+			row.First = row.Place == 1 && !row.Tied
+			q.Ended++
+		case store.MatchFailed:
+			q.Ended++
+		}
+		if row.First {
+			q.Firsts++
+		} else if m.Status == store.MatchFinished {
+			row.Command = games.PlayCommand(m.GameID, seats, uint64(m.Seed), row.BoardFile, games.Settings(m.Settings))
+		}
+		q.Rows = append(q.Rows, row)
+	}
+	return q, nil
+}
+
+// boardFileName is the name a board downloads as: an original's kit file
+// name (default.cnf), or its own name made safe, with .cnf when it has no
+// extension.
+func boardFileName(info games.Info, b store.Board) string {
+	if o, ok := info.OriginalNamed(b.Original); ok {
+		return o.File()
+	}
+	name := adminBoardFileName(b.Name)
+	if !strings.Contains(strings.TrimPrefix(name, "."), ".") {
+		name += ".cnf"
+	}
+	return name
+}
+
+// boardURL is where a logged-in user downloads a board.
+func boardURL(id int64) string { return "/boards/" + strconv.FormatInt(id, 10) }
+
+// readableBoard loads a board u may download: any for an admin; for
+// others, a board some match was played on (its replays show it anyway)
+// or one the game's ladder or qualification plays on. Boards an admin
+// keeps for a tournament stay unseen until it plays them: ErrNotFound.
+func (s *Server) readableBoard(ctx context.Context, u *store.User, id int64) (*store.Board, error) {
+	b, played, err := store.BoardByID(ctx, s.Pool, id)
+	if err != nil || played || u.Role == store.RoleAdmin {
+		return b, err
+	}
+	for _, use := range []store.BoardUse{store.ForQualification, store.ForLadder} {
+		c, err := judge.GameBoards(ctx, s.Pool, b.GameID, use)
+		if err != nil {
+			return nil, err
+		}
+		for _, x := range c.Boards {
+			if x.ID == id {
+				return b, nil
+			}
+		}
+	}
+	return nil, store.ErrNotFound
+}
+
+// GET /boards/{id}: a board file, for logged-in users (readableBoard).
+func (s *Server) boardFile(w http.ResponseWriter, r *http.Request) {
+	s.serveBoard(w, r, func(err error) { s.fail(w, r, err) })
+}
+
+// GET /api/boards/{id}: the same for an API token.
+func (s *Server) apiBoardFile(w http.ResponseWriter, r *http.Request) {
+	s.serveBoard(w, r, func(err error) { s.apiFail(w, r, err, "no such board") })
+}
+
+func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(error)) {
+	ctx := r.Context()
+	id, err := routeID(r, "id")
+	var b *store.Board
+	if err == nil {
+		b, err = s.readableBoard(ctx, userFrom(ctx), id)
+	}
+	var data []byte
+	if err == nil {
+		_, data, err = store.BoardData(ctx, s.Pool, id)
+	}
+	if err != nil {
+		fail(err)
+		return
+	}
+	var info games.Info
+	if g, err := games.Get(b.GameID); err == nil {
+		info = g.Info()
+	}
+	// Plain text and an attachment: the upload is never rendered as a page.
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", boardFileName(info, *b)))
+	w.Write(data)
+}
+
+// gameQualData is the game page's qualification section: the rule, and
+// each match's seed, seat and board as the judge will play them for the
+// next version (judge.scheduleQualification), with the command that plays
+// them all, or each one's when one command cannot say it.
+func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn bool) (templates.GameQual, error) {
+	var d templates.GameQual
+	q, err := store.QualificationMatchCount(ctx, s.Pool, info.ID, games.QualificationMatches)
+	if err != nil {
+		return d, err
+	}
+	stored, err := store.GameMatchSettings(ctx, s.Pool, info.ID)
+	if err != nil {
+		return d, err
+	}
+	boards, err := judge.GameBoards(ctx, s.Pool, info.ID, store.ForQualification)
+	if err != nil {
+		return d, err
+	}
+	settings, bot := games.Settings(stored), starterFile(info)
+	d = templates.GameQual{Matches: q, Needs: games.QualificationFirsts(q), CanDownload: loggedIn}
+	// `--qualify` plays its --board files in turn, or generated boards: a
+	// generated board taking its turn among uploaded ones needs each
+	// match's command.
+	mixed := len(boards.Boards) > 0 && boards.Generated
+	if !mixed {
+		var files []string
+		for _, b := range boards.Boards {
+			files = append(files, boardFileName(info, b))
+		}
+		d.Command = games.QualifyCommand(info.ID, bot, q, files, settings)
+	}
+	for i := range q {
+		row := templates.GameQualRow{Seed: games.QualificationSeed(i), Seat: games.QualificationSeat(i, info.Players)}
+		set := settings
+		if k := games.QualificationBoard(i, len(boards.Boards), boards.Generated); k >= 0 {
+			b := boards.Boards[k]
+			row.Board, row.BoardURL, row.BoardFile = b.Name, boardURL(b.ID), boardFileName(info, b)
+			set = games.OnBoard(settings, b.Settings)
+		}
+		if mixed {
+			seats := make([]string, info.Players)
+			for s := range seats {
+				seats[s] = info.Qualifier
+			}
+			seats[row.Seat] = bot
+			row.Command = games.PlayCommand(info.ID, seats, row.Seed, row.BoardFile, set)
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	return d, nil
+}
+
+// starterFile is the name the game page gives a student's bot in commands.
+func starterFile(info games.Info) string {
+	if info.Offers(lang.Go.ID) {
+		return lang.Go.StarterFile
+	}
+	return lang.Cpp.StarterFile
+}
