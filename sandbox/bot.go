@@ -342,6 +342,11 @@ func (b *Bot) drainLog(r *os.File) {
 	defer close(b.logDone)
 	defer r.Close()
 	_, _ = io.Copy(&b.log, r)
+	// A guest killed in the middle of a round could not hand over what it
+	// printed last (see guestlog.go): its log says where it stops.
+	if why := b.killed.Load(); why != nil && (why.Reason == ReasonTimeout || why.Reason == ReasonStalled) {
+		fmt.Fprintf(&b.log, "\n[arena] stopped here (%v): up to %d KB it printed last may be missing\n", why, logChunk>>10)
+	}
 }
 
 // awaitEnd waits up to d for the end of the session: the guest's status

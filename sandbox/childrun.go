@@ -58,6 +58,7 @@ type guest struct {
 	mod         wazero.CompiledModule
 	memoryLimit int64
 	goModule    bool
+	logBuffer   bool                    // a C++ runtime's: it hands its log over itself
 	initial     int64                   // bytes of linear memory the module starts with
 	stdio       *guestStdio             // the running session's descriptors, for fd_close
 	report      func(childStatus) error // tells the parent (the guest's start)
@@ -71,20 +72,30 @@ func (g *guest) run(ctx context.Context, s session, stdio [3]*os.File) (st child
 		st.Msg = fmt.Sprintf("the module needs %d MiB of memory at start", g.initial>>20)
 		return st
 	}
-	g.stdio = &guestStdio{files: stdio}
+	// The guest's log, its stderr, goes on in chunks (see guestlog.go):
+	// a C++ runtime keeps its own, anything else's the child keeps.
+	in, out := newRawPipe(stdio[0]), newRawPipe(stdio[1])
+	log := &guestLog{w: writerOnly{stdio[2]}}
+	var stdin io.Reader = in
+	var stdout, stderr io.Writer = out, log.w
+	if !g.logBuffer {
+		stdin, stdout, stderr = logFirst{in, log}, logFirst{out, log}, log
+	}
+	g.stdio = &guestStdio{files: stdio, log: log}
 	mem := &guestMemory{limit: g.memoryLimit}
 	defer func() {
 		st.MemoryRefused, st.MemoryPeak = mem.refused, int64(mem.size)
 		if v := recover(); v != nil { // wazero could not set the instance up
 			st = childStatus{Kind: "host", Msg: fmt.Sprint("instantiate: ", v)}
 		}
+		mem.release()
 	}()
 	cfg := wazero.NewModuleConfig().
 		WithName("").         // anonymous: a child runs the module once per session
 		WithStartFunctions(). // run below, to read the instance after a trap
-		WithStdin(newRawPipe(stdio[0])).
-		WithStdout(newRawPipe(stdio[1])).
-		WithStderr(writerOnly{stdio[2]}).
+		WithStdin(stdin).
+		WithStdout(stdout).
+		WithStderr(stderr).
 		WithRandSource(seededRand(s.Seed))
 	// No WithArgs, WithEnv, WithFS or WithSys* clocks: the guest sees no
 	// arguments, no environment, no files, and wazero's deterministic clocks
@@ -107,9 +118,20 @@ func (g *guest) run(ctx context.Context, s session, stdio [3]*os.File) (st child
 		st.Kind, st.Msg = "host", "control socket: "+err.Error()
 		return st
 	}
+	// Where the guest's log buffer is (a constant address), read while the
+	// instance is open.
+	logAt := int64(-1)
+	if gl := inst.ExportedGlobal(cppLogSymbol); gl != nil && gl.Type() == api.ValueTypeI32 {
+		logAt = int64(uint32(gl.Get()))
+	}
 	_, err = start.Call(ctx)
 	// Nor is the player charged for our cleaning up after it.
 	st.CPU = cpuNow()
+	// What the guest printed and did not hand over goes now, whatever its
+	// end: its memory is still there (guestMemory.Free).
+	if logAt >= 0 {
+		takeGuestLog(mem.mem[:mem.size], uint32(logAt), stderr)
+	}
 	var exit *sys.ExitError
 	switch {
 	case err == nil:
@@ -119,8 +141,9 @@ func (g *guest) run(ctx context.Context, s session, stdio [3]*os.File) (st child
 		st.Kind, st.Msg = "trap", err.Error()
 		st.StackOverflow = strings.Contains(firstLine(st.Msg), "stack overflow") || stackBelowZero(inst)
 		// The player sees where it crashed, after what it wrote itself.
-		fmt.Fprintf(stdio[2], "\n[arena] the bot crashed: %s\n", trapTrace(st.Msg))
+		fmt.Fprintf(stderr, "\n[arena] the bot crashed: %s\n", trapTrace(st.Msg))
 	}
+	log.flush()
 	return st
 }
 
@@ -156,6 +179,11 @@ type guestMemory struct {
 
 func (g *guestMemory) Allocate(_, _ uint64) experimental.LinearMemory { return g }
 
+// Free is wazero's, when the instance closes, which an exit does before
+// the child has taken what the guest left in its log buffer: the memory
+// goes when the session is over (release).
+func (g *guestMemory) Free() {}
+
 // writerOnly hides an *os.File from wazero, which would otherwise give the
 // guest the file's own descriptor operations.
 type writerOnly struct{ f *os.File }
@@ -167,6 +195,7 @@ func (w writerOnly) Write(p []byte) (int, error) { return w.f.Write(p) }
 type guestStdio struct {
 	files  [3]*os.File
 	closed [3]bool
+	log    *guestLog // what waits of the guest's stderr
 }
 
 // wasiErrnoBadf is WASI's EBADF.
@@ -184,6 +213,7 @@ func (g *guest) instantiateWASI(ctx context.Context) error {
 			stack[0] = wasiErrnoBadf
 			return
 		}
+		g.stdio.log.flush() // before its descriptor goes
 		g.stdio.close(int(fd))
 		stack[0] = 0
 	}), []api.ValueType{api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).Export("fd_close")
@@ -206,7 +236,7 @@ func loadGuest(ctx context.Context, c runConfig) (*guest, error) {
 			return nil, err
 		}
 	}
-	g := &guest{rt: wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cache)), memoryLimit: c.MemoryLimit, goModule: info.goModule}
+	g := &guest{rt: wazero.NewRuntimeWithConfig(ctx, runtimeConfig(cache)), memoryLimit: c.MemoryLimit, goModule: info.goModule, logBuffer: info.logBuffer}
 	if err := g.instantiateWASI(ctx); err != nil {
 		return nil, err
 	}

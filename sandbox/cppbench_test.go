@@ -5,6 +5,7 @@ package sandbox
 import (
 	"bufio"
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -104,6 +105,8 @@ func startNativeCpp(t testing.TB, name string) *native {
 		t.Fatalf("clang++ %s: %v\n%s", name, err, out)
 	}
 	cmd := exec.Command(bin)
+	// Its debug log goes into a pipe that is read, as the sandbox's does.
+	cmd.Stderr = io.Discard
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -44,6 +44,9 @@ var cppCompileFlags = []string{
 // cppStackSize), and the prelude.
 var cppLinkFlags = []string{
 	"-Wl,--stack-first", fmt.Sprintf("-Wl,-z,stack-size=%d", cppStackSize), "-Wl,--export=__stack_pointer",
+	// The debug log's buffer of games/wire/cpp/arena/wire.hh, which the host
+	// empties after the guest ends (see guestLog).
+	"-Wl,--export-if-defined=" + cppLogSymbol,
 	// Debian's libc++ carries DWARF: a quarter of the size without it, and
 	// a trap's stack trace costs milliseconds, not hundreds.
 	"-Wl,--strip-debug",

@@ -33,6 +33,8 @@ func startNative(t testing.TB, name string) *native {
 	cmd := exec.Command(bin)
 	// One thread runs Go code, as in the sandbox.
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	// Its debug log goes into a pipe that is read, as the sandbox's does.
+	cmd.Stderr = io.Discard
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -20,7 +20,7 @@ func (g *guestMemory) Reallocate(size uint64) []byte {
 	return g.mem[:size]
 }
 
-func (g *guestMemory) Free() {
+func (g *guestMemory) release() {
 	if g.mem != nil {
 		_ = unix.Munmap(g.mem)
 		g.mem = nil

@@ -31,7 +31,7 @@ func (g *guestMemory) Reallocate(size uint64) []byte {
 	return g.mem[:size]
 }
 
-func (g *guestMemory) Free() {
+func (g *guestMemory) release() {
 	if g.mem != nil {
 		_ = windows.VirtualFree(uintptr(unsafe.Pointer(unsafe.SliceData(g.mem))), 0, windows.MEM_RELEASE)
 		g.mem = nil

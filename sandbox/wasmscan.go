@@ -9,13 +9,15 @@ import (
 // wasmInfo is what the sandbox reads of a module's sections without
 // compiling it.
 type wasmInfo struct {
-	imports  []string // module.name of each import
-	goModule bool     // built by Go (its go:buildid section)
+	imports   []string // module.name of each import
+	goModule  bool     // built by Go (its go:buildid section)
+	logBuffer bool     // exports the C++ runtime's log buffer (cppLogSymbol)
 }
 
 var errBadWasm = errors.New("not a WebAssembly module")
 
-// scanWasm reads the import section and the custom sections' names.
+// scanWasm reads the import and export sections and the custom sections'
+// names.
 func scanWasm(b []byte) (wasmInfo, error) {
 	var info wasmInfo
 	if len(b) < 8 || string(b[:4]) != "\x00asm" {
@@ -52,6 +54,14 @@ func scanWasm(b []byte) (wasmInfo, error) {
 					sec.byte()
 				default:
 					sec.err = errBadWasm
+				}
+			}
+		case 7:
+			for n := sec.uint(); n > 0 && sec.err == nil; n-- {
+				name, kind := sec.name(), sec.byte()
+				sec.uint()
+				if name == cppLogSymbol && kind == 3 { // a global
+					info.logBuffer = true
 				}
 			}
 		}

@@ -6,7 +6,10 @@
 // host's varints, draws random numbers exactly as the Go SDKs do (Go's
 // math/rand/v2 PCG), and makes everything a player prints, on cout, cerr,
 // printf or write(1, ...), go to the debug log (standard error), so that
-// printing can never corrupt the protocol.
+// printing can never corrupt the protocol. Under WASI what it prints waits
+// in a buffer of the bot's own and goes to the host once a round (see
+// arena_debug_log at the end): a crossing into the host per line would cost
+// a printing bot more than its printing does natively.
 //
 // Header only, standard library only: a bot is one translation unit.
 #ifndef ARENA_WIRE_HH
@@ -38,6 +41,15 @@ struct arena_iovec {
   void* base;
   size_t len;
 };
+// arena_debug_log holds what the player printed and has not yet handed to
+// the host: len bytes of data, in the order written. The build exports its
+// address (-Wl,--export-if-defined=arena_debug_log) so that the host takes
+// what is left after the guest ends, by an exit or a crash.
+struct arena_log_buffer {
+  uint32_t len;
+  char data[4096 - sizeof(uint32_t)];
+};
+extern arena_log_buffer arena_debug_log;
 long arena_posix_writev(int fd, const arena_iovec* iov, int n) __asm__("writev");
 long arena_posix_write(int fd, const void* b, size_t n) __asm__("write");
 long arena_posix_read(int fd, void* b, size_t n) __asm__("read");
@@ -79,15 +91,32 @@ inline bool read_full(void* p, size_t n) {
   }
   return true;
 }
-inline bool write_full(const void* p, size_t n) {
+inline bool write_fd(__wasi_fd_t fd, const void* p, size_t n) {
   const uint8_t* b = static_cast<const uint8_t*>(p);
   while (n > 0) {
     __wasi_ciovec_t v = {b, n};
     size_t put = 0;
-    if (__wasi_fd_write(1, &v, 1, &put) != 0 || put == 0) return false;
+    if (__wasi_fd_write(fd, &v, 1, &put) != 0 || put == 0) return false;
     b += put, n -= put;
   }
   return true;
+}
+inline bool write_full(const void* p, size_t n) { return write_fd(1, p, n); }
+// flush_log hands what the player printed to the host, in one write.
+inline void flush_log() {
+  if (arena_debug_log.len > 0) write_fd(2, arena_debug_log.data, arena_debug_log.len);
+  arena_debug_log.len = 0;
+}
+// append_log appends to the debug log's buffer; what does not fit goes first.
+inline void append_log(const void* p, size_t n) {
+  const size_t room = sizeof(arena_debug_log.data);
+  if (n > room - arena_debug_log.len) flush_log();
+  if (n >= room) {
+    write_fd(2, p, n);
+    return;
+  }
+  std::memcpy(arena_debug_log.data + arena_debug_log.len, p, n);
+  arena_debug_log.len += uint32_t(n);
 }
 inline void redirect_stdout() {}
 #else
@@ -101,6 +130,7 @@ inline void redirect_stdout() {
   int fd = arena_posix_dup(1);
   if (fd >= 0 && arena_posix_dup2(2, 1) >= 0) out_fd() = fd;
 }
+inline void flush_log() {}
 inline bool read_full(void* p, size_t n) {
   char* b = static_cast<char*>(p);
   while (n > 0) {
@@ -140,8 +170,10 @@ inline bool read_frame(std::string& f) {
   return true;
 }
 
-// write_frame writes one frame, header and payload in one call.
+// write_frame writes one frame, header and payload in one call, after
+// what the player printed: a frame ends the bot's round.
 inline void write_frame(const std::string& payload) {
+  flush_log();
   std::string b(4 + payload.size(), '\0');
   uint32_t n = uint32_t(payload.size());
   b[0] = char(n), b[1] = char(n >> 8), b[2] = char(n >> 16), b[3] = char(n >> 24);
@@ -388,12 +420,23 @@ struct Registry {
 }  // namespace arena
 
 #ifdef __wasi__
-// Everything libc writes to descriptor 1 (cout, printf, puts, write) goes to
-// descriptor 2, the debug log; only io::write_full writes the protocol, and
-// reads of descriptor 0 by the player see an empty input. Defining libc's
-// symbols here keeps libc's own copies out of the link.
+// Everything libc writes to descriptors 1 and 2 (cout, cerr, printf, puts,
+// write) goes to the debug log's buffer, in the order written, and from
+// there to descriptor 2 before each frame the bot writes, when the buffer
+// is full, or, after the guest ends, taken by the host; only io::write_full
+// writes the protocol, and reads of descriptor 0 by the player see an empty
+// input. Defining libc's symbols here keeps libc's own copies out of the
+// link.
+extern "C" arena_log_buffer arena_debug_log = {};
 extern "C" long arena_posix_writev(int fd, const arena_iovec* iov, int n) {
-  if (fd == 1) fd = 2;
+  if (fd == 1 || fd == 2) {
+    size_t put = 0;
+    for (int i = 0; i < n; ++i) {
+      arena::io::append_log(iov[i].base, iov[i].len);
+      put += iov[i].len;
+    }
+    return long(put);
+  }
   size_t put = 0;
   __wasi_errno_t e = __wasi_fd_write(__wasi_fd_t(fd), reinterpret_cast<const __wasi_ciovec_t*>(iov), size_t(n), &put);
   if (e != 0) {
