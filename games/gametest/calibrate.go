@@ -52,6 +52,12 @@ type ReferenceBot struct {
 	// Qualifies is its verdict against the original Dummy on the original
 	// engine, and so the verdict Arena's qualification must give.
 	Qualifies bool
+	// Marginal marks a verdict the original's four seeds decided against
+	// the bot's strength (first on most other seeds, refused on these):
+	// it is checked on the first board only, where a game that replays
+	// the original's matches seed by seed gives it by construction, and
+	// printed on the others, where other matches decide it.
+	Marginal bool
 }
 
 // Calibrate plays the calibration: the three figures of the game's Dummy
@@ -135,9 +141,13 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 				}
 				firsts, places := p.qualify(boards[bi], name, dummy)
 				ok := firsts >= games.QualificationFirsts(games.QualificationMatches)
-				t.Logf("  %-28s %9.0f / %-9.0f first in %d of %d %v: %s", filepath.Base(b.File), vs, b.VsDemos,
-					firsts, games.QualificationMatches, places, verdict(ok))
-				if ok != b.Qualifies {
+				note := ""
+				if b.Marginal {
+					note = " (marginal: " + verdict(b.Qualifies) + " in the original)"
+				}
+				t.Logf("  %-28s %9.0f / %-9.0f first in %d of %d %v: %s%s", filepath.Base(b.File), vs, b.VsDemos,
+					firsts, games.QualificationMatches, places, verdict(ok), note)
+				if ok != b.Qualifies && (bi == 0 || !b.Marginal) {
 					t.Errorf("%s: %s on Arena, %s in the original", filepath.Base(b.File), verdict(ok), verdict(b.Qualifies))
 				}
 			}
