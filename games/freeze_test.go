@@ -3,6 +3,7 @@ package games_test
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
@@ -59,6 +60,48 @@ func TestFailedAgentFreezesAtStart(t *testing.T) {
 	for i, f := range r.End.Frozen {
 		if f.Player != i || f.Round != -1 || f.Kind != games.FreezeStart || f.Words() != want[i] {
 			t.Errorf("frozen %+v: %q, want %q", f, f.Words(), want[i])
+		}
+	}
+}
+
+// oldSDK is a bot that refuses the setup frame as an SDK of another
+// protocol version does: it says so on its log and exits.
+type oldSDK struct{ log string }
+
+func (a oldSDK) Exchange([]byte, time.Duration) ([]byte, time.Duration, error) {
+	return nil, 0, &games.FreezeError{Kind: games.FreezeExit, Detail: "exited with code 1"}
+}
+func (oldSDK) Close() error  { return nil }
+func (a oldSDK) Log() []byte { return []byte(a.log) }
+
+// A bot whose SDK refuses the setup frame's protocol version is frozen at
+// setup with what to do about it (the real thing: cmd/arena's
+// TestPlayOldSDK, judge's TestRebuildStaleVersion); any other exit at
+// setup keeps the host's words.
+func TestFreezeOlderSDK(t *testing.T) {
+	g := fake.Game{}
+	players := []games.Player{
+		{Name: "old", Agent: oldSDK{log: "hello from init\nsdk: setup frame: version 1, want 0\n"}},
+		{Name: "new", Agent: oldSDK{log: "sdk: setup frame: version 1, want 2"}},
+		{Name: "other", Agent: oldSDK{log: "sdk: setup frame: version 1, want 0\nbye\n"}},
+	}
+	a, _ := g.NewBot("Demo")
+	players = append(players, games.Player{Name: "Demo", Agent: a})
+	r, err := games.Play(t.Context(), games.Config{Game: g, Seed: 1, Players: players, Settings: games.Settings{"nb_rounds": 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"broke the protocol at setup: built against an older SDK of Race (its protocol version 0, the game's 1): rebuild it, or download it again",
+		"broke the protocol at setup: built against a newer SDK of Race (its protocol version 2, the game's 1): update arena",
+		"quit at setup: exited with code 1",
+	}
+	if len(r.End.Frozen) != len(want) {
+		t.Fatalf("frozen %+v", r.End.Frozen)
+	}
+	for i, f := range r.End.Frozen {
+		if f.Player != i || f.Words() != want[i] {
+			t.Errorf("player %d frozen %q, want %q", f.Player, f.Words(), want[i])
 		}
 	}
 }

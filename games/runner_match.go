@@ -170,11 +170,17 @@ func (m *match) charge(p, round int) {
 }
 
 // freeze stops player p for the rest of the match, closing its agent, and
-// records when and why.
+// records when and why: at setup, a bot built against another SDK of the
+// game says so (sdkMismatch).
 func (m *match) freeze(p, round int, kind, reason string) {
 	s := m.seats[p]
 	s.frozen = true
 	s.agent.Close()
+	if round < 0 {
+		if why, ok := sdkMismatch(m.info.Title, s.agent); ok {
+			kind, reason = FreezeProtocol, why
+		}
+	}
 	m.replay.End.Frozen = append(m.replay.End.Frozen, Frozen{Player: p, Round: round, Kind: kind, Reason: reason})
 }
 

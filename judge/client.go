@@ -100,6 +100,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		}
 	}
 	j := &judge{pool: pool, cfg: cfg, logger: cfg.Logger}
+	j.rebuilt.slots = make(chan struct{}, max(1, cfg.MaxWorkers/2)) // as many as the compile queue's
 	if j.logger == nil {
 		j.logger = slog.Default()
 	}
@@ -156,9 +157,10 @@ func NewInsertClient(pool *pgxpool.Pool, logger *slog.Logger) (*Client, error) {
 
 // judge is what the workers share.
 type judge struct {
-	pool   *pgxpool.Pool
-	cfg    Config
-	logger *slog.Logger
+	pool    *pgxpool.Pool
+	cfg     Config
+	logger  *slog.Logger
+	rebuilt rebuilds // versions built again against this binary's SDKs
 }
 
 // quiet keeps River's own chatter at warnings and above.

@@ -82,11 +82,17 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if err != nil {
 		return err
 	}
+	// The SDK it was built against: a release that changes it has the
+	// version rebuilt before its next match (rebuild.go).
+	key, err := sdkKey(l, bot.GameID)
+	if err != nil {
+		return err
+	}
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := (store.PGBlobs{DB: tx}).Put(ctx, wasmKey(art.Hash), wasm); err != nil {
 			return err
 		}
-		if err := store.SetCompiled(ctx, tx, v.ID, string(log), art.Hash); err != nil {
+		if err := store.SetCompiled(ctx, tx, v.ID, string(log), art.Hash, key); err != nil {
 			return err
 		}
 		if err := scheduleQualification(ctx, tx, bot.GameID, v.ID); err != nil {

@@ -28,7 +28,7 @@ func (e *env) compiledVersion(t testing.TB, owner int64, game, bot, language, so
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := store.SetCompiled(ctx, e.pool, v.ID, "", "not-built"); err != nil {
+	if err := store.SetCompiled(ctx, e.pool, v.ID, "", "not-built", ""); err != nil {
 		t.Fatal(err)
 	}
 	return v.ID

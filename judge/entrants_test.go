@@ -28,8 +28,8 @@ func (e *env) botWith(t *testing.T, owner int64, name string, first int64, accep
 			status = "accepted"
 		}
 		var v int64
-		scanOne(t, e.pool.QueryRow(ctx, `INSERT INTO bot_versions (bot_id, number, source, status, artifact_sha256, mu, sigma, accepted_at)
-			SELECT $1, $2, source, $3, artifact_sha256, $4, 2, $5 FROM bot_versions WHERE id = $6 RETURNING id`,
+		scanOne(t, e.pool.QueryRow(ctx, `INSERT INTO bot_versions (bot_id, number, source, status, artifact_sha256, sdk_key, mu, sigma, accepted_at)
+			SELECT $1, $2, source, $3, artifact_sha256, sdk_key, $4, 2, $5 FROM bot_versions WHERE id = $6 RETURNING id`,
 			bot, i+1, status, mus[i], at, first), &v)
 		versions = append(versions, v)
 	}

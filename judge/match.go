@@ -139,7 +139,8 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 // out of range): it fails at once instead of being retried.
 type badMatch struct{ error }
 
-// play runs the match: built-in seats in-process, submitted ones sandboxed.
+// play runs the match: built-in seats in-process, submitted ones sandboxed,
+// each from a build against this worker's SDK of the game (currentBuild).
 func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []string, error) {
 	game, err := games.Get(m.GameID)
 	if err != nil {
@@ -158,7 +159,15 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if s.ArtifactSHA256 == nil {
 			return nil, badMatch{fmt.Errorf("seat %d: version %d has no artifact", i, *s.VersionID)}
 		}
-		art, err := w.j.cfg.Sandbox.artifact(ctx, blobs, *s.ArtifactSHA256)
+		sha, err := w.j.currentBuild(ctx, game.Info(), s)
+		var stale *staleBuild
+		if errors.As(err, &stale) {
+			return games.FailedAgent{Err: stale}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		art, err := w.j.cfg.Sandbox.artifact(ctx, blobs, sha)
 		if err != nil {
 			return nil, err
 		}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -88,6 +89,11 @@ func agentLog(a games.Agent) string {
 	case *sandbox.Bot:
 		return string(a.Log())
 	case games.FailedAgent:
+		var stale *staleBuild
+		if errors.As(a.Err, &stale) {
+			return fmt.Sprintf("[arena] this version no longer builds against this server's SDK for %s; the compiler says:\n%s\n",
+				stale.game, stale.log)
+		}
 		return string(sandbox.StartLog(a.Err))
 	}
 	return ""

@@ -31,8 +31,8 @@ func (e *env) field(t *testing.T, n int) []int64 {
 		err := e.pool.QueryRow(ctx, "INSERT INTO bots (owner_id, game_id, name) VALUES ($1, 'orkisland', $2) RETURNING id",
 			e.user(t), fmt.Sprintf("t%d", i)).Scan(&botID)
 		if err == nil {
-			err = e.pool.QueryRow(ctx, `INSERT INTO bot_versions (bot_id, number, source, status, artifact_sha256, mu, sigma)
-				SELECT $1, 1, source, 'accepted', artifact_sha256, $2, 25.0 / 3 FROM bot_versions WHERE id = $3 RETURNING id`,
+			err = e.pool.QueryRow(ctx, `INSERT INTO bot_versions (bot_id, number, source, status, artifact_sha256, sdk_key, mu, sigma)
+				SELECT $1, 1, source, 'accepted', artifact_sha256, sdk_key, $2, 25.0 / 3 FROM bot_versions WHERE id = $3 RETURNING id`,
 				botID, 20.0+float64(i), first).Scan(&versionID)
 		}
 		if err == nil {

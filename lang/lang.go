@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"runtime"
@@ -156,17 +157,43 @@ func Compile(ctx context.Context, l Language, gameID string, src []byte, opts sa
 func (l Language) BuildHash(src []byte, sdk fs.FS) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\n%s\n%s\nsource %d\n%s", l.ID, runtime.Version(), l.toolchain.Recipe(), len(src), src)
-	// WalkDir goes in lexical order: the same files hash the same.
-	err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := fs.ReadFile(sdk, p)
-		fmt.Fprintf(h, "\nfile %s %d\n%s", p, len(b), b)
-		return err
-	})
-	if err != nil {
+	if err := hashFiles(h, sdk); err != nil {
 		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// SDKKey is the hex SHA-256 of the SDK a bot in language l is built
+// against: the language and every file of sdk (as l.SDK lays out a game's)
+// by path and content. A version records the key of its build; when a
+// release changes the SDK (its protocol, its API), the key changes, and a
+// worker rebuilds the version from its source before it plays.
+//
+// Unlike BuildHash it leaves out the toolchain (the Go release, the
+// language version and build flags, clang's release): they change the
+// code a build makes, not the frames it reads and writes nor the WASI
+// calls the sandbox answers, so a bot built by an older toolchain still
+// plays as it did. Counting them would rebuild every stored bot on each Go
+// or clang upgrade for nothing, and could turn a version that plays into
+// one that no longer compiles (a newer compiler's stricter checks).
+func (l Language) SDKKey(sdk fs.FS) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "sdk %s", l.ID)
+	if err := hashFiles(h, sdk); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// hashFiles writes every file of fsys to h by path, length and content.
+func hashFiles(h io.Writer, fsys fs.FS) error {
+	// WalkDir goes in lexical order: the same files hash the same.
+	return fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(fsys, p)
+		fmt.Fprintf(h, "\nfile %s %d\n%s", p, len(b), b)
+		return err
+	})
 }

@@ -179,3 +179,55 @@ func TestBuildHash(t *testing.T) {
 		}
 	}
 }
+
+// A version's SDK key follows its SDK's files and language, and nothing
+// else (the source is not in it): a game's Go and C++ SDKs key apart.
+func TestSDKKey(t *testing.T) {
+	key := func(l lang.Language, sdk fs.FS) string {
+		t.Helper()
+		k, err := l.SDKKey(sdk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return k
+	}
+	sdkOf := func(l lang.Language, gameID string) fs.FS {
+		t.Helper()
+		sdk, err := l.SDK(gameID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sdk
+	}
+	sdk := sdkOf(lang.Go, fake.ID)
+	files := fstest.MapFS{}
+	if err := fs.WalkDir(sdk, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(sdk, p)
+		files[p] = &fstest.MapFile{Data: b}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	base := key(lang.Go, sdk)
+	if key(lang.Go, files) != base || key(lang.Go, sdkOf(lang.Go, fake.ID)) != base {
+		t.Fatal("the same SDK files key differently")
+	}
+	const file = "games/gametest/fake/sdk/sdk.go"
+	edited := maps.Clone(files)
+	edited[file] = &fstest.MapFile{Data: bytes.Replace(files[file].Data, []byte("const FrameVersion = 1"), []byte("const FrameVersion = 2"), 1)}
+	if bytes.Equal(edited[file].Data, files[file].Data) {
+		t.Fatal("the fake SDK no longer says const FrameVersion = 1")
+	}
+	for what, k := range map[string]string{
+		"an SDK file's content": key(lang.Go, edited),
+		"the language":          key(lang.Cpp, files),
+		"the C++ SDK":           key(lang.Cpp, sdkOf(lang.Cpp, fake.ID)),
+	} {
+		if k == base {
+			t.Errorf("%s keys as Race's Go SDK", what)
+		}
+	}
+}

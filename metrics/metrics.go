@@ -39,6 +39,15 @@ var (
 		Buckets: []float64{.005, .01, .05, .1, .25, .5, 1, 2.5, 5, 10, 30, 60, 120},
 	}, []string{"kind"})
 
+	// Rebuilds counts stored versions a worker built again from their
+	// source before a match, because their SDK changed (judge's rebuild),
+	// by game, language and outcome: rebuilt, or failed (the source no
+	// longer builds; its seats are frozen at setup).
+	Rebuilds = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arena_rebuilds_total",
+		Help: "Stored versions rebuilt against a new SDK before a match, by game, language and outcome (rebuilt, failed).",
+	}, []string{"game", "language", "outcome"})
+
 	// SandboxWalls says which walls of the sandbox's jail this process's
 	// bots stand behind (1 up, 0 down or turned off), as probed when its
 	// workers started (sandbox.ProbeJail).
@@ -52,7 +61,7 @@ func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		HTTPRequests, HTTPDuration, Jobs, JobDuration, SandboxWalls,
+		HTTPRequests, HTTPDuration, Jobs, JobDuration, Rebuilds, SandboxWalls,
 	)
 }
 

@@ -97,3 +97,15 @@ func TestCompileRelativeDirs(t *testing.T) {
 		t.Fatalf("%q %v", r, err)
 	}
 }
+
+// A compile error's log is the compiler's messages alone, nothing of the go
+// command's own: its telemetry is off (the jail, without /proc, would make
+// it fail with a line of its own).
+func TestCompileErrorLog(t *testing.T) {
+	src := []byte("package main\n\nfunc main() { undefinedThing() }\n")
+	_, _, err := Compile(context.Background(), Go, src, testSDK(t), compileOptions())
+	var ce *CompileError
+	if !errors.As(err, &ce) || strings.TrimSpace(ce.Log) != "bot.go:3:15: undefined: undefinedThing" {
+		t.Fatalf("got %v", err)
+	}
+}

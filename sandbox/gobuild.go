@@ -140,6 +140,16 @@ func writeModule(dir string, src []byte, sdk fs.FS) error {
 			return err
 		}
 	}
+	// Go telemetry off: GOTELEMETRY only reports the mode, this file sets
+	// it. Otherwise the go command starts its telemetry sidecar, which the
+	// jail (no /proc) makes fail with a line in the player's compile log.
+	telemetry := filepath.Join(dir, "home", ".config", "go", "telemetry")
+	if err := os.MkdirAll(telemetry, 0o755); err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(telemetry, "mode"), []byte("off"), 0o644); err != nil {
+		return err
+	}
 	return os.WriteFile(filepath.Join(dir, "bot", goFile), src, 0o644)
 }
 

@@ -32,9 +32,13 @@ type Version struct {
 	Status         VersionStatus
 	CompileLog     string
 	ArtifactSHA256 *string
-	Mu, Sigma      *float64
-	Games          int
-	CreatedAt      time.Time
+	// SDKKey is the SDK its artifact was built against (lang's SDKKey);
+	// nil for a version built before keys were recorded.
+	SDKKey    *string
+	RebuiltAt *time.Time // when a worker last rebuilt it against a new SDK
+	Mu, Sigma *float64
+	Games     int
+	CreatedAt time.Time
 }
 
 // EnsureGame records a registered game so rows can refer to it.
@@ -101,12 +105,13 @@ func CreateVersion(ctx context.Context, db DB, botID int64, language, source str
 	return v, err
 }
 
-const versionColumns = `id, bot_id, number, language, source, status, compile_log, artifact_sha256, mu, sigma, games, created_at`
+const versionColumns = `id, bot_id, number, language, source, status, compile_log, artifact_sha256, sdk_key, rebuilt_at,
+	mu, sigma, games, created_at`
 
 func scanVersion(row pgx.Row) (*Version, error) {
 	v := &Version{}
 	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Language, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
-		&v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
+		&v.SDKKey, &v.RebuiltAt, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -148,10 +153,20 @@ func SetVersionStatus(ctx context.Context, db DB, id int64, status VersionStatus
 	return notified(ctx, db, id, err) // in db's transaction: pages update live on commit
 }
 
-// SetCompiled records a successful build and moves the version to qualifying.
-func SetCompiled(ctx context.Context, db DB, id int64, log, sha string) error {
+// SetCompiled records a successful build against the SDK of key sdkKey
+// (lang's SDKKey; "" records none) and moves the version to qualifying.
+func SetCompiled(ctx context.Context, db DB, id int64, log, sha, sdkKey string) error {
 	_, err := db.Exec(ctx, `UPDATE bot_versions SET status = 'qualifying', compile_log = $2, artifact_sha256 = $3,
-		status_changed_at = now() WHERE id = $1`, id, log, sha)
+		sdk_key = nullif($4, ''), status_changed_at = now() WHERE id = $1`, id, log, sha, sdkKey)
+	return notified(ctx, db, id, err)
+}
+
+// SetRebuilt records a new build of a version's unchanged source against
+// the SDK of key sdkKey: its artifact and key, and when. Its status,
+// compile log and results stay.
+func SetRebuilt(ctx context.Context, db DB, id int64, sha, sdkKey string) error {
+	err := updateOne(ctx, db, `UPDATE bot_versions SET artifact_sha256 = $2, sdk_key = $3, rebuilt_at = now()
+		WHERE id = $1`, id, sha, sdkKey)
 	return notified(ctx, db, id, err)
 }
 

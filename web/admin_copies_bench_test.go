@@ -89,7 +89,7 @@ func copiesBenchClass(b *testing.B, pool *pgxpool.Pool, n int) {
 		}
 		v, err := store.CreateVersion(ctx, pool, bot.ID, s.Language, string(s.Source))
 		if err == nil {
-			err = store.SetCompiled(ctx, pool, v.ID, "", "not-built")
+			err = store.SetCompiled(ctx, pool, v.ID, "", "not-built", "")
 		}
 		if err == nil {
 			_, err = pool.Exec(ctx, "UPDATE bots SET current_version_id = $2 WHERE id = $1", bot.ID, v.ID)

@@ -28,7 +28,7 @@ func (e *adminEnv) compiledVersion(owner int64, game, bot, source string) int64 
 	}
 	v, err := store.CreateVersion(ctx, e.pool, b.ID, "go", source)
 	if err == nil {
-		err = store.SetCompiled(ctx, e.pool, v.ID, "", "not-built")
+		err = store.SetCompiled(ctx, e.pool, v.ID, "", "not-built", "")
 	}
 	if err != nil {
 		e.t.Fatal(err)

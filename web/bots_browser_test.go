@@ -131,7 +131,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 	}
 	run("submit version 2", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
 	v2 := e.versionOf(userID, "mybot")
-	if err := store.SetCompiled(ctx, e.pool, v2, "", "feedface"); err != nil {
+	if err := store.SetCompiled(ctx, e.pool, v2, "", "feedface", ""); err != nil {
 		t.Fatal(err)
 	}
 	wait("the badge says qualifying", badgeIs("qualifying"))

@@ -353,3 +353,30 @@ func TestVersionPagePrivate(t *testing.T) {
 		t.Fatalf("admin on the version page: %d", code)
 	}
 }
+
+// The version page says when a worker last rebuilt the version against a
+// new SDK of its game, and nothing before.
+func TestVersionPageRebuilt(t *testing.T) {
+	e := newBotsEnv(t)
+	ctx := context.Background()
+	alice, _, aliceID := e.user(store.RoleStudent)
+	_, _, h := e.submit(alice, "orkisland", "upgraded", botsSource("upgraded"))
+	page := h.Get("Location")
+	vid := e.versionOf(aliceID, "upgraded")
+	if err := store.SetCompiled(ctx, e.pool, vid, "", "feedface", "old-sdk"); err != nil {
+		t.Fatal(err)
+	}
+	if _, body := e.get(alice, page); strings.Contains(body, "version-rebuilt") {
+		t.Fatal("a version never rebuilt says it was")
+	}
+	if err := store.SetRebuilt(ctx, e.pool, vid, "beefcafe", "new-sdk"); err != nil {
+		t.Fatal(err)
+	}
+	if code, body := e.get(alice, page); code != 200 || !strings.Contains(body, `class="version-rebuilt"`) || !strings.Contains(body, "rebuilt just now") {
+		t.Fatalf("rebuilt version's page: %d\n%s", code, body)
+	}
+	v, err := store.VersionByID(ctx, e.pool, vid)
+	if err != nil || *v.ArtifactSHA256 != "beefcafe" || *v.SDKKey != "new-sdk" || v.Status != store.StatusQualifying {
+		t.Fatalf("rebuilt version: %+v, %v", v, err)
+	}
+}

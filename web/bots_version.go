@@ -78,6 +78,7 @@ func (s *Server) versionData(ctx context.Context, bot *store.Bot, v *store.Versi
 	d := templates.VersionData{
 		BotID: bot.ID, BotName: bot.Name, GameID: bot.GameID, GameTitle: gameTitle(bot.GameID),
 		Version:  templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt},
+		Rebuilt:  v.RebuiltAt,
 		Language: l.Title, Editor: l.Editor, File: l.File,
 		Source: v.Source, Versions: refs, Live: live,
 	}

@@ -23,7 +23,7 @@ func TestVersionPageShowsFreezes(t *testing.T) {
 	_, _, h := e.submit(alice, "orkisland", "icy", botsSource("icy"))
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "icy")
-	if err := store.SetCompiled(ctx, e.pool, vid, "", "feedface"); err != nil {
+	if err := store.SetCompiled(ctx, e.pool, vid, "", "feedface", ""); err != nil {
 		t.Fatal(err)
 	}
 

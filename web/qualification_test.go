@@ -23,7 +23,7 @@ func TestRefusedVersionSaysWhy(t *testing.T) {
 	_, _, h := e.submit(alice, "orkisland", "near", botsSource("near"))
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "near")
-	if err := store.SetCompiled(ctx, e.pool, vid, "", "feedface"); err != nil {
+	if err := store.SetCompiled(ctx, e.pool, vid, "", "feedface", ""); err != nil {
 		t.Fatal(err)
 	}
 	board, err := store.CreateBoard(ctx, e.pool, "orkisland", "Short isle", []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
