@@ -3,6 +3,7 @@ package judge_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -177,27 +178,6 @@ func TestCopyCheckCommonFragmentStopsCounting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var chosen []string
-	var sets []*copycheck.Set
-	for _, b := range bots {
-		if b.Language != copycheck.Cpp || len(chosen) == copycheck.CommonMinOwners+2 {
-			continue
-		}
-		fps, _ := copycheck.Fingerprints(b.Language, b.Source, base)
-		s := copycheck.NewSet(fps, nil)
-		alone := s.Len() >= 20
-		for _, o := range sets {
-			if m := copycheck.Compare(s, o); m.Shared >= copycheck.MinShared && m.Score() >= copycheck.MinScore {
-				alone = false
-			}
-		}
-		if alone {
-			chosen, sets = append(chosen, string(b.Source)), append(sets, s)
-		}
-	}
-	if len(chosen) < copycheck.CommonMinOwners+2 {
-		t.Fatalf("only %d independent C++ bots in the repository", len(chosen))
-	}
 	// The same helper at the end of each: a fragment everyone has.
 	helper := `
 int manhattan_walk (int ai, int aj, int bi, int bj) {
@@ -213,6 +193,38 @@ int manhattan_walk (int ai, int aj, int bi, int bj) {
   return steps + seen[steps];
 }
 `
+	helperFps, err := copycheck.Fingerprints(copycheck.Cpp, []byte(helper), base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	helperHashes := map[int64]bool{}
+	for _, f := range helperFps {
+		helperHashes[f.Hash] = true
+	}
+	var chosen []string
+	var sets []*copycheck.Set
+	for _, b := range bots {
+		if b.Language != copycheck.Cpp || len(chosen) == copycheck.CommonMinOwners+2 {
+			continue
+		}
+		// Chosen as they will be compared: with the helper, whose own
+		// fingerprints stop counting, but not those where a bot's last
+		// tokens run into it (two bots ending alike share those).
+		fps, _ := copycheck.Fingerprints(b.Language, append(slices.Clone(b.Source), helper...), base)
+		s := copycheck.NewSet(fps, func(h int64) bool { return helperHashes[h] })
+		alone := s.Len() >= 20
+		for _, o := range sets {
+			if m := copycheck.Compare(s, o); m.Shared >= copycheck.MinShared && m.Score() >= copycheck.MinScore {
+				alone = false
+			}
+		}
+		if alone {
+			chosen, sets = append(chosen, string(b.Source)), append(sets, s)
+		}
+	}
+	if len(chosen) < copycheck.CommonMinOwners+2 {
+		t.Fatalf("only %d independent C++ bots in the repository", len(chosen))
+	}
 	var ids []int64
 	for i, src := range chosen {
 		ids = append(ids, e.compiledVersion(t, e.user(t), game, "walker", "cpp", src+helper))
