@@ -36,7 +36,6 @@ func set(t *testing.T, language string, src []byte, base map[int64]bool) *copych
 // independent: one was written from the other, and the copy check finds
 // it (the test prints their scores).
 var derived = map[string]string{
-	"apocalypse/bots/dummy.go vs apocalypse/testdata/strong.go":                 "strong.go's attack() is the Dummy's, verbatim",
 	"apocalypse/testdata/cpp/api2018.cc vs apocalypse/testdata/cpp/apiredux.cc": "the Redux API probe is the 2018 one translated",
 }
 

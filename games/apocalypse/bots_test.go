@@ -1,6 +1,8 @@
 package apocalypse
 
 import (
+	"bytes"
+	"os"
 	"testing"
 
 	"arena.dev/games"
@@ -117,4 +119,26 @@ func playNative(t *testing.T, g Game, seed uint64, names ...string) *games.Repla
 		t.Fatal(err)
 	}
 	return r
+}
+
+// Each variant's downloadable Dummy is built from the Dummy its
+// qualification plays: Redux keeps its own (bots/redux).
+func TestDummyProgramPerVariant(t *testing.T) {
+	for _, c := range []struct {
+		g    Game
+		file string
+	}{{Game{}, "bots/dummy.go"}, {Game{Redux: true}, "bots/redux/dummy.go"}} {
+		src, err := games.BotProgram(c.g.Info().ID, "Dummy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, body, _ := bytes.Cut(file, []byte("\nimport "))
+		if len(body) == 0 || !bytes.Contains(src, body) {
+			t.Errorf("%s: the Dummy program is not %s", c.g.Info().ID, c.file)
+		}
+	}
 }

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"arena.dev/games"
-	"arena.dev/games/apocalypse/bots"
 	"arena.dev/games/apocalypse/sdk"
 	"arena.dev/games/gametest"
 	"arena.dev/games/wire"
@@ -240,8 +239,8 @@ func checkAPIPlayer(t *testing.T, g Game, file string, want map[string]string, w
 		twin := &hasher{}
 		players := []games.Player{{Name: "twin", Agent: &games.Native{H: sdk.NewSession(twin)}}}
 		for _, name := range []string{"Demo", "Dummy", "Demo"} {
-			b, _ := bots.New(name)
-			players = append(players, games.Player{Name: name, Agent: &games.Native{H: sdk.NewSession(b)}})
+			a, _ := g.NewBot(name) // the variant's own Dummy
+			players = append(players, games.Player{Name: name, Agent: a})
 		}
 		if _, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Players: players}); err != nil {
 			t.Fatal(err)

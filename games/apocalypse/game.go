@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"arena.dev/games"
@@ -67,13 +68,25 @@ func init() {
 }
 
 // files are what the framework serves and builds, shared by both variants
-// but for the rules page and the C++ SDK: the Go SDK and its protocol
-// package, the starter bot, the reference bots' sources, the C++ SDKs (cpp/
-// has the 2018 API, cpp-redux/ Redux's, cpp-common/ the frame decoder both
-// include), the rules pages and the renderer.
+// but for the rules page, the C++ SDK and the Dummy: the Go SDK and its
+// protocol package, the starter bot, the reference bots' sources (Redux's
+// Dummy in bots/redux), the C++ SDKs (cpp/ has the 2018 API, cpp-redux/
+// Redux's, cpp-common/ the frame decoder both include), the rules pages
+// and the renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
 var files embed.FS
+
+// reduxFiles are files with Redux's Dummy as bots/dummy.go, the source
+// its downloadable Dummy is built from.
+type reduxFiles struct{ fs.FS }
+
+func (f reduxFiles) Open(name string) (fs.File, error) {
+	if name == "bots/dummy.go" {
+		name = "bots/redux/dummy.go"
+	}
+	return f.FS.Open(name)
+}
 
 // Game implements games.Game for Apocalypse Now 2018, or for Apocalypse
 // Now Redux when Redux is set: the same engine with other defaults.
@@ -106,7 +119,7 @@ func (g Game) Info() games.Info {
 	}
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
-		info.Files.Cpp = "cpp-redux"
+		info.Files.Cpp, info.Files.FS = "cpp-redux", reduxFiles{files}
 		info.Originals = originalsRedux
 	}
 	return info
@@ -116,7 +129,12 @@ func (g Game) Info() games.Info {
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
 // NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
+func (g Game) NewBot(name string) (games.Agent, error) {
+	if g.Redux {
+		return bots.ReduxRoster.Agent(name)
+	}
+	return bots.Roster.Agent(name)
+}
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {

@@ -150,10 +150,11 @@ func BenchmarkMatch(b *testing.B) {
 
 // The Dummy against three Demos, seat 0, seeds 1–30: on the original
 // default board, where Jutge plays submissions against Dummies (the
-// original Dummy scores a median of about 154,000 there, the Demos about
-// 16,000), and on generated boards. In 2018 it must win every match with
-// a median of 150,000 or more on each; Redux's figures (other post values)
-// are printed.
+// original Dummy wins all 30 there with a median of 154,055, the Demos'
+// 16,365), and on generated boards. In 2018 it must win every match with a
+// median at most 10% below the original's on each (calibration_test.go
+// holds it to the original's figures); Redux's figures (other post
+// values) are printed.
 func TestDummyStrength(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 120 matches")
@@ -198,8 +199,8 @@ func TestDummyStrength(t *testing.T) {
 				if g.Redux {
 					return
 				}
-				if wins != 30 || median(dummy) < 150000 {
-					t.Errorf("Dummy won %d of 30 with a median score of %d, want 30 and at least 150000", wins, median(dummy))
+				if least := 154055 * 9 / 10; wins != 30 || median(dummy) < least {
+					t.Errorf("Dummy won %d of 30 with a median score of %d, want 30 and at least %d", wins, median(dummy), least)
 				}
 			})
 		}

@@ -20,10 +20,11 @@ import (
 func TestCalibration(t *testing.T) {
 	const dir = "testdata/calibration/"
 	gametest.Calibrate(t, Game{}, gametest.Calibration{
-		Boards:        []string{shared + "/boards/wasteland-default.cnf", ""},
-		DummyAlone:    286,
-		DummyVsDemos:  [2]float64{343, 40},
-		DemoVsDummies: [2]float64{60, 301},
+		Boards:          []string{shared + "/boards/wasteland-default.cnf", ""},
+		ReplaysOriginal: true,
+		DummyAlone:      286,
+		DummyVsDemos:    [2]float64{343, 40},
+		DemoVsDummies:   [2]float64{60, 301},
 		Bots: []gametest.ReferenceBot{
 			{File: dir + "AIStraight.cc", VsDemos: 86},
 			{File: dir + "AICautious.cc", VsDemos: 445},

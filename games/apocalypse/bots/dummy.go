@@ -2,277 +2,219 @@ package bots
 
 import "arena.dev/games/apocalypse/sdk"
 
-// Dummy is the opponent a submission must beat to qualify. Each round:
-//   - a soldier next to an enemy hits it (the one on grass, where blows
-//     hurt most, and the weakest first);
-//   - a soldier on a post of ours stays there and guards it;
-//   - the others walk (breadth-first, around water, mountains, fire and
-//     forest next to burning forest) to the posts we do not hold, two a
-//     post, nearest first;
-//   - helicopters drop parachuters onto free posts below them not ours
-//     (taken at once), then onto our unguarded posts, then near posts to
-//     take; one about to expire lands anywhere safe rather than go to an
-//     enemy; napalm falls on two enemies or more with none of ours below;
-//     otherwise they cruise like the Demo's. Steering helicopters is left
-//     for better bots.
+// Dummy is the opponent a submission must beat to qualify. It plays as the
+// original 2018 Dummy was seen to play in its match files (its code was
+// never published), so that the bots that beat that one beat this one:
+//   - some soldiers, chosen when they first appear, take posts: each walks
+//     to the nearest post not ours, and on to the next once it is ours; the
+//     others hunt: each walks to the nearest enemy soldier. Walks are
+//     shortest paths over land without fire; nothing is guarded;
+//   - a soldier next to enemies hits one of them;
+//   - every parachuter jumps at once, onto a random free cell below;
+//   - a helicopter throws napalm onto enemies when none of ours are below,
+//     and otherwise flies to the nearest post not ours;
+//   - now and then a soldier or a helicopter does something at random
+//     instead (soldiers step or stay, never into water or fire).
+//
+// How often is tuned (calibration_test.go): the original sends about a
+// quarter of its soldiers to posts and moves a third of its units at
+// random, but it is not copied exactly: the shares below are the ones that
+// give its figures and its first-place rates against the reference bots.
 type Dummy struct {
-	n      int
-	open   []bool    // per cell: a soldier may walk there safely
-	landed []bool    // per cell: a parachuter of ours lands there this round
-	dist   [][]int32 // per post: steps from every cell, -1 unreachable
-	queue  []int32
+	takes map[int]bool // per soldier id: it takes posts (else it hunts)
+	n     int
+	enemy []int32 // per cell: steps to the nearest enemy soldier, -1 none
+	post  []int32 // per cell: steps to the nearest post not ours, -1 none
+	queue []int32
+	cells []sdk.Pos
 }
 
-// dummySteps are the soldiers' eight steps.
-var dummySteps = sdk.SoldierDirs
+// Percentages of the Dummy's choices.
+const (
+	dummyTakers      = 60 // soldiers that take posts
+	dummySoldierWhim = 45 // soldiers' moves at random
+	dummyHeliWhim    = 10 // helicopters' moves at random
+)
 
 // Play implements sdk.Bot.
 func (d *Dummy) Play(g *sdk.Game) {
 	me := g.Me()
-	d.scan(g)
-	d.helicopters(g, me)
-	d.soldiers(g, me)
-}
-
-// scan computes where soldiers may walk and each post's distances.
-func (d *Dummy) scan(g *sdk.Game) {
-	n := g.Max()
-	posts := g.Posts()
-	if d.n != n || len(d.dist) != len(posts) {
+	if n := g.Max(); d.n != n {
 		d.n = n
-		d.open = make([]bool, n*n)
-		d.landed = make([]bool, n*n)
-		d.dist = make([][]int32, len(posts))
-		for k := range d.dist {
-			d.dist[k] = make([]int32, n*n)
-		}
+		d.enemy = make([]int32, n*n)
+		d.post = make([]int32, n*n)
 	}
-	for c := range d.open {
-		i, j := c/n, c%n
-		d.open[c] = i > 0 && j > 0 && i < n-1 && j < n-1 && safe(g, i, j)
-	}
-	clear(d.landed)
-	for k, p := range posts {
-		d.bfs(p.Pos.I*n+p.Pos.J, d.dist[k])
-	}
-}
-
-// safe reports whether a soldier may stand on (i, j) without dying now or
-// likely soon: forest or grass without fire, and no forest next to a
-// burning forest (fire spreads only from forest).
-func safe(g *sdk.Game, i, j int) bool {
-	t := g.What(i, j)
-	if (t != sdk.Forest && t != sdk.Grass) || g.FireTime(i, j) > 0 {
-		return false
-	}
-	if t == sdk.Forest {
-		for _, s := range [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
-			if g.What(i+s[0], j+s[1]) == sdk.Forest && g.FireTime(i+s[0], j+s[1]) > 0 {
-				return false
+	var enemies, posts []sdk.Pos
+	for pl := range g.NumPlayers() {
+		if pl != me {
+			for _, id := range g.Soldiers(pl) {
+				enemies = append(enemies, g.Data(id).Pos)
 			}
 		}
 	}
-	return true
+	for _, p := range g.Posts() {
+		if p.Player != me {
+			posts = append(posts, p.Pos)
+		}
+	}
+	d.distances(g, enemies, d.enemy)
+	d.distances(g, posts, d.post)
+
+	d.parachuters(g, me)
+	for _, id := range g.Helicopters(me) {
+		g.CommandHelicopter(id, d.helicopter(g, g.Data(id), me))
+	}
+	takes := make(map[int]bool, len(d.takes))
+	for _, id := range g.Soldiers(me) {
+		t, ok := d.takes[id]
+		if !ok {
+			t = g.Random(1, 100) <= dummyTakers
+		}
+		takes[id] = t
+		d.soldier(g, g.Data(id), t)
+	}
+	d.takes = takes
 }
 
-// bfs fills dist with the soldiers' steps from cell src to every cell
-// through open cells, -1 where unreachable.
-func (d *Dummy) bfs(src int, dist []int32) {
+// walkable reports whether a soldier may step onto (i, j) and live.
+func walkable(g *sdk.Game, i, j int) bool {
+	t := g.What(i, j)
+	return (t == sdk.Forest || t == sdk.Grass) && g.FireTime(i, j) == 0
+}
+
+// distances fills dist with each cell's steps to the nearest of from
+// (breadth-first over walkable cells), -1 where none can be reached.
+func (d *Dummy) distances(g *sdk.Game, from []sdk.Pos, dist []int32) {
 	n := d.n
 	for c := range dist {
 		dist[c] = -1
 	}
-	if i, j := src/n, src%n; i <= 0 || j <= 0 || i >= n-1 || j >= n-1 {
-		return // never: posts are off the mountain border
+	d.queue = d.queue[:0]
+	for _, p := range from {
+		if c := int32(p.I*n + p.J); dist[c] < 0 {
+			dist[c] = 0
+			d.queue = append(d.queue, c)
+		}
 	}
-	var step [8]int32
-	for k, s := range dummySteps {
-		step[k] = int32(s.I*n + s.J)
-	}
-	// Border cells are never open: the neighbours of an open cell are all
-	// on the board.
-	dist[src] = 0
-	d.queue = append(d.queue[:0], int32(src))
 	for h := 0; h < len(d.queue); h++ {
 		c := d.queue[h]
-		for _, s := range step {
-			if x := c + s; d.open[x] && dist[x] < 0 {
+		i, j := int(c)/n, int(c)%n
+		for _, s := range sdk.SoldierDirs {
+			x := (i+s.I)*n + j + s.J
+			if g.PosOk(i+s.I, j+s.J) && dist[x] < 0 && walkable(g, i+s.I, j+s.J) {
 				dist[x] = dist[c] + 1
-				d.queue = append(d.queue, x)
+				d.queue = append(d.queue, int32(x))
 			}
 		}
 	}
 }
 
-// soldiers attack, guard or walk.
-func (d *Dummy) soldiers(g *sdk.Game, me int) {
-	posts := g.Posts()
-	n := d.n
-	var walkers []sdk.Data
-	for _, id := range g.Soldiers(me) {
-		u := g.Data(id)
-		if target := d.attack(g, u); target != nil {
-			g.CommandSoldier(id, target.I, target.J)
-			continue
-		}
-		if g.PostOwner(u.Pos.I, u.Pos.J) == me {
-			continue // guard the post
-		}
-		walkers = append(walkers, u)
-	}
-	// Greedy: the closest walker and post not ours, two walkers a post.
-	load := make([]int, len(posts))
-	goal := make([]int, len(walkers))
-	for w := range goal {
-		goal[w] = -1
-	}
-	for range walkers {
-		best, bw, bk := int32(-1), 0, 0
-		for w, u := range walkers {
-			if goal[w] >= 0 {
-				continue
-			}
-			for k, p := range posts {
-				dd := d.dist[k][u.Pos.I*n+u.Pos.J]
-				if p.Player == me || load[k] >= 2 || dd < 0 {
-					continue
-				}
-				if best < 0 || dd < best {
-					best, bw, bk = dd, w, k
-				}
+// soldier hits an enemy next to it, or walks one step towards its goal;
+// or, now and then, steps at random.
+func (d *Dummy) soldier(g *sdk.Game, u sdk.Data, takes bool) {
+	me := u.Player
+	if g.Random(1, 100) <= dummySoldierWhim {
+		d.cells = append(d.cells[:0], u.Pos)
+		for _, s := range sdk.SoldierDirs {
+			if i, j := u.Pos.I+s.I, u.Pos.J+s.J; g.PosOk(i, j) && walkable(g, i, j) {
+				d.cells = append(d.cells, sdk.Pos{I: i, J: j})
 			}
 		}
-		if best < 0 {
-			break
-		}
-		goal[bw] = bk
-		load[bk]++
+		p := d.cells[g.Random(0, len(d.cells)-1)]
+		g.CommandSoldier(u.ID, p.I, p.J)
+		return
 	}
-	for w, u := range walkers {
-		k := goal[w]
-		if k < 0 {
-			// Nothing left to take: a random safe step.
-			i, j := u.Pos.I+g.Random(-1, 1), u.Pos.J+g.Random(-1, 1)
-			if d.open[i*n+j] && g.WhichSoldier(i, j) == 0 {
-				g.CommandSoldier(u.ID, i, j)
-			}
-			continue
-		}
-		dist := d.dist[k]
-		bestD, bestI, bestJ := dist[u.Pos.I*n+u.Pos.J], -1, -1
-		for _, s := range dummySteps {
-			i, j := u.Pos.I+s.I, u.Pos.J+s.J
-			c := i*n + j
-			dd := dist[c]
-			if dd < 0 || dd >= bestD || !d.open[c] || g.WhichSoldier(i, j) != 0 {
-				continue
-			}
-			bestD, bestI, bestJ = dd, i, j
-		}
-		if bestI >= 0 {
-			g.CommandSoldier(u.ID, bestI, bestJ)
-		}
-	}
-}
-
-// attack returns the adjacent enemy to attack, the one on grass (where
-// attacks hurt most) and weakest first, or nil.
-func (d *Dummy) attack(g *sdk.Game, u sdk.Data) *sdk.Pos {
-	var best *sdk.Pos
-	bestScore := 0
-	for _, s := range dummySteps {
+	d.cells = d.cells[:0]
+	for _, s := range sdk.SoldierDirs {
 		i, j := u.Pos.I+s.I, u.Pos.J+s.J
-		id := g.WhichSoldier(i, j)
-		if id <= 0 {
-			continue
-		}
-		e := g.Data(id)
-		if e.Player == u.Player {
-			continue
-		}
-		score := 1000 - e.Life
-		if g.What(i, j) == sdk.Grass {
-			score += 1000
-		}
-		if best == nil || score > bestScore {
-			best, bestScore = &sdk.Pos{I: i, J: j}, score
+		if id := g.WhichSoldier(i, j); id > 0 && g.Data(id).Player != me {
+			d.cells = append(d.cells, sdk.Pos{I: i, J: j})
 		}
 	}
-	return best
+	if len(d.cells) > 0 {
+		p := d.cells[g.Random(0, len(d.cells)-1)]
+		g.CommandSoldier(u.ID, p.I, p.J)
+		return
+	}
+	dist := d.enemy
+	if takes {
+		dist = d.post
+	}
+	n := d.n
+	best := dist[u.Pos.I*n+u.Pos.J]
+	if best < 0 {
+		return
+	}
+	for _, s := range sdk.SoldierDirs {
+		i, j := u.Pos.I+s.I, u.Pos.J+s.J
+		if !g.PosOk(i, j) {
+			continue
+		}
+		switch dd := dist[i*n+j]; {
+		case dd < 0 || dd > best:
+		case dd < best:
+			best = dd
+			d.cells = append(d.cells[:0], sdk.Pos{I: i, J: j})
+		case len(d.cells) > 0:
+			d.cells = append(d.cells, sdk.Pos{I: i, J: j})
+		}
+	}
+	if len(d.cells) > 0 {
+		p := d.cells[g.Random(0, len(d.cells)-1)]
+		g.CommandSoldier(u.ID, p.I, p.J)
+	}
 }
 
-// helicopters drops parachuters and flies each helicopter.
-func (d *Dummy) helicopters(g *sdk.Game, me int) {
+// parachuters throws every parachuter it can (MaxJump a round) onto
+// random free cells below its helicopter.
+func (d *Dummy) parachuters(g *sdk.Game, me int) {
 	jumps := 0
+	var landed []sdk.Pos
 	for _, id := range g.Helicopters(me) {
 		h := g.Data(id)
-		jumps += d.drop(g, h, me, g.MaxJump()-jumps)
-		g.CommandHelicopter(id, d.fly(g, h, me))
-	}
-}
-
-// drop throws up to limit of h's parachuters: onto free posts not ours
-// below it (taken at once), then onto our unguarded posts, then onto safe
-// cells near posts to take; one about to expire lands on any safe cell
-// (else it would go to an enemy). It returns how many jumped.
-func (d *Dummy) drop(g *sdk.Game, h sdk.Data, me, limit int) int {
-	n := d.n
-	left := min(len(h.Parachuters), limit)
-	expiring := 0
-	for _, r := range h.Parachuters {
-		if r <= 1 {
-			expiring++
-		}
-	}
-	jumped := 0
-	for pass := 0; pass < 4 && jumped < left; pass++ {
-		for i := h.Pos.I - 2; i <= h.Pos.I+2 && jumped < left; i++ {
-			for j := h.Pos.J - 2; j <= h.Pos.J+2 && jumped < left; j++ {
-				c := i*n + j
-				if !d.open[c] || d.landed[c] || g.WhichSoldier(i, j) != 0 {
-					continue
-				}
-				ok := false
-				switch owner := g.PostOwner(i, j); pass {
-				case 0:
-					ok = owner != -2 && owner != me
-				case 1:
-					ok = owner == me
-				case 2:
-					ok = d.nearPost(g, c, me)
-				case 3:
-					ok = jumped < expiring
-				}
-				if ok {
-					g.CommandParachuter(i, j)
-					d.landed[c] = true
-					jumped++
+		d.cells = d.cells[:0]
+		for i := h.Pos.I - 2; i <= h.Pos.I+2; i++ {
+			for j := h.Pos.J - 2; j <= h.Pos.J+2; j++ {
+				if g.PosOk(i, j) && walkable(g, i, j) && g.WhichSoldier(i, j) == 0 && !contains(landed, sdk.Pos{I: i, J: j}) {
+					d.cells = append(d.cells, sdk.Pos{I: i, J: j})
 				}
 			}
 		}
+		for range h.Parachuters {
+			if jumps == g.MaxJump() || len(d.cells) == 0 {
+				break
+			}
+			k := g.Random(0, len(d.cells)-1)
+			p := d.cells[k]
+			d.cells = append(d.cells[:k], d.cells[k+1:]...)
+			g.CommandParachuter(p.I, p.J)
+			landed = append(landed, p)
+			jumps++
+		}
 	}
-	return jumped
 }
 
-// nearPost reports whether a soldier at cell c would be within 8 steps of
-// a post not ours.
-func (d *Dummy) nearPost(g *sdk.Game, c, me int) bool {
-	for k, p := range g.Posts() {
-		if dd := d.dist[k][c]; p.Player != me && dd >= 0 && dd <= 8 {
+func contains(ps []sdk.Pos, p sdk.Pos) bool {
+	for _, q := range ps {
+		if q == p {
 			return true
 		}
 	}
 	return false
 }
 
-// fly throws napalm on two enemies or more with none of ours below, else
-// cruises.
-func (d *Dummy) fly(g *sdk.Game, h sdk.Data, me int) sdk.Instruction {
+// helicopter chooses h's instruction: napalm on enemies with none of ours
+// below, else towards the nearest post not ours; now and then a random
+// move.
+func (d *Dummy) helicopter(g *sdk.Game, h sdk.Data, me int) sdk.Instruction {
+	if g.Random(1, 100) <= dummyHeliWhim {
+		return []sdk.Instruction{sdk.Forward1, sdk.Forward2, sdk.CounterClockwise, sdk.Clockwise}[g.Random(0, 3)]
+	}
 	if h.Napalm == 0 {
 		mine, enemies := 0, 0
-		for di := -2; di <= 2; di++ {
-			for dj := -2; dj <= 2; dj++ {
-				if id := g.WhichSoldier(h.Pos.I+di, h.Pos.J+dj); id > 0 {
+		for i := h.Pos.I - 2; i <= h.Pos.I+2; i++ {
+			for j := h.Pos.J - 2; j <= h.Pos.J+2; j++ {
+				if id := g.WhichSoldier(i, j); id > 0 {
 					if g.Data(id).Player == me {
 						mine++
 					} else {
@@ -281,13 +223,58 @@ func (d *Dummy) fly(g *sdk.Game, h sdk.Data, me int) sdk.Instruction {
 				}
 			}
 		}
-		if enemies >= 2 && mine == 0 {
+		if enemies > 0 && mine == 0 {
 			return sdk.Napalm
 		}
 	}
-	// Otherwise cruise like the Demo: mostly forward, now and then a turn.
-	if g.Random(1, 5) == 1 {
+	// The nearest post not ours, as the crow flies.
+	var goal sdk.Pos
+	best := -1
+	for _, p := range g.Posts() {
+		if dd := max(abs(p.Pos.I-h.Pos.I), abs(p.Pos.J-h.Pos.J)); p.Player != me && (best < 0 || dd < best) {
+			goal, best = p.Pos, dd
+		}
+	}
+	if best < 0 {
+		return sdk.Forward2
+	}
+	o := h.Orientation
+	toward := func(o int) int { // how far goal lies in orientation o
+		a := sdk.Ahead(o)
+		return (goal.I-h.Pos.I)*a.I + (goal.J-h.Pos.J)*a.J
+	}
+	ahead, left, right := toward(o), toward((o+1)%4), toward((o+3)%4)
+	if ahead > 0 && ahead >= left && ahead >= right && !blocked(g, h, 1) {
+		if ahead >= 2 && !blocked(g, h, 2) {
+			return sdk.Forward2
+		}
+		return sdk.Forward1
+	}
+	if left >= right {
 		return sdk.CounterClockwise
 	}
-	return sdk.Forward2
+	return sdk.Clockwise
+}
+
+// blocked reports whether a mountain or the board's edge stops h within
+// steps cells ahead.
+func blocked(g *sdk.Game, h sdk.Data, steps int) bool {
+	a := sdk.Ahead(h.Orientation)
+	side := sdk.Pos{I: a.J, J: a.I}
+	for k := 3; k <= 2+steps; k++ {
+		for l := -2; l <= 2; l++ {
+			i, j := h.Pos.I+k*a.I+l*side.I, h.Pos.J+k*a.J+l*side.J
+			if !g.PosOk(i, j) || g.What(i, j) == sdk.Mountain {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
