@@ -120,8 +120,8 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 			{dummy + " ×4, mean per seat", avg(alone), c.DummyAlone},
 			{dummy + " with three Demos: the " + dummy, vsDemos[0], c.DummyVsDemos[0]},
 			{dummy + " with three Demos: the Demos", avg(vsDemos[1:]), c.DummyVsDemos[1]},
-			{"Demo with three " + dummy + "s: the Demo", vsDummies[0], c.DemoVsDummies[0]},
-			{"Demo with three " + dummy + "s: the " + dummy + "s", avg(vsDummies[1:]), c.DemoVsDummies[1]},
+			{"Demo with three " + plural(dummy) + ": the Demo", vsDummies[0], c.DemoVsDummies[0]},
+			{"Demo with three " + plural(dummy) + ": the " + plural(dummy), avg(vsDummies[1:]), c.DemoVsDummies[1]},
 		}
 		t.Logf("figures on %s, seeds 1–%d (Arena / original):", boardName(c.Boards[0]), n)
 		for _, r := range rows {
@@ -136,13 +136,13 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 	for bi, path := range c.Boards {
 		t.Run("Verdicts/"+boardName(path), func(t *testing.T) {
 			p.t = t
-			t.Logf("reference bots on %s (against three Demos: Arena / original, seeds 1–%d; qualification against three %ss, seeds 1–%d, seats rotating):",
-				boardName(path), c.Seeds, dummy, games.QualificationMatches)
+			t.Logf("reference bots on %s (against three Demos: Arena / original, seeds 1–%d; qualification against three %s, seeds 1–%d, seats rotating):",
+				boardName(path), c.Seeds, plural(dummy), games.QualificationMatches)
 			for i, b := range c.Bots {
 				name := "cpp:" + bins[i]
-				vs := 0.0
+				vs := "—" // measured on the first board only
 				if bi == 0 {
-					vs = p.means(c.Seeds, boards[bi], name, demo, demo, demo)[0]
+					vs = fmt.Sprintf("%.0f", p.means(c.Seeds, boards[bi], name, demo, demo, demo)[0])
 				}
 				firsts, places := p.qualify(boards[bi], name, dummy)
 				ok := firsts >= games.QualificationFirsts(games.QualificationMatches)
@@ -150,7 +150,7 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 				if b.Marginal {
 					note = " (marginal: " + verdict(b.Qualifies) + " in the original)"
 				}
-				t.Logf("  %-28s %9.0f / %-9.0f first in %d of %d %v: %s%s", filepath.Base(b.File), vs, b.VsDemos,
+				t.Logf("  %-28s %9s / %-9.0f first in %d of %d %v: %s%s", filepath.Base(b.File), vs, b.VsDemos,
 					firsts, games.QualificationMatches, places, verdict(ok), note)
 				if ok != b.Qualifies && (!b.Marginal || bi == 0 && c.ReplaysOriginal) {
 					t.Errorf("%s: %s on Arena, %s in the original", filepath.Base(b.File), verdict(ok), verdict(b.Qualifies))
@@ -158,6 +158,14 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 			}
 		})
 	}
+}
+
+// plural names several of a bot: Dummy, Dummies.
+func plural(bot string) string {
+	if s, ok := strings.CutSuffix(bot, "y"); ok {
+		return s + "ies"
+	}
+	return bot + "s"
 }
 
 func verdict(ok bool) string {
