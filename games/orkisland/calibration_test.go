@@ -1,15 +1,20 @@
 package orkisland
 
 import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"arena.dev/games"
 	"arena.dev/games/gametest"
 )
 
 // The Dummy is calibrated on the original engine (OrkIsland 1.0 with its
 // AIDummy.o.Linux64), played on Arena's own generated islands: each island
-// of seeds 1–10 written as a FIXED board file (Format), which the original
-// reads. On the original's islands its Dummy's figures are 21,360 per seat
+// of seeds 1–10 written as a FIXED board file (Format; see
+// TestCalibrationIslands), which the original reads. On the original's islands its Dummy's figures are 21,360 per seat
 // ×4, 3,215,463 / 510 against three Demos and 470 / 28,428 for a Demo
 // against three Dummies, but the figure against the Demos is one island's
 // luck: a Dummy that links a group of k cities earns 2·2^k a round, so one
@@ -17,19 +22,19 @@ import (
 // islands give 5 times less. On the same islands only the matches' chance
 // is left; the figures below are the original's means over 20 matches per
 // island (match seeds s, s+1000, …, s+19000), against which Arena's seeds
-// 1–10 are one draw. The original's own draws of ten matches spread
-// ±20 % for the Dummy against Demos (from 261 k to 588 k) but far more for
-// the Demos' few hundred points (the Demo with Dummies from 75 to 478):
-// hence DemoTolerance.
+// 1–10 are one draw. The original's own draws of ten matches put the Dummy
+// against Demos 18 times in 20 within ±20 % of that mean (all: 261 k to
+// 588 k), the Demos' few hundred points far apart (the Demo with Dummies
+// from 75 to 478): hence DemoTolerance.
 //
 // The reference bots' figures are the original's on the same islands:
 // their mean against three Demos (seat 0, seeds 1–10) and their verdict
 // against three original Dummies with the server's rule (seat i mod 4 on
 // seed i+1, first alone in 3 of 4), which the original's own islands give
 // too. Over seeds 1–20 (seat (s-1) mod 4) they end first alone against
-// three original Dummies: Walker 1–2, Parker 5–6, Cautious 14–15 (the
-// marginal one), Roamer 16–19, Settler 17–19, Guardian 20 (original's
-// islands – Arena's).
+// three original Dummies, on the original's islands and on Arena's:
+// Walker 1 and 2 times, Parker 6 and 5, Cautious 14 and 15 (the marginal
+// one), Roamer 16 and 19, Settler 17 and 19, Guardian 20 and 20.
 func TestCalibration(t *testing.T) {
 	gametest.Calibrate(t, Game{}, gametest.Calibration{
 		Boards:        []string{""},
@@ -46,4 +51,27 @@ func TestCalibration(t *testing.T) {
 			{File: "testdata/calibration/AIGuardian.cc", VsDemos: 97811, Qualifies: true},
 		},
 	})
+}
+
+var islands = flag.String("islands", "", "TestCalibrationIslands writes the islands of seeds 1–100 there")
+
+// TestCalibrationIslands writes Arena's generated islands as FIXED board
+// files the original engine reads, to measure its Dummy on them:
+//
+//	go test ./games/orkisland -run CalibrationIslands -islands DIR
+//	./Game -s 3 -i DIR/arena3.cnf Dummy Demo Demo Demo -o /dev/null
+func TestCalibrationIslands(t *testing.T) {
+	if *islands == "" {
+		t.Skip("no -islands DIR")
+	}
+	for seed := uint64(1); seed <= 100; seed++ {
+		b, err := Generate(70, 70, 15, games.NewRNG(seed, streamBoard))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Join(*islands, fmt.Sprintf("arena%d.cnf", seed))
+		if err := os.WriteFile(name, Format(nil, b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
