@@ -2,41 +2,55 @@ package bots
 
 import "arena.dev/games/orkisland/sdk"
 
-// Dummy is the opponent a submission must beat to qualify, as strong as the
-// original's (games/ork-island.md). Each round:
-//   - an ork on a city or path that is not ours yet stays (it takes it if
-//     we outnumber everyone there), and so do as many of ours on a city or
-//     path we own as there are enemies on it (a tie keeps it ours);
-//   - an ork next to an enemy it surely beats attacks it (the loser comes
-//     back as ours), an enemy on a city or path first;
-//   - the others walk (breadth-first search, around enemies) to the nearest
-//     free cell of a city or path we do not own, each to one still short of
-//     orks; when there is none, to the nearest one we own that no ork of
-//     ours stands on, to guard it.
+// Dummy is the opponent a submission must beat to qualify. It plays as the
+// original's Dummy was seen to play (its moves in the original engine's
+// match records; games/orkisland/calibration_test.go keeps it as strong):
+// each ork, every round, on its own,
+//   - attacks an adjacent enemy it beats for sure (its health after paying
+//     the enemy cell's cost above the enemy's), the first in the order
+//     south, east, north, west;
+//   - else flees an adjacent enemy that could beat it (the enemy's health
+//     after paying our cell's cost at least ours): one step the other way,
+//     or, when that cell is taken, to the first free cell around;
+//   - else walks, by breadth-first search around every ork, to the nearest
+//     free cell of a city or path that is not ours and has no enemy on it,
+//     and on to the next one once it is ours: it never stays to guard.
+//
+// It pays no heed to its health (an ork walks on until it dies and comes
+// back whole), nor to its other orks' targets, and waits when there is
+// nothing left to take.
 type Dummy struct {
 	cols     int
 	adj      [][4]int32 // cell → its land neighbours by direction, -1 for none
 	structOf []int      // cell → city id, or NbCities+path id, or -1
-	occ      []int8     // cell → 0 empty, 1 ours, 2 enemy, this round
-	count    [][]int    // structure → orks of each player on it
-	stay     []int      // structure → more orks of ours that must stay on it
-	need     []int      // structure → more orks of ours it needs to become ours
+	cost     []int      // cell → health it costs to enter
+	orkAt    []int32    // cell → the ork on it, or -1, this round
+	enemyOn  []bool     // structure → an enemy ork stands on it, this round
 	seen     []int32    // BFS visit stamp per cell
-	first    []sdk.Dir
+	first    []sdk.Dir  // BFS: the first step towards each cell
 	stamp    int32
-	queue    []int
+	queue    []int32
 }
 
 func (d *Dummy) init(g *sdk.Game) {
 	d.cols = g.Cols()
 	n := g.Rows() * g.Cols()
 	d.structOf = make([]int, n)
-	for c := range d.structOf {
-		d.structOf[c] = structure(g, g.Cell(sdk.Pos{I: c / d.cols, J: c % d.cols}))
-	}
+	d.cost = make([]int, n)
 	d.adj = make([][4]int32, n)
-	for c := range d.adj {
+	for c := range n {
 		p := sdk.Pos{I: c / d.cols, J: c % d.cols}
+		cell := g.Cell(p)
+		d.structOf[c] = -1
+		switch {
+		case cell.CityID >= 0:
+			d.structOf[c] = cell.CityID
+		case cell.PathID >= 0:
+			d.structOf[c] = g.NbCities() + cell.PathID
+		}
+		if cell.Type != sdk.Water {
+			d.cost[c] = g.Cost(cell.Type)
+		}
 		for k, dir := range sdk.Dirs {
 			d.adj[c][k] = -1
 			if q := p.Move(dir); g.PosOk(q) && g.Cell(q).Type != sdk.Water {
@@ -44,27 +58,62 @@ func (d *Dummy) init(g *sdk.Game) {
 			}
 		}
 	}
-	d.occ = make([]int8, n)
+	d.orkAt = make([]int32, n)
 	d.seen = make([]int32, n)
 	d.first = make([]sdk.Dir, n)
-	k := g.NbCities() + g.NbPaths()
-	d.count = make([][]int, k)
-	for s := range d.count {
-		d.count[s] = make([]int, g.NbPlayers())
-	}
-	d.stay = make([]int, k)
-	d.need = make([]int, k)
+	d.enemyOn = make([]bool, g.NbCities()+g.NbPaths())
 }
 
-// structure is the index of the city or path of c, or -1.
-func structure(g *sdk.Game, c sdk.Cell) int {
-	switch {
-	case c.CityID >= 0:
-		return c.CityID
-	case c.PathID >= 0:
-		return g.NbCities() + c.PathID
+func (d *Dummy) cell(p sdk.Pos) int { return p.I*d.cols + p.J }
+
+// Play implements sdk.Bot.
+func (d *Dummy) Play(g *sdk.Game) {
+	if d.structOf == nil {
+		d.init(g)
 	}
-	return -1
+	me := g.Me()
+	for c := range d.orkAt {
+		d.orkAt[c] = -1
+	}
+	clear(d.enemyOn)
+	for id := range g.NbUnits() {
+		u := g.Unit(id)
+		if u.Pos.I < 0 {
+			continue // not on the board yet
+		}
+		c := d.cell(u.Pos)
+		d.orkAt[c] = int32(id)
+		if s := d.structOf[c]; s >= 0 && u.Player != me {
+			d.enemyOn[s] = true
+		}
+	}
+	target := func(c int) bool {
+		s := d.structOf[c]
+		return s >= 0 && !d.enemyOn[s] && d.owner(g, s) != me
+	}
+	// Most rounds of a won match have nothing left to take: no search
+	// then, rather than one across the island per ork.
+	anyTarget := false
+	for c := range d.structOf {
+		if d.orkAt[c] < 0 && target(c) {
+			anyTarget = true
+			break
+		}
+	}
+	for _, id := range g.Orks(me) {
+		u := g.Unit(id)
+		if dir, ok := d.attack(g, u); ok {
+			g.Move(id, dir)
+		} else if dir, ok := d.flee(g, u); ok {
+			if dir != sdk.None {
+				g.Move(id, dir)
+			}
+		} else if anyTarget {
+			if dir, ok := d.walk(u, target); ok {
+				g.Move(id, dir)
+			}
+		}
+	}
 }
 
 func (d *Dummy) owner(g *sdk.Game, s int) int {
@@ -74,141 +123,58 @@ func (d *Dummy) owner(g *sdk.Game, s int) int {
 	return g.PathOwner(s - g.NbCities())
 }
 
-// Play implements sdk.Bot.
-func (d *Dummy) Play(g *sdk.Game) {
-	if d.structOf == nil {
-		d.init(g)
+// enemy returns the ork on cell q (a land cell or -1) and whether it is an
+// enemy.
+func (d *Dummy) enemy(g *sdk.Game, q int32) (sdk.Unit, bool) {
+	if q < 0 || d.orkAt[q] < 0 {
+		return sdk.Unit{}, false
 	}
-	me := g.Me()
-	clear(d.occ)
-	for s := range d.count {
-		clear(d.count[s])
-	}
-	for id := range g.NbUnits() {
-		u := g.Unit(id)
-		if u.Pos.I < 0 {
-			continue // not on the board yet
-		}
-		c := d.cell(u.Pos)
-		d.occ[c] = 2
-		if u.Player == me {
-			d.occ[c] = 1
-		}
-		if s := d.structOf[c]; s >= 0 {
-			d.count[s][u.Player]++
-		}
-	}
-	for s, n := range d.count {
-		enemies := 0
-		for p, k := range n {
-			if p != me {
-				enemies = max(enemies, k)
-			}
-		}
-		if d.owner(g, s) == me {
-			d.stay[s], d.need[s] = enemies, 0
-		} else {
-			d.stay[s], d.need[s] = n[me], max(0, enemies+1-n[me])
-		}
-	}
-	short, unguarded := 0, 0 // goals of each kind
-	for s, n := range d.count {
-		short += d.need[s]
-		if d.need[s] == 0 && n[me] == 0 && d.owner(g, s) == me {
-			unguarded++
-		}
-	}
-	var walkers []sdk.Unit
-	for _, id := range g.Orks(me) {
-		u := g.Unit(id)
-		if s := d.structOf[d.cell(u.Pos)]; s >= 0 && d.stay[s] > 0 {
-			d.stay[s]--
-		} else if dir, ok := d.attack(g, u); ok {
-			g.Move(id, dir)
-		} else {
-			walkers = append(walkers, u)
-		}
-	}
-	// A search that finds nothing is not tried again this round: it would
-	// cross the whole island for nothing.
-	for _, u := range walkers {
-		if short > 0 {
-			if dir, ok := d.walk(u, d.short); ok {
-				g.Move(u.ID, dir)
-				short--
-				continue
-			}
-			short = 0
-		}
-		if unguarded > 0 {
-			if dir, ok := d.walk(u, d.unguarded(me)); ok {
-				g.Move(u.ID, dir)
-				unguarded--
-				continue
-			}
-			unguarded = 0
-		}
-	}
+	e := g.Unit(int(d.orkAt[q]))
+	return e, e.Player != g.Me()
 }
 
-func (d *Dummy) cell(p sdk.Pos) int { return p.I*d.cols + p.J }
-
-// attack returns the direction of an adjacent enemy that u beats for sure,
-// preferring one on a city or path.
+// attack returns the direction of the first adjacent enemy u beats for sure.
 func (d *Dummy) attack(g *sdk.Game, u sdk.Unit) (sdk.Dir, bool) {
-	best, found := sdk.None, false
-	for _, dir := range sdk.Dirs {
-		q := u.Pos.Move(dir)
-		if !g.PosOk(q) || d.occ[d.cell(q)] != 2 {
-			continue
+	for k, q := range d.adj[d.cell(u.Pos)] {
+		if e, ok := d.enemy(g, q); ok && u.Health-d.cost[q] > e.Health {
+			return sdk.Dirs[k], true
 		}
-		c := g.Cell(q)
-		if u.Health-g.Cost(c.Type) <= g.Unit(c.Unit).Health {
-			continue
-		}
-		if d.structOf[d.cell(q)] >= 0 {
-			return dir, true
-		}
-		best, found = dir, true
 	}
-	return best, found
+	return sdk.None, false
 }
 
-// short takes a free cell of a structure still short of orks, if c is one.
-func (d *Dummy) short(c int) bool {
-	s := d.structOf[c]
-	if s < 0 || d.need[s] == 0 || d.occ[c] != 0 {
-		return false
-	}
-	d.need[s]--
-	return true
-}
-
-// unguarded returns a goal that takes a free cell of a structure of ours
-// with no ork of ours on it.
-func (d *Dummy) unguarded(me int) func(int) bool {
-	return func(c int) bool {
-		s := d.structOf[c]
-		if s < 0 || d.need[s] != 0 || d.count[s][me] != 0 || d.occ[c] != 0 {
-			return false
+// flee reports whether an adjacent enemy could beat u and, if so, where u
+// steps: away from the first such enemy, else to the first free cell
+// around, else nowhere (None).
+func (d *Dummy) flee(g *sdk.Game, u sdk.Unit) (sdk.Dir, bool) {
+	c := d.cell(u.Pos)
+	for k, q := range d.adj[c] {
+		if e, ok := d.enemy(g, q); ok && e.Health-d.cost[c] >= u.Health {
+			if away := d.adj[c][(k+2)%4]; away >= 0 && d.orkAt[away] < 0 {
+				return sdk.Dirs[(k+2)%4], true
+			}
+			for k2, q2 := range d.adj[c] {
+				if q2 >= 0 && d.orkAt[q2] < 0 {
+					return sdk.Dirs[k2], true
+				}
+			}
+			return sdk.None, true
 		}
-		d.count[s][me]++ // one guard is enough
-		return true
 	}
+	return sdk.None, false
 }
 
-// walk searches breadth-first from u, around enemies, for the nearest cell
-// goal takes, and returns the first step towards it.
+// walk searches breadth-first from u, through free land cells, for the
+// nearest one goal accepts, and returns the first step towards it.
 func (d *Dummy) walk(u sdk.Unit, goal func(c int) bool) (sdk.Dir, bool) {
 	d.stamp++
-	src := d.cell(u.Pos)
+	src := int32(d.cell(u.Pos))
 	d.seen[src] = d.stamp
 	d.queue = append(d.queue[:0], src)
 	for h := 0; h < len(d.queue); h++ {
 		c := d.queue[h]
 		for k, q := range d.adj[c] {
-			// Our own orks make way, but not on the first step.
-			if q < 0 || d.seen[q] == d.stamp || d.occ[q] == 2 || (c == src && d.occ[q] == 1) {
+			if q < 0 || d.seen[q] == d.stamp || d.orkAt[q] >= 0 {
 				continue
 			}
 			d.seen[q] = d.stamp
@@ -220,7 +186,7 @@ func (d *Dummy) walk(u sdk.Unit, goal func(c int) bool) (sdk.Dir, bool) {
 			if goal(int(q)) {
 				return d.first[q], true
 			}
-			d.queue = append(d.queue, int(q))
+			d.queue = append(d.queue, q)
 		}
 	}
 	return sdk.None, false
