@@ -133,7 +133,11 @@ func Calibrate(t *testing.T, g games.Game, c Calibration) {
 		}
 		t.Logf("figures on %s, seeds 1–%d (Arena / original):", boardName(c.Boards[0]), n)
 		for _, r := range rows {
-			t.Logf("  %-40s %12.0f / %.0f", r.name, r.got, r.want)
+			want := "— (no original Dummy)"
+			if r.want != 0 {
+				want = fmt.Sprintf("%.0f", r.want)
+			}
+			t.Logf("  %-40s %12.0f / %s", r.name, r.got, want)
 			if r.want != 0 && math.Abs(r.got-r.want) > r.tol*r.want {
 				t.Errorf("%s: %.0f, the original's %.0f ± %.0f%%", r.name, r.got, r.want, 100*r.tol)
 			}
