@@ -144,6 +144,7 @@ func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
 			return nil, fmt.Errorf("apocalypse: player %d has no helicopter", p)
 		}
 	}
+	s.nextID = max(s.nextID, b.Next)
 	s.index()
 	s.score()
 	return s, nil
