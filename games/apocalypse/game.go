@@ -8,6 +8,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/apocalypse/bots"
+	"arena.dev/games/apocalypse/bots/redux"
 )
 
 // The games' ids on the platform.
@@ -72,7 +73,7 @@ func init() {
 // has the 2018 API, cpp-redux/ Redux's, cpp-common/ the frame decoder both
 // include), the rules pages and the renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
 var files embed.FS
 
 // Game implements games.Game for Apocalypse Now 2018, or for Apocalypse
@@ -106,7 +107,10 @@ func (g Game) Info() games.Info {
 	}
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
-		info.Files.Cpp = "cpp-redux"
+		info.Files.Cpp, info.Files.Bots = "cpp-redux", "bots/redux"
+		info.Bots = redux.Roster.Names()
+		// The original's Game.cc ranks by the last round's points.
+		info.Scoring = "its last round's points (each post's value to its holder, one per soldier alive), not their sum over the rounds"
 		info.Originals = originalsRedux
 	}
 	return info
@@ -115,8 +119,13 @@ func (g Game) Info() games.Info {
 // ParseBoard implements games.Game.
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
-// NewBot implements games.Game.
-func (Game) NewBot(name string) (games.Agent, error) { return bots.Roster.Agent(name) }
+// NewBot implements games.Game: Redux's bots are its own.
+func (g Game) NewBot(name string) (games.Agent, error) {
+	if g.Redux {
+		return redux.Roster.Agent(name)
+	}
+	return bots.Roster.Agent(name)
+}
 
 // ConfigOf reads the rules' parameters from complete settings.
 func ConfigOf(s games.Settings) Config {
@@ -156,9 +165,18 @@ func (g Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.
 	default:
 		return nil, errors.New("apocalypse: not an Apocalypse Now board")
 	}
+	if g.Redux {
+		st, seeds, err := NewReduxState(cfg, b, seed)
+		if err != nil {
+			return nil, err
+		}
+		m := newMatch(s, st, true)
+		m.seeds = seeds
+		return m, nil
+	}
 	st, err := NewState(cfg, b, games.NewRNG(seed, streamPlay))
 	if err != nil {
 		return nil, err
 	}
-	return newMatch(s, st, g.Redux), nil
+	return newMatch(s, st, false), nil
 }
