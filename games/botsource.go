@@ -23,7 +23,11 @@ func BotProgram(gameID, name string) ([]byte, error) {
 	if name == "" || strings.ContainsAny(name, "/.\\") {
 		return nil, fmt.Errorf("invalid bot name %q", name)
 	}
-	src, err := fs.ReadFile(info.Files.FS, path.Join("bots", strings.ToLower(name)+".go"))
+	dir := info.Files.Bots
+	if dir == "" {
+		dir = "bots"
+	}
+	src, err := fs.ReadFile(info.Files.FS, path.Join(dir, strings.ToLower(name)+".go"))
 	if err != nil {
 		return nil, fmt.Errorf("%s: no stand-alone source for bot %q", gameID, name)
 	}

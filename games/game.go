@@ -93,6 +93,11 @@ type Info struct {
 	// match follows (the viewer draws the seat in it; the match table,
 	// match lists and the viewer's scoreboard and chart show it).
 	Palette []string
+	// Scoring says what a match's score is when it is not the sum of its
+	// rounds' points, the usual way (e.g. "the last round's points"):
+	// match pages and tournament standings show it beside the scores.
+	// Empty for the usual way.
+	Scoring string
 	// Originals are the board files of the original course's kit, known
 	// by fingerprint (originals.go); nil when the game knows none.
 	Originals []OriginalBoard
@@ -157,6 +162,10 @@ type Files struct {
 	// bot written in C++ (at least AIDemo.cc); "" when the game offers no
 	// C++. Variants with different player APIs name different directories.
 	Cpp string
+	// Bots is the directory in FS of the reference bots' sources, one
+	// file per bot named after it in lower case; "" is "bots". Variants
+	// with bots of their own name another (package of its own).
+	Bots string
 	// CppCommon is an optional directory in FS whose headers join the C++
 	// SDK too, for headers that variants with different APIs share (their
 	// paths under CppCommon are kept: arena/x.hh stays arena/x.hh).

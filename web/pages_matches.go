@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -97,6 +98,9 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: title, Kind: m.Kind, Status: m.Status,
 		Rated: m.Rated, Seed: m.Seed, Created: fullTime(&m.CreatedAt), Finished: fullTime(m.FinishedAt),
 		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
+	if g, err := games.Get(m.GameID); err == nil {
+		d.Scoring = g.Info().Scoring
+	}
 	for _, st := range seats {
 		row := templates.SeatRow{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
 		if st.BotID != nil {

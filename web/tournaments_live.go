@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -43,6 +44,9 @@ func (s *Server) tournamentLivePart(w http.ResponseWriter, r *http.Request) {
 func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templates.TournamentLive, error) {
 	d := templates.TournamentLive{ID: t.ID, GameID: t.GameID, Status: t.Status, Round: t.Round, League: t.Format == store.FormatLeague,
 		Polling: t.Status != store.TournamentFinished && t.Status != store.TournamentCancelled}
+	if g, err := games.Get(t.GameID); err == nil {
+		d.Scoring = g.Info().Scoring
+	}
 	viewer := userFrom(ctx)
 	if viewer != nil && viewer.Role == store.RoleAdmin {
 		d.Admin = true

@@ -62,6 +62,9 @@ type Board struct {
 	Posts       []Post
 	Soldiers    []Soldier
 	Helicopters []Helicopter
+	// Next is the id the next new soldier takes: one more than the largest
+	// when 0 (Redux's files say it).
+	Next int
 }
 
 // Post is a post: its cell, whether it is worth HIGH_VALUE (else

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -34,10 +35,43 @@ import (
 // Blank lines may separate sections, never split them. The file fixes
 // MAX, NUM_POSTS, NUM_HELICOPTERS (per player) and NUM_SOLDIERS (soldiers
 // and parachuters per player).
+//
+// Redux's engine reads and writes a state of a match in its own format
+// (boards/originals/apocalypse-redux-default.cnf), which its board files
+// use too; teams there are numbered 1 to 4, -1 when nobody:
+//
+//	ApocalypseNow v2
+//	names                     four names, ignored
+//	? ? ? ?
+//	round 0                   a board file starts at round 0
+//	nou                       the id the next new soldier takes
+//	89
+//	terreny                   the land, as above
+//	posts
+//	equip	x	y	valor     the posts: team, row, column, value
+//	-1	12	27	4000
+//	score                     each team's points now (checked)
+//	20	20	20	20
+//	status                    each team's CPU used, ignored
+//	0	0	0	0
+//	agents
+//	id	tipus	equip	x	y	vida	ori	napalm	paraca
+//	1	2	1	5	15	-1	0	30	0      units, as above
+//	-1
+//	foc
+//	torns	x	y                 burning cells, as above
+//	-1
+//
+// Posts there have two values at most, which the file fixes too
+// (HIGH_VALUE and LOW_VALUE): the original scores each post with the value
+// its file gives it.
 
 // File is a parsed board file.
 type File struct {
 	Board *Board
+	// High and Low are the posts' values a Redux file fixes (0: the file
+	// fixes none).
+	High, Low int
 }
 
 // players is the number of players every board is for.
@@ -53,15 +87,20 @@ func (f *File) Settings() games.Settings {
 	for _, h := range b.Helicopters {
 		total += len(h.Para)
 	}
-	return games.Settings{"MAX": b.Max, "NUM_POSTS": len(b.Posts),
+	s := games.Settings{"MAX": b.Max, "NUM_POSTS": len(b.Posts),
 		"NUM_HELICOPTERS": len(b.Helicopters) / players, "NUM_SOLDIERS": total / players}
+	if f.High > 0 {
+		s["HIGH_VALUE"], s["LOW_VALUE"] = f.High, f.Low
+	}
+	return s
 }
 
 // fits reports whether settings cfg agree with the file.
 func (f *File) fits(cfg Config) error {
 	s := f.Settings()
 	if cfg.Players != players || cfg.Max != s["MAX"] || cfg.Posts != s["NUM_POSTS"] ||
-		cfg.Helicopters != s["NUM_HELICOPTERS"] || cfg.Soldiers != s["NUM_SOLDIERS"] {
+		cfg.Helicopters != s["NUM_HELICOPTERS"] || cfg.Soldiers != s["NUM_SOLDIERS"] ||
+		(f.High > 0 && (cfg.HighValue != f.High || cfg.LowValue != f.Low)) {
 		return fmt.Errorf("apocalypse: the board file fixes %v, the settings differ", s)
 	}
 	for _, u := range f.Board.Soldiers {
@@ -80,6 +119,23 @@ type parser struct {
 	n    int // MAX
 	b    *Board
 	ids  map[int]bool
+
+	redux  bool  // Redux's format: teams 1 to 4
+	values []int // the posts' values, in order
+	score  []int // Redux: the points the file gives each team
+	scored int   // Redux: the line of the points
+	round  int   // Redux: the round of the state
+	next0  int   // Redux: the next id
+
+	roundLine, nextLine int
+}
+
+// base is how the file numbers the first team: 0, or 1 in Redux's format.
+func (p *parser) base() int {
+	if p.redux {
+		return 1
+	}
+	return 0
 }
 
 // next returns the next non-blank line's fields, or nil at the end.
@@ -126,20 +182,136 @@ func (p *parser) ints(f []string) ([]int, error) {
 // ParseFile reads a board file (see above) and checks it as the original
 // does: a mountain border, posts on forest or grass, soldiers on forest or
 // grass one per cell (on a post only as its owner), helicopters' squares
-// on the board, off mountains and apart, fire off mountains.
+// on the board, off mountains and apart, fire off mountains; in Redux's
+// format also the round (0), the next id and each team's points.
 func ParseFile(data []byte) (*File, error) {
+	f, p, err := parse(data)
+	if err == nil && p.round != 0 {
+		p.line = p.roundLine
+		return nil, p.errorf("round %d: a board file starts at round 0", p.round)
+	}
+	return f, err
+}
+
+// parse reads a board file, or in Redux's format the state of any round
+// (as the original's match output prints it).
+func parse(data []byte) (*File, *parser, error) {
 	p := &parser{sc: bufio.NewScanner(bytes.NewReader(data)), ids: map[int]bool{}}
 	p.sc.Buffer(nil, 1<<20)
 	head := p.next()
-	if len(head) != 2 || !strings.HasPrefix(head[0], "ApocalypseNow") || head[1] != "3.0" {
-		return nil, p.errorf(`want the header "ApocalypseNow2018 3.0"`)
+	steps := []func() error{p.expectFixed, p.land, p.posts, p.units, p.fire, p.finish}
+	switch {
+	case len(head) == 2 && head[0] == "ApocalypseNow" && head[1] == "v2":
+		p.redux = true
+		steps = []func() error{p.header, p.land, p.posts, p.points, p.units, p.fire, p.finish, p.checkPoints}
+	case len(head) == 2 && strings.HasPrefix(head[0], "ApocalypseNow") && head[1] == "3.0":
+	default:
+		return nil, p, p.errorf(`want the header "ApocalypseNow2018 3.0" (Apocalypse Now 2018) or "ApocalypseNow v2" (Redux)`)
 	}
-	for _, step := range []func() error{p.expectFixed, p.land, p.posts, p.units, p.fire, p.finish} {
+	for _, step := range steps {
 		if err := step(); err != nil {
-			return nil, err
+			return nil, p, err
 		}
 	}
-	return &File{Board: p.b}, nil
+	f := &File{Board: p.b}
+	if p.redux {
+		f.High, f.Low = slices.Max(p.values), slices.Min(p.values)
+	}
+	return f, p, nil
+}
+
+// header reads Redux's lines before the land: names, round and next id.
+func (p *parser) header() error {
+	if err := p.expect("names"); err != nil {
+		return err
+	}
+	if f := p.next(); len(f) != players {
+		return p.errorf("want %d names", players)
+	}
+	f := p.next()
+	if len(f) != 2 || f[0] != "round" {
+		return p.errorf(`want "round" and its number`)
+	}
+	v, err := p.ints(f[1:])
+	if err != nil {
+		return err
+	}
+	if v[0] < 0 {
+		return p.errorf("round %d, want 0 or more", v[0])
+	}
+	p.round, p.roundLine = v[0], p.line
+	if err := p.expect("nou"); err != nil {
+		return err
+	}
+	f = p.next()
+	if len(f) != 1 {
+		return p.errorf("want the next id")
+	}
+	if v, err = p.ints(f); err != nil {
+		return err
+	}
+	if v[0] <= 0 || v[0] > maxID+1 {
+		return p.errorf("next id %d, want 1 to %d", v[0], maxID+1)
+	}
+	p.next0, p.nextLine = v[0], p.line
+	return p.expect("terreny")
+}
+
+// points reads Redux's points and CPU status after the posts.
+func (p *parser) points() error {
+	f := p.next()
+	if len(f) != players {
+		return p.errorf("want %d teams' points", players)
+	}
+	v, err := p.ints(f)
+	if err != nil {
+		return err
+	}
+	p.score, p.scored = v, p.line
+	if err := p.expect("status"); err != nil {
+		return err
+	}
+	if f = p.next(); len(f) != players {
+		return p.errorf("want %d teams' CPU status", players)
+	}
+	for _, x := range f {
+		if _, err := strconv.ParseFloat(x, 64); err != nil {
+			return p.errorf("%q is not a number", x)
+		}
+	}
+	if err := p.expect("agents"); err != nil {
+		return err
+	}
+	return p.expect("id", "tipus", "equip", "x", "y", "vida", "ori", "napalm", "paraca")
+}
+
+// checkPoints checks Redux's points (each post's value and one per
+// soldier, as the original counts them) and next id, once the whole file
+// is read.
+func (p *parser) checkPoints() error {
+	pts := make([]int, players)
+	for k, q := range p.b.Posts {
+		if q.Owner >= 0 {
+			pts[q.Owner] += p.values[k]
+		}
+	}
+	for _, u := range p.b.Soldiers {
+		pts[u.Player]++
+	}
+	for t := range players {
+		if pts[t] != p.score[t] {
+			p.line = p.scored
+			return p.errorf("team %d has %d points, the file says %d", t+1, pts[t], p.score[t])
+		}
+	}
+	for id := range p.ids {
+		if id >= p.next0 {
+			p.line = p.nextLine
+			return p.errorf("next id %d, but unit %d exists", p.next0, id)
+		}
+	}
+	p.b.Next = p.next0
+	return nil
 }
 
 func (p *parser) expectFixed() error {
@@ -205,56 +377,70 @@ func (p *parser) posts() error {
 	if err := p.expect("posts"); err != nil {
 		return err
 	}
-	if err := p.expect("player", "i", "j", "value"); err != nil {
+	head, end := []string{"player", "i", "j", "value"}, "units"
+	if p.redux {
+		head, end = []string{"equip", "x", "y", "valor"}, "score"
+	}
+	if err := p.expect(head...); err != nil {
 		return err
 	}
-	var values []int
 	for {
 		f := p.next()
-		if len(f) == 1 && f[0] == "units" {
+		if len(f) == 1 && f[0] == end {
 			break
 		}
 		if len(f) != 4 {
 			if f == nil {
-				return p.errorf("file ends, want a post or \"units\"")
+				return p.errorf("file ends, want a post or %q", end)
 			}
-			return p.errorf("want a post \"player i j value\" or \"units\"")
+			return p.errorf("want a post %q or %q", strings.Join(head, " "), end)
 		}
 		v, err := p.ints(f)
 		if err != nil {
 			return err
 		}
+		owner := v[0]
+		if p.redux && owner > 0 {
+			owner--
+		}
 		c, err := p.cell(v[1], v[2])
 		switch {
 		case err != nil:
 			return err
-		case v[0] < -1 || v[0] >= players:
-			return p.errorf("post owner %d, want -1 to %d", v[0], players-1)
+		case owner < -1 || owner >= players || (p.redux && v[0] == 0):
+			return p.errorf("post owner %d, want -1 or %d to %d", v[0], p.base(), players-1+p.base())
 		case p.b.Land[c] != Forest && p.b.Land[c] != Grass:
 			return p.errorf("post at (%d, %d) not on forest or grass", v[1], v[2])
 		case v[3] <= 0:
 			return p.errorf("post value %d, want a positive value", v[3])
+		case p.redux && !slices.Contains(p.values, v[3]) && twoValues(p.values):
+			return p.errorf("post value %d: the posts have two values at most", v[3])
 		}
 		for _, q := range p.b.Posts {
 			if q.Cell == c {
 				return p.errorf("two posts at (%d, %d)", v[1], v[2])
 			}
 		}
-		p.b.Posts = append(p.b.Posts, Post{Cell: c, Owner: v[0]})
-		values = append(values, v[3])
+		p.b.Posts = append(p.b.Posts, Post{Cell: c, Owner: owner})
+		p.values = append(p.values, v[3])
 	}
 	if len(p.b.Posts) == 0 {
-		return p.errorf("no posts before \"units\"")
+		return p.errorf("no posts before %q", end)
 	}
-	high := 0
-	for _, v := range values {
-		high = max(high, v)
-	}
-	for k, v := range values {
+	high := slices.Max(p.values)
+	for k, v := range p.values {
 		p.b.Posts[k].High = v == high
+	}
+	if p.redux {
+		return nil
 	}
 	// "units" was read by the loop: its header comes next.
 	return p.expect("id", "type", "player", "i", "j", "life", "ori", "napalm", "parachuters")
+}
+
+// twoValues reports whether values holds two different values.
+func twoValues(values []int) bool {
+	return len(values) > 0 && slices.Min(values) != slices.Max(values)
 }
 
 func (p *parser) units() error {
@@ -273,6 +459,9 @@ func (p *parser) units() error {
 		v, err := p.ints(f)
 		if err != nil {
 			return err
+		}
+		if p.redux {
+			v[2]-- // teams 1 to 4
 		}
 		if err := p.unit(v); err != nil {
 			return err
@@ -307,7 +496,7 @@ func (p *parser) unit(v []int) error {
 	case id <= 0 || id > maxID || p.ids[id]:
 		return p.errorf("unit id %d is not a new id from 1 to %d", id, maxID)
 	case pl < 0 || pl >= players:
-		return p.errorf("player %d, want 0 to %d", pl, players-1)
+		return p.errorf("player %d, want %d to %d", pl+p.base(), p.base(), players-1+p.base())
 	case k < 0 || len(v) != 9+k:
 		return p.errorf("%d parachuters announced, %d listed", k, len(v)-9)
 	}
@@ -366,17 +555,21 @@ func (p *parser) unit(v []int) error {
 }
 
 func (p *parser) fire() error {
-	if f := p.next(); len(f) != 1 || f[0] != "fire" {
+	title, head := "fire", []string{"rounds", "i", "j"}
+	if p.redux {
+		title, head = "foc", []string{"torns", "x", "y"}
+	}
+	if f := p.next(); len(f) != 1 || f[0] != title {
 		if len(f) >= 9 {
 			p.line = p.end // a unit after the -1: that -1 is the fault
 			return p.errorf("units follow this -1")
 		}
 		if f == nil {
-			return p.errorf("file ends, want \"fire\"")
+			return p.errorf("file ends, want %q", title)
 		}
-		return p.errorf("want \"fire\"")
+		return p.errorf("want %q", title)
 	}
-	if err := p.expect("rounds", "i", "j"); err != nil {
+	if err := p.expect(head...); err != nil {
 		return err
 	}
 	for {

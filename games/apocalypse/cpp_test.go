@@ -239,7 +239,10 @@ func checkAPIPlayer(t *testing.T, g Game, file string, want map[string]string, w
 		twin := &hasher{}
 		players := []games.Player{{Name: "twin", Agent: &games.Native{H: sdk.NewSession(twin)}}}
 		for _, name := range []string{"Demo", "Dummy", "Demo"} {
-			a, _ := g.NewBot(name) // the variant's own Dummy
+			a, err := g.NewBot(name) // the variant's own bots
+			if err != nil {
+				t.Fatal(err)
+			}
 			players = append(players, games.Player{Name: name, Agent: a})
 		}
 		if _, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Players: players}); err != nil {
@@ -383,10 +386,10 @@ func TestCppAPIRedux(t *testing.T) {
 		"error: permutacio invocat amb -1", "error: probabilitat invocat amb 1.500000", "error: prova", "tres: 3",
 		"error: ordena_soldat invocat amb 99999 1 1 : identificador inexistent",
 		"error: ordena_helicopter invocat amb 99999 1 : identificador inexistent",
-		"error: ordena_paracaigudista invocat amb -1 -1 : massa instruccions de salt per un helicopter",
+		"error: ordena_paracaigudista invocat amb -1 -1 : posicio fora del tauler",
 	}
 	for _, why := range []string{"equip incorrecte", "tipus incorrecte", "casella massa llunyana",
-		"instruccio desconeguda", "mes d'una ordre en aquest torn"} {
+		"instruccio desconeguda", "mes d'una ordre en aquest torn", "massa instruccions de salt per un helicopter"} {
 		warnings = append(warnings, " : "+why)
 	}
 	checkAPIPlayer(t, Game{Redux: true}, "apiredux.cc", want, warnings, "error: ordena_", 10, 13)

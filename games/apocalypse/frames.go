@@ -15,9 +15,13 @@ var putUint = wire.AppendUint
 
 // appendSetup encodes player me's setup frame and starts its view from
 // what the frame tells; botSeed seeds its SDK's random generator so a
-// whole match replays exactly.
+// whole match replays exactly (in Redux, the original's generator).
 func appendSetup(b []byte, s *State, settings map[string]int, me int, botSeed uint64, v *view) []byte {
-	b = append(b, proto.Version)
+	if s.redux {
+		b = append(b, proto.ReduxSetup)
+	} else {
+		b = append(b, proto.Version)
+	}
 	b = putUint(b, me)
 	b = binary.AppendUvarint(b, botSeed)
 	for _, name := range proto.ParamNames {

@@ -4,11 +4,11 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	"arena.dev/games"
 	"arena.dev/games/apocalypse/bots"
+	"arena.dev/games/apocalypse/bots/redux"
 )
 
 // The games' ids on the platform.
@@ -77,17 +77,6 @@ func init() {
 //go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
 var files embed.FS
 
-// reduxFiles are files with Redux's Dummy as bots/dummy.go, the source
-// its downloadable Dummy is built from.
-type reduxFiles struct{ fs.FS }
-
-func (f reduxFiles) Open(name string) (fs.File, error) {
-	if name == "bots/dummy.go" {
-		name = "bots/redux/dummy.go"
-	}
-	return f.FS.Open(name)
-}
-
 // Game implements games.Game for Apocalypse Now 2018, or for Apocalypse
 // Now Redux when Redux is set: the same engine with other defaults.
 type Game struct{ Redux bool }
@@ -119,7 +108,10 @@ func (g Game) Info() games.Info {
 	}
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
-		info.Files.Cpp, info.Files.FS = "cpp-redux", reduxFiles{files}
+		info.Files.Cpp, info.Files.Bots = "cpp-redux", "bots/redux"
+		info.Bots = redux.Roster.Names()
+		// The original's Game.cc ranks by the last round's points.
+		info.Scoring = "its last round's points (each post's value to its holder, one per soldier alive), not their sum over the rounds"
 		info.Originals = originalsRedux
 	}
 	return info
@@ -128,10 +120,10 @@ func (g Game) Info() games.Info {
 // ParseBoard implements games.Game.
 func (Game) ParseBoard(data []byte) (games.Board, error) { return ParseFile(data) }
 
-// NewBot implements games.Game.
+// NewBot implements games.Game: Redux's bots are its own.
 func (g Game) NewBot(name string) (games.Agent, error) {
 	if g.Redux {
-		return bots.ReduxRoster.Agent(name)
+		return redux.Roster.Agent(name)
 	}
 	return bots.Roster.Agent(name)
 }
@@ -174,9 +166,18 @@ func (g Game) NewMatch(s games.Settings, board games.Board, seed uint64) (games.
 	default:
 		return nil, errors.New("apocalypse: not an Apocalypse Now board")
 	}
+	if g.Redux {
+		st, seeds, err := NewReduxState(cfg, b, seed)
+		if err != nil {
+			return nil, err
+		}
+		m := newMatch(s, st, true)
+		m.seeds = seeds
+		return m, nil
+	}
 	st, err := NewState(cfg, b, games.NewRNG(seed, streamPlay))
 	if err != nil {
 		return nil, err
 	}
-	return newMatch(s, st, g.Redux), nil
+	return newMatch(s, st, false), nil
 }

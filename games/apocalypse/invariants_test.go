@@ -11,7 +11,8 @@ import (
 // checkInvariants verifies what must hold between rounds: units where the
 // rules allow them, one soldier a cell, helicopters' squares inside the
 // border, apart and off mountains, every index consistent, soldiers and
-// parachuters together as many as at the start.
+// parachuters together as many as at the start (and those Redux's jumps
+// below no own helicopter hand out).
 func checkInvariants(t testing.TB, s *State) {
 	t.Helper()
 	n := s.N
@@ -83,7 +84,7 @@ func checkInvariants(t testing.TB, s *State) {
 			t.Fatalf("round %d: stale sky at %d", s.Round, c)
 		}
 	}
-	if want := s.Cfg.Players * s.Cfg.Soldiers; total != want {
+	if want := s.Cfg.Players*s.Cfg.Soldiers + s.created; total != want {
 		t.Fatalf("round %d: %d soldiers and parachuters, want %d", s.Round, total, want)
 	}
 	burning := 0
@@ -134,7 +135,8 @@ func checkSpread(t testing.TB, s *State, land []Terrain, fire []int) {
 
 // Random commands, valid or not, on generated boards of both variants:
 // the invariants hold after every round, fire spreads only from burning
-// forest, and scores never decrease.
+// forest, and 2018's scores never decrease (Redux's are each round's
+// points: checked against the board).
 func TestInvariantsRandomPlay(t *testing.T) {
 	seeds := 40
 	if testing.Short() {
@@ -175,6 +177,10 @@ func TestInvariantsRandomPlay(t *testing.T) {
 				gm.Step()
 				checkInvariants(t, s)
 				checkSpread(t, s, land, fire)
+				if g.Redux {
+					checkPoints(t, s)
+					continue
+				}
 				for p, sc := range s.Scores {
 					if sc < prev[p] {
 						t.Fatalf("seed %d: the score of %d went down", seed, p)
@@ -183,5 +189,23 @@ func TestInvariantsRandomPlay(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkPoints verifies that Redux's scores are the points of the board
+// now: each post's value to its holder, one per soldier.
+func checkPoints(t testing.TB, s *State) {
+	t.Helper()
+	pts := make([]int, s.Cfg.Players)
+	for _, p := range s.Posts {
+		if p.Owner >= 0 {
+			pts[p.Owner] += s.value(p)
+		}
+	}
+	for _, u := range s.Soldiers {
+		pts[u.Player]++
+	}
+	if !slices.Equal(pts, s.Scores) {
+		t.Fatalf("round %d: scores %v, the board gives %v", s.Round, s.Scores, pts)
 	}
 }

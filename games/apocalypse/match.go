@@ -13,6 +13,7 @@ const maxLog = 200
 // match adapts State to games.Match: frames for bots, replay payloads.
 type match struct {
 	s        *State
+	seeds    []uint64 // Redux: the seeds the original gives the teams' generators
 	settings games.Settings
 	redux    bool
 	views    []view
@@ -38,7 +39,12 @@ func (m *match) Rounds() int  { return m.s.Cfg.Rounds }
 func (m *match) Round() int   { return m.s.Round }
 func (m *match) Done() bool   { return m.s.Round >= m.s.Cfg.Rounds }
 
+// Setup implements games.Match. A Redux bot's generator is seeded as the
+// original seeds its team's, from the match's seed.
 func (m *match) Setup(p int, seed uint64) []byte {
+	if m.seeds != nil {
+		seed = m.seeds[p]
+	}
 	return appendSetup(nil, m.s, m.settings, p, seed, &m.views[p])
 }
 

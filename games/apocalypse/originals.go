@@ -29,8 +29,11 @@ var originals2018 = []games.OriginalBoard{
 	{Name: "maze 20", Fingerprint: "ef7eabce6debf4af15be8a0a9c404f568b02de3e56b9f0f221ff2ae96dd6d674", Ladder: true},
 }
 
-// originalsRedux are Redux's own 21 files: default.cnf (its match14.cnf is
-// the same board) and match1–20.cnf; the same choice as 2018's.
+// originalsRedux are Redux's own 21 files (its engine's ApocalypseNow v2
+// format): default.cnf (its match14.cnf is the same board) and
+// match1–20.cnf. Redux always played board files: qualification plays on
+// the default and the ladder on all of them once uploaded; a fresh install
+// has none, and Redux then plays boards generated in their shape.
 var originalsRedux = []games.OriginalBoard{
 	{Name: "default", Same: []string{"match 14"}, Fingerprint: "c1770689d02ab37d2eb495c578c165e4bdae4f9e8ad4d621f4db217348c5c03c", Qualification: true, Ladder: true},
 	{Name: "match 1", Fingerprint: "9a9fe1098bc7ef8a3fb87524272bca86e48870aba682b0f0561f8c416bbe7a1f", Ladder: true},

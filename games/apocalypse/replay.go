@@ -122,6 +122,7 @@ type initial struct {
 	Soldiers    [][5]int `json:"soldiers"`
 	Helicopters [][7]int `json:"helicopters"`
 	Scores      []int    `json:"scores"`
+	RoundPoints bool     `json:"round_points,omitempty"` // Redux: scores are each round's points
 }
 
 func initialOf(s *State, redux bool) initial {
@@ -129,7 +130,7 @@ func initialOf(s *State, redux bool) initial {
 	in := initial{Max: n, Board: (&Board{Max: n, Land: s.Land}).Letters(), Scores: append([]int(nil), s.Scores...),
 		Posts: [][4]int{}, Fire: [][3]int{}, Soldiers: [][5]int{}, Helicopters: [][7]int{}}
 	if redux {
-		in.FirstTeam = 1
+		in.FirstTeam, in.RoundPoints = 1, true
 	}
 	for _, p := range s.Posts {
 		in.Posts = append(in.Posts, [4]int{p.Cell / n, p.Cell % n, s.value(p), p.Owner})

@@ -1,6 +1,7 @@
 package apocalypse
 
 import (
+	"cmp"
 	"slices"
 
 	"arena.dev/games/apocalypse/sdk"
@@ -33,18 +34,12 @@ func (s *State) Step() {
 }
 
 // other returns a player other than p, uniformly.
-func (s *State) other(p int) int {
-	o := s.rng.Intn(s.Cfg.Players - 1)
-	if o >= p {
-		o++
-	}
-	return o
-}
+func (s *State) other(p int) int { return s.draw.other(p, s.Cfg.Players) }
 
 // give adds a fresh parachuter to a random helicopter of player p.
 func (s *State) give(p int) {
 	hs := s.helisOf[p]
-	h := &s.Helis[hs[s.rng.Intn(len(hs))]]
+	h := &s.Helis[hs[s.draw.intn(len(hs))]]
 	h.Para = append(h.Para, s.Cfg.RoundsJump)
 }
 
@@ -83,6 +78,10 @@ func (s *State) parachuters() {
 			h.Para = left
 		}
 	}
+	if s.redux { // the original hands them out team by team
+		slices.Sort(expired)
+		slices.SortStableFunc(s.jumps, func(a, b jump) int { return a.player - b.player })
+	}
 	for _, p := range expired {
 		s.give(p)
 	}
@@ -94,19 +93,27 @@ func (s *State) parachuters() {
 
 // land makes player p's parachuter land on cell c: a new soldier there,
 // or, if it cannot, a parachuter for the enemy below it or for a random
-// other player.
+// other player. A jump below none of p's helicopters (only Redux accepts
+// one) used no parachuter and lands nobody, but hands out a parachuter
+// all the same.
 func (s *State) land(p, c int) {
 	t := s.Land[c]
-	below := s.soldierAt[c]
+	occupant := s.soldierAt[c]
+	covered := s.below(p, c)
+	if !covered {
+		s.created++
+	}
 	switch {
 	case (t != Forest && t != Grass) || s.Fire[c] > 0:
 		s.give(s.other(p))
-	case below != 0:
-		if q := s.soldier(int(below)).Player; q != p {
+	case occupant != 0:
+		if q := s.soldier(int(occupant)).Player; q != p {
 			s.give(q)
 		} else {
 			s.give(s.other(p))
 		}
+	case !covered:
+		s.give(s.other(p))
 	default:
 		id := s.nextID
 		s.nextID++
@@ -115,6 +122,16 @@ func (s *State) land(p, c int) {
 		s.soldierAt[c] = int32(id)
 		s.conquer(c, p)
 	}
+}
+
+// below reports whether cell c is below one of player p's helicopters.
+func (s *State) below(p, c int) bool {
+	for _, k := range s.helisOf[p] {
+		if s.covers(s.Helis[k].Cell, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // conquer gives the post on cell c, if any, to player p.
@@ -128,7 +145,12 @@ func (s *State) conquer(c, p int) {
 // helicopters carries out the helicopter commands in one random order,
 // then brings every napalm counter one round closer to 0.
 func (s *State) helicopters() {
-	s.rng.Shuffle(len(s.heliCmds), func(a, b int) { s.heliCmds[a], s.heliCmds[b] = s.heliCmds[b], s.heliCmds[a] })
+	if s.redux { // the original orders them by player, then helicopter id
+		slices.SortStableFunc(s.heliCmds, func(a, b heliCmd) int {
+			return cmp.Or(s.Helis[a.heli].Player-s.Helis[b.heli].Player, s.Helis[a.heli].ID-s.Helis[b.heli].ID)
+		})
+	}
+	s.draw.shuffle(len(s.heliCmds), func(a, b int) { s.heliCmds[a], s.heliCmds[b] = s.heliCmds[b], s.heliCmds[a] })
 	for _, hc := range s.heliCmds {
 		h := &s.Helis[hc.heli]
 		effect := 0
@@ -233,7 +255,12 @@ func (s *State) clear(i, j, id int) bool {
 // soldiers carries out the soldier commands in one random order; those of
 // soldiers killed earlier in the round are dropped.
 func (s *State) soldiers() {
-	s.rng.Shuffle(len(s.moves), func(a, b int) { s.moves[a], s.moves[b] = s.moves[b], s.moves[a] })
+	if s.redux { // the original orders them by player, then soldier id
+		slices.SortStableFunc(s.moves, func(a, b move) int {
+			return cmp.Or(s.soldier(a.id).Player-s.soldier(b.id).Player, a.id-b.id)
+		})
+	}
+	s.draw.shuffle(len(s.moves), func(a, b int) { s.moves[a], s.moves[b] = s.moves[b], s.moves[a] })
 	for _, m := range s.moves {
 		u := s.soldier(m.id)
 		if u.Life <= 0 {
@@ -284,7 +311,7 @@ func (s *State) step(u *Soldier, c int) {
 	if s.Land[c] == Forest {
 		a = s.Cfg.ForestDamage
 	}
-	v.Life -= s.rng.Range(a, 2*a)
+	v.Life -= s.draw.rangeIn(a, 2*a)
 	if v.Life <= 0 {
 		s.give(u.Player)
 		s.kill(v)
@@ -334,7 +361,7 @@ func (s *State) burn() {
 	slices.Sort(s.cand)
 	for _, c := range s.cand {
 		s.marked[c] = false
-		if s.rng.Intn(100) >= s.Cfg.ProbFire {
+		if !s.draw.chance(s.Cfg.ProbFire) {
 			continue
 		}
 		s.ignite(c, s.Cfg.ForestBurns)
@@ -365,8 +392,12 @@ func (s *State) touch(c int) {
 }
 
 // score adds each player's points of the round: the value of every post
-// it holds and one per soldier.
+// it holds and one per soldier. In Redux a player's score is the points of
+// the round alone: the original ranks by the last round's.
 func (s *State) score() {
+	if s.redux {
+		clear(s.Scores)
+	}
 	for _, p := range s.Posts {
 		if p.Owner >= 0 {
 			if p.High {

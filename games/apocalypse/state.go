@@ -36,7 +36,9 @@ type State struct {
 	sky       []int32 // cell → id of the helicopter covering it, 0
 	helisOf   [][]int // per player: indices in Helis
 	nextID    int
-	rng       *games.RNG
+	draw      drawer
+	redux     bool // Redux's original engine: see NewReduxState
+	created   int  // parachuters handed out for jumps below no own helicopter
 
 	// Commands registered for the next Step.
 	jumps      []jump
@@ -94,13 +96,34 @@ type stepCmd struct {
 	moved   bool
 }
 
-// NewState starts a match on board b, which it takes over: give it a
-// clone. The board must be consistent (ParseFile and Generate check).
+// NewState starts a match of Apocalypse Now 2018 on board b, which it
+// takes over: give it a clone. The board must be consistent (ParseFile and
+// Generate check).
 func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
+	return newState(cfg, b, arenaDraws{rng}, false)
+}
+
+// NewReduxState starts a match of Apocalypse Now Redux as its original
+// engine plays it: its generator seeded with seed (as the original's
+// --seed), which first draws each team's generator's seed (returned, in
+// [1, 100000]), then the round's draws in the original's order; points are
+// each round's (the last round's decide); and the original's command
+// checks (up to MAX_JUMP+1 jumps a round, a jump anywhere on the board).
+func NewReduxState(cfg Config, b *Board, seed uint64) (*State, []uint64, error) {
+	g := sdk.NewReduxRandom(seed)
+	seeds := make([]uint64, cfg.Players)
+	for p := range seeds {
+		seeds[p] = uint64(g.Range(1, 100000))
+	}
+	s, err := newState(cfg, b, reduxDraws{g}, true)
+	return s, seeds, err
+}
+
+func newState(cfg Config, b *Board, draw drawer, redux bool) (*State, error) {
 	n := b.Max
 	s := &State{
 		Cfg: cfg, N: n, Land: b.Land, Fire: b.Fire, Posts: b.Posts,
-		Soldiers: b.Soldiers, Helis: b.Helicopters, rng: rng,
+		Soldiers: b.Soldiers, Helis: b.Helicopters, draw: draw, redux: redux,
 		Scores:    make([]int, cfg.Players),
 		postAt:    make([]int, n*n),
 		soldierAt: make([]int32, n*n),
@@ -144,6 +167,7 @@ func NewState(cfg Config, b *Board, rng *games.RNG) (*State, error) {
 			return nil, fmt.Errorf("apocalypse: player %d has no helicopter", p)
 		}
 	}
+	s.nextID = max(s.nextID, b.Next)
 	s.index()
 	s.score()
 	return s, nil
@@ -279,7 +303,7 @@ func (s *State) registerJump(p int, c sdk.Command) string {
 	if c.I < 0 || c.J < 0 || c.I >= s.N || c.J >= s.N {
 		return "position outside the board"
 	}
-	if s.jumpsOf[p] >= s.Cfg.MaxJump {
+	if s.jumpsOf[p] >= s.maxJumps() {
 		return "too many jump instructions in this round"
 	}
 	cell := c.I*s.N + c.J
@@ -301,7 +325,22 @@ func (s *State) registerJump(p int, c sdk.Command) string {
 		s.jumps = append(s.jumps, jump{p, cell})
 		return ""
 	}
+	if s.redux { // the original accepts it; it lands nobody (land)
+		s.jumpsOf[p]++
+		s.jumps = append(s.jumps, jump{p, cell})
+		return ""
+	}
 	return "not below any of your helicopters"
+}
+
+// maxJumps is how many jumps a player's commands may order in a round:
+// MAX_JUMP, and one more in Redux, whose original counts the jumps already
+// ordered before it compares (an off-by-one kept as the original plays).
+func (s *State) maxJumps() int {
+	if s.redux {
+		return s.Cfg.MaxJump + 1
+	}
+	return s.Cfg.MaxJump
 }
 
 func abs(x int) int {

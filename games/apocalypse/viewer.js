@@ -35,6 +35,8 @@ class Apocalypse {
     this.colors = colors;
     this.aspect = 1;
     this.firstTeam = init.first_team ?? 0;
+    // Redux's scores are each round's points, and the last round's decide.
+    if (init.round_points) this.scoreCaption = "Points each round (the last round's decide)";
     this.life = s.LIFE ?? 100;
     this.forestBurns = s.FOREST_BURNS ?? 10;
     this.otherBurns = s.OTHER_BURNS ?? 5;

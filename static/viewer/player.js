@@ -15,6 +15,9 @@
 //   title                          optional: the title, when it depends on the replay
 //   stats(state)                   optional: per player, [{label, value, title}]
 //                                  shown on its scoreboard row
+//   scoreCaption                   optional: the chart's caption and the
+//                                  scoreboard's tooltip, when the scores are
+//                                  not totals ("Score by round")
 
 import { Timeline } from './replay.js';
 import { Scoreboard } from './scoreboard.js';
@@ -64,6 +67,10 @@ export class Player {
     $('.stage').style.setProperty('--aspect', String(this.renderer.aspect ?? 1));
 
     this.scoreboard = new Scoreboard($('.scores'), replay.players, this.colors, replay.end?.frozen, !!this.renderer.stats);
+    if (this.renderer.scoreCaption) {
+      $('.chart-box figcaption').textContent = this.renderer.scoreCaption;
+      $('.scores').title = this.renderer.scoreCaption;
+    }
     const series = Array.from({ length: this.n + 1 }, (_, k) => this.timeline.scores(k));
     this.chart = new ScoreChart(this.el.chart, series, this.colors, (k) => this.seek(k));
 

@@ -1,12 +1,10 @@
 // Package bots holds Apocalypse Now's reference bots, written against the
 // public SDK exactly as a student's bot would be: Null, Demo and Dummy.
-// Both variants (2018 and Redux) share Null and Demo; Redux has its own
-// Dummy (package redux).
+// Redux's are its own (package redux).
 package bots
 
 import (
 	"arena.dev/games"
-	"arena.dev/games/apocalypse/bots/redux"
 	"arena.dev/games/apocalypse/sdk"
 )
 
@@ -15,13 +13,6 @@ var Roster = games.NewRoster("apocalypse", sdk.NewSession, []games.Builtin[sdk.B
 	{Name: "Null", New: func() sdk.Bot { return Null{} }},
 	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
 	{Name: "Dummy", New: func() sdk.Bot { return &Dummy{} }},
-})
-
-// ReduxRoster is Redux's: the same names, its own Dummy.
-var ReduxRoster = games.NewRoster("apocalypse-redux", sdk.NewSession, []games.Builtin[sdk.Bot]{
-	{Name: "Null", New: func() sdk.Bot { return Null{} }},
-	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
-	{Name: "Dummy", New: func() sdk.Bot { return &redux.Dummy{} }},
 })
 
 // New returns a fresh bot by name (bots keep state between rounds).

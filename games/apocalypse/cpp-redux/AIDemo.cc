@@ -10,10 +10,10 @@ using namespace std;
 #define PLAYER_NAME Demo
 
 
-// El Demo només mostra com es fa servir l'API: juga a l'atzar. Fa
-// exactament el mateix que el Demo d'Arena en Go (les mateixes tirades a
-// l'atzar, en el mateix ordre), i per tant tots dos juguen la mateixa
-// partida. Per fer el vostre jugador, partiu d'AINull.cc.
+// El Demo del curs Redux: només mostra com es fa servir l'API. Fa el mateix
+// que el Demo d'Arena en Go per a Redux (les mateixes tirades a l'atzar, en
+// el mateix ordre), i per tant tots dos juguen la mateixa partida. Per fer
+// el vostre jugador, partiu d'AINull.cc.
 
 struct PLAYER_NAME : public Player {
 
@@ -36,9 +36,20 @@ struct PLAYER_NAME : public Player {
   static constexpr int DX[8] = { 1, 1, 0, -1, -1, -1,  0,  1 };
   static constexpr int DY[8] = { 0, 1, 1,  1,  0, -1, -1, -1 };
 
-  // Un soldat ataca el primer enemic del costat; si no n'hi ha cap, fa un
-  // pas a l'atzar (potser cap).
+  // Per a cada soldat vist, si és cíclic (si no, és caòtic).
+  map<int, bool> ciclic;
+
+  // Pas d'un soldat cíclic en la fase k (de quatre): -1, 0, 1 i 0.
+  static int pas_cicle (int k) {
+    return k == 3 ? 0 : k - 1;
+  }
+
+  // Un soldat, el primer cop que el veiem, és cíclic amb probabilitat 0.4.
+  // Ataca el primer enemic del costat; si no n'hi ha cap, el cíclic camina
+  // al nord, a l'est, al sud i a l'oest, cinc torns cada cop, i el caòtic fa
+  // un pas a l'atzar (potser cap).
   void juga_soldat (int id) {
+    if (ciclic.find(id) == ciclic.end()) ciclic[id] = probabilitat(0.4);
     Info s = dades(id);
     for (int k = 0; k < 8; ++k) {
       int x = s.pos.x + DX[k];
@@ -51,16 +62,32 @@ struct PLAYER_NAME : public Player {
         }
       }
     }
-    int x = s.pos.x + uniforme(-1, 1);
-    int y = s.pos.y + uniforme(-1, 1);
-    if (valid(x, y)) ordena_soldat(id, x, y);
+    int dx, dy;
+    if (ciclic[id]) {
+      int fase = quin_torn()/5;
+      dx = pas_cicle(fase%4);
+      dy = pas_cicle((fase + 1)%4);
+    }
+    else {
+      dx = uniforme(-1, 1);
+      dy = uniforme(-1, 1);
+    }
+    if (valid(s.pos.x + dx, s.pos.y + dy)) ordena_soldat(id, s.pos.x + dx, s.pos.y + dy);
   }
 
-  // Un helicòpter llença napalm quan pot; si no, una vegada de cada cinc
-  // gira en sentit contrari a les agulles del rellotge, i si no avança dues
-  // caselles.
+  // Un helicòpter amb tres enemics o més a sota llença napalm si pot; si
+  // no, una vegada de cada cinc gira en sentit contrari a les agulles del
+  // rellotge, i si no avança dues caselles.
   void juga_heli (int id) {
-    if (dades(id).napalm == 0) ordena_helicopter(id, NAPALM);
+    Info h = dades(id);
+    int enemics = 0;
+    for (int x = h.pos.x - ABAST; x <= h.pos.x + ABAST; ++x)
+      for (int y = h.pos.y - ABAST; y <= h.pos.y + ABAST; ++y)
+        if (valid(x, y)) {
+          int altre = quin_soldat(x, y);
+          if (altre > 0 and dades(altre).equip != h.equip) ++enemics;
+        }
+    if (enemics >= 3 and h.napalm == 0) ordena_helicopter(id, NAPALM);
     else if (uniforme(1, 5) == 1) ordena_helicopter(id, CONTRA_RELLOTGE);
     else ordena_helicopter(id, AVANCA2);
   }

@@ -222,8 +222,9 @@ class Board {
     return Info(u->id, u->type, u->player + 1, u->i, u->j, u->life, u->orientation, u->napalm, u->para);
   }
 
-  // Team e's score: the points of every round so far, added up (as the
-  // original engine counts them); -1 for a wrong team.
+  // Team e's points now: the value of every post it holds and one per
+  // soldier, as the original counts them (the last round's decide the
+  // match); -1 for a wrong team.
   int puntuacio(int e) const {
     if (not arena_team_ok(e)) return error("puntuacio invocat amb " + i2s(e)), -1;
     return arena_view_.scores[e - 1];
@@ -236,24 +237,31 @@ class Board {
     return arena_view_.status[e - 1];
   }
 
-  // Random draws of the team, seeded by the match: uniforme draws what the
-  // Go SDK's Random draws, permutacio its RandomPermutation.
+  // Random draws of the team, seeded by the match as the original seeds
+  // each team's generator, and drawn with the original's generator (as
+  // the Go SDK's Random and RandomPermutation draw in Redux).
 
   // A random integer in [e, d].
   int uniforme(int e, int d) {
     if (e > d) return error("uniforme invocat amb " + i2s(e) + " " + i2s(d)), -1;
+    if (arena_view_.redux) return arena_view_.redux_rng.range(e, d);
     return int(e + (long long)arena_view_.rng.uint64n(uint64_t((long long)d - e + 1)));
   }
 
   // A random permutation of 0 .. n-1.
   vector<int> permutacio(int n) {
     if (n < 0) return error("permutacio invocat amb " + i2s(n)), VE();
-    return arena_view_.rng.perm(n);
+    if (not arena_view_.redux) return arena_view_.rng.perm(n);
+    VE v(n);
+    for (int i = 0; i < n; ++i) v[i] = i;
+    for (int i = n - 1; i > 0; --i) swap(v[i], v[arena_view_.redux_rng.range(0, i)]);
+    return v;
   }
 
-  // true with probability p (p < Go's Float64()).
+  // true with probability p.
   bool probabilitat(double p) {
     if (p < 0 or p > 1) return error("probabilitat invocat amb " + d2s(p)), false;
+    if (arena_view_.redux) return arena_view_.redux_rng.next() < p;
     return double(arena_view_.rng.uint64() << 11 >> 11) / 9007199254740992.0 < p;
   }
 

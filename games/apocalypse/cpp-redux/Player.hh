@@ -28,8 +28,10 @@ class Player : public Board, public Action {
 
   // A parachuter jumps onto (x, y), under one of your helicopters. Ignored,
   // with an error, if that helicopter has no parachuter left for it, if
-  // MAX_BAIXEN jumps were already ordered this round, or (x, y) is off the
-  // board.
+  // MAX_BAIXEN + 1 jumps were already ordered this round (the original
+  // accepts one more than MAX_BAIXEN), or (x, y) is off the board. As in the
+  // original, a jump below none of your helicopters is accepted: it lands
+  // nobody and hands another team a parachuter.
   void ordena_paracaigudista(int x, int y);
 
   // Called once per round: read the board, give orders.

@@ -28,7 +28,10 @@
 //	          jump (KindJump): i, j (signed)
 //
 // The host sends everything in the first round frame, then only changes.
-// A bot seeds its random generator with rand.NewPCG(seed, SeedStream).
+// A bot seeds its random generator with rand.NewPCG(seed, SeedStream),
+// unless the setup frame's version is ReduxSetup: Redux's host sends the
+// seed the original engine gives the team, for the original's generator
+// (sdk.ReduxRandom); the layout is the same.
 //
 // It uses the standard library and games/wire only: it is part of every
 // Go bot's SDK.
@@ -42,6 +45,10 @@ import (
 
 // Version is the first byte of the setup and round frames.
 const Version = 1
+
+// ReduxSetup is the first byte of Redux's setup frames: the seed is for
+// the original Redux generator.
+const ReduxSetup = 2
 
 // SeedStream is the second word of the PCG seed of a bot's generator.
 const SeedStream = 0x61706f63

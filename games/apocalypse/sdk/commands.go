@@ -47,6 +47,9 @@ func (g *Game) CommandHelicopter(id int, in Instruction) {
 // counted by the host) when (i, j) is off the board, when MaxJump() jumps
 // were already accepted this round, when (i, j) is below none of your
 // helicopters, or when that helicopter has no parachuter left for it.
+// Redux plays as its original engine: MaxJump()+1 jumps a round, and a
+// jump below none of your helicopters is accepted, lands nobody and hands
+// another player a parachuter.
 func (g *Game) CommandParachuter(i, j int) {
 	c := Command{Kind: KindJump, I: i, J: j}
 	if why := g.checkJump(c); why != "" {
@@ -104,7 +107,11 @@ func (g *Game) checkJump(c Command) string {
 	if !g.PosOk(c.I, c.J) {
 		return "position outside the board"
 	}
-	if len(g.jumps) >= g.MaxJump() {
+	limit := g.MaxJump()
+	if g.redux != nil {
+		limit++
+	}
+	if len(g.jumps) >= limit {
 		return "too many jump instructions in this round"
 	}
 	for _, h := range g.helis {
@@ -120,6 +127,9 @@ func (g *Game) checkJump(c Command) string {
 		if used >= len(h.Parachuters) {
 			return "not enough parachuters in that helicopter"
 		}
+		return ""
+	}
+	if g.redux != nil {
 		return ""
 	}
 	return "not below any of your helicopters"

@@ -29,8 +29,9 @@ type Game struct {
 	scores    []int
 	status    []float64
 
-	rng *rand.Rand
-	log io.Writer // where rejected commands are reported; nil: nowhere
+	rng   *rand.Rand
+	redux *ReduxRandom // instead of rng in Redux
+	log   io.Writer    // where rejected commands are reported; nil: nowhere
 
 	cmds  []Command
 	given []int // units commanded this round
@@ -214,7 +215,10 @@ func (g *Game) unit(id int) *Data {
 	return nil
 }
 
-// TotalScore is player pl's score so far (-1 for a wrong player).
+// TotalScore is player pl's score so far (-1 for a wrong player): in
+// Apocalypse Now 2018 the points of every round added up, in Redux the
+// points of the last round played (its posts' values and one per soldier),
+// as each original engine counts.
 func (g *Game) TotalScore(pl int) int {
 	if pl < 0 || pl >= len(g.scores) {
 		return -1
@@ -232,8 +236,19 @@ func (g *Game) Status(pl int) float64 {
 }
 
 // Random returns a uniform integer in [lo, hi]. The generator is seeded by
-// the match, so a match can be replayed exactly.
-func (g *Game) Random(lo, hi int) int { return lo + g.rng.IntN(hi-lo+1) }
+// the match, so a match can be replayed exactly. In Redux it is the
+// original's (ReduxRandom), seeded as the original seeds the team.
+func (g *Game) Random(lo, hi int) int {
+	if g.redux != nil {
+		return g.redux.Range(lo, hi)
+	}
+	return lo + g.rng.IntN(hi-lo+1)
+}
 
 // RandomPermutation returns a random permutation of 0..n-1.
-func (g *Game) RandomPermutation(n int) []int { return g.rng.Perm(n) }
+func (g *Game) RandomPermutation(n int) []int {
+	if g.redux != nil {
+		return g.redux.Permutation(n)
+	}
+	return g.rng.Perm(n)
+}

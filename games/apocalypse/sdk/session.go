@@ -57,10 +57,17 @@ func (g *Game) takeCommands(b []byte) []byte {
 
 func decodeSetup(frame []byte) (*Game, error) {
 	r := wire.NewReader(frame)
-	r.Version(proto.Version)
+	version := r.Byte()
+	if r.Err() == nil && version != proto.Version && version != proto.ReduxSetup {
+		r.Failf("version %d, want %d or %d", version, proto.Version, proto.ReduxSetup)
+	}
 	g := &Game{}
 	g.me = r.Uint()
-	g.rng = rand.New(rand.NewPCG(r.Uint64(), proto.SeedStream))
+	if seed := r.Uint64(); version == proto.ReduxSetup {
+		g.redux = NewReduxRandom(seed)
+	} else {
+		g.rng = rand.New(rand.NewPCG(seed, proto.SeedStream))
+	}
 	for i := range g.params {
 		g.params[i] = r.Uint()
 	}

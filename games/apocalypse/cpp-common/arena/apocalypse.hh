@@ -18,6 +18,7 @@ namespace apocalypse {
 
 // The proto package's constants.
 static const unsigned char frame_version = 1;
+static const unsigned char redux_setup = 2;  // Redux's setup: the seed is for ReduxRandom
 static const uint64_t seed_stream = 0x61706f63;
 static const int max_commands = 1000;
 static const int max_id = 1 << 17;  // soldier ids stay below (session.go's maxID)
@@ -34,6 +35,19 @@ enum Param {
 enum { forest = 1, grass = 2, water = 3, mountain = 4 };
 enum { unit_soldier = 1, unit_helicopter = 2 };
 enum { kind_soldier = 0, kind_helicopter = 1, kind_jump = 2 };
+
+// ReduxRandom is the generator of Redux's original engine (the Go SDK's
+// ReduxRandom): x' = (62089911 x + 453816693) mod (2^31 - 1), each draw
+// x / (2^31 - 1).
+struct ReduxRandom {
+  long long x = 0;
+  double next() {
+    x = (62089911LL * x + 453816693LL) % 2147483647LL;
+    return double(x) / 2147483647.0;
+  }
+  // A number in [l, u] from one draw, as the original draws it.
+  int range(int l, int u) { return l + int(double(u - l + 1) * next()); }
+};
 
 // Unit is a soldier or a helicopter as the frames tell it.
 struct Unit {
@@ -71,6 +85,8 @@ class View {
   std::vector<int> scores;
   std::vector<double> status;
   Rand rng;
+  bool redux = false;   // Redux's setup: draw from redux_rng instead of rng
+  ReduxRandom redux_rng;
 
   bool pos_ok(int i, int j) const { return i >= 0 && i < n && j >= 0 && j < n; }
 
@@ -83,9 +99,16 @@ class View {
   }
 
   void setup(Reader& r) {
-    r.version(frame_version);
+    unsigned char v = r.byte();
+    if (r.ok() && v != frame_version && v != redux_setup)
+      return r.fail("version " + std::to_string(v) + ", want 1 or 2");
     me = r.uint();
-    rng.seed(r.uint64(), seed_stream);
+    uint64_t seed = r.uint64();
+    redux = v == redux_setup;
+    if (redux)
+      redux_rng.x = (long long)(seed % 2147483647ULL);
+    else
+      rng.seed(seed, seed_stream);
     for (int& p : params) p = r.uint();
     if (!r.ok()) return;
     n = params[p_max], np = params[p_num_players];
@@ -282,8 +305,10 @@ struct Orders {
   // In the original's order: enough parachuters in the first of the
   // player's helicopters above (i, j), then the round's jumps, then the
   // board (whatever the order, the same jumps are valid).
+  // Redux plays as its original: MAX_JUMP+1 jumps a round, and a jump
+  // below none of the team's helicopters is valid.
   Refusal check_jump(const View& v, int i, int j) const {
-    bool enough = false;
+    bool enough = v.redux;
     for (const Unit& h : v.helis) {
       if (h.player != v.me || !View::covers(h.i, h.j, i, j)) continue;
       size_t used = 0;
@@ -293,7 +318,7 @@ struct Orders {
       break;
     }
     if (!enough) return no_parachuters;
-    if (int(jumps.size()) >= v.params[p_max_jump]) return too_many_jumps;
+    if (int(jumps.size()) >= v.params[p_max_jump] + (v.redux ? 1 : 0)) return too_many_jumps;
     if (!v.pos_ok(i, j)) return outside;
     return valid;
   }

@@ -164,12 +164,14 @@ struct PLAYER_NAME : public Player {
     ordena_helicopter(99999, AVANCA1);
     ordena_helicopter(meu, AVANCA1);
     ordena_helicopter(heli, 9);
-    ordena_paracaigudista(0, 0);
+    // Below a helicopter still empty (a jump below none is valid in Redux).
+    Info h = dades(heli);
+    ordena_paracaigudista(h.pos.x, h.pos.y);
     ordena_paracaigudista(-1, -1);
     // The unchecked orders of Action: no error, the host refuses them.
     Action::ordena_soldat(99998, 0, 0);
     Action::ordena_helicopter(99998, NAPALM);
-    Action::ordena_paracaigudista(0, 0);
+    Action::ordena_paracaigudista(h.pos.x, h.pos.y);
   }
 
   virtual void play () {
