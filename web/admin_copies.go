@@ -1,7 +1,6 @@
 package web
 
 import (
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"math"
@@ -202,24 +201,24 @@ func (s *Server) adminCopiesCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	name := fmt.Sprintf("%s-copies-%s-%s.csv", id, mode, time.Now().UTC().Format("20060102-1504"))
 	csvHeaders(w, name)
-	cw := csv.NewWriter(w)
+	cw := newCSVFile(w)
 	side := func(prefix string) []string {
 		return []string{prefix + " user", prefix + " display name", prefix + " bot", prefix + " version", prefix + " language",
 			prefix + " share (%)", prefix + " longest run (lines)"}
 	}
 	head := append([]string{"rank", "score (%)", "shared fingerprints", "longest run (lines)"}, side("A")...)
 	head = append(append(head, side("B")...), "pairs of versions", "side by side")
-	cw.Write(head)
+	cw.Row(head...)
 	pct := func(x float64) string { return strconv.FormatFloat(100*x, 'f', 1, 64) }
 	base := s.baseURL(r)
 	for i, p := range pairs {
 		rec := []string{strconv.Itoa(i + 1), pct(p.Score), strconv.Itoa(p.Shared), strconv.Itoa(p.Lines())}
 		for _, c := range []store.CopySide{p.A, p.B} {
-			rec = append(rec, cell(c.Owner), cell(c.Display), cell(c.Bot), strconv.Itoa(c.Number), string(c.Language),
+			rec = append(rec, c.Owner, c.Display, c.Bot, strconv.Itoa(c.Number), string(c.Language),
 				pct(c.Share), strconv.Itoa(c.Lines))
 		}
 		rec = append(rec, strconv.Itoa(p.Versions), base+copyPairPath(p))
-		cw.Write(rec)
+		cw.Row(rec...)
 	}
 	cw.Flush()
 }

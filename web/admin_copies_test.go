@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -362,5 +364,69 @@ func TestAdminCopyPairRefused(t *testing.T) {
 		if code, body, _ := e.get(admin, path); code != http.StatusNotFound || !strings.Contains(body, want) {
 			t.Errorf("GET %s: %d, want 404 saying %q", path, code, want)
 		}
+	}
+}
+
+// The copy check's CSV keeps text that looks like a formula text: pairs of
+// versions whose owners' display names and bots' names are hostile cells,
+// indexed by the copy check itself, come out guarded, every cell quoted.
+func TestAdminCopiesCSVHasNoFormulas(t *testing.T) {
+	e := newAdminEnv(t)
+	ctx := context.Background()
+	if err := store.EnsureGame(ctx, e.pool, fake.ID, "Race"); err != nil {
+		t.Fatal(err)
+	}
+	adminName, _ := e.user(store.RoleAdmin)
+	src := copiesSource(t, "alice")
+	hostile := map[string][2]string{} // user → display name and bot, as the file must say
+	for i, c := range hostileCells[:4] {
+		name, id := e.user(store.RoleStudent)
+		bot := hostileCells[len(hostileCells)-1-i]
+		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2 WHERE id = $1", id, c); err != nil {
+			t.Fatal(err)
+		}
+		b, err := store.BotByName(ctx, e.pool, id, fake.ID, bot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := store.CreateVersion(ctx, e.pool, b.ID, "go", src)
+		if err == nil {
+			err = store.SetCompiled(ctx, e.pool, v.ID, "", "not-built", "")
+		}
+		if err == nil {
+			err = pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error {
+				_, err := judge.CopyCheck(ctx, tx, v.ID)
+				return err
+			})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		hostile[name] = [2]string{guarded(c), guarded(bot)}
+	}
+	code, body, _ := e.get(e.login(adminName), "/admin/games/"+fake.ID+"/copies.csv?mode=all")
+	if code != http.StatusOK {
+		t.Fatalf("GET copies.csv: %d\n%s", code, body)
+	}
+	recs := guardedCSV(t, body)
+	col := map[string]int{}
+	for i, name := range recs[0] {
+		col[name] = i
+	}
+	seen := 0
+	for _, r := range recs[1:] {
+		for _, side := range []string{"A", "B"} {
+			h, ok := hostile[r[col[side+" user"]]]
+			if !ok {
+				continue
+			}
+			seen++
+			if r[col[side+" display name"]] != h[0] || r[col[side+" bot"]] != h[1] {
+				t.Errorf("row %q: want %s's display name and bot %q", r, side, h)
+			}
+		}
+	}
+	if seen != 4*3 { // four copies of one bot: six pairs, two sides each
+		t.Errorf("the hostile students' copies are on %d sides of pairs, want 12:\n%s", seen, body)
 	}
 }

@@ -1,11 +1,9 @@
 package web
 
 import (
-	"encoding/csv"
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"arena.dev/games"
@@ -77,8 +75,8 @@ func (s *Server) adminTournamentGrades(w http.ResponseWriter, r *http.Request) {
 // rank column ("rank" or "place").
 func writeGrades(w http.ResponseWriter, name, place string, rows []store.GradeRow) {
 	csvHeaders(w, name)
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"user", "display name", "group", "bot", "version", place, "mu", "sigma", "matches", "qualified", "qualified at (UTC)"})
+	cw := newCSVFile(w)
+	cw.Row("user", "display name", "group", "bot", "version", place, "mu", "sigma", "matches", "qualified", "qualified at (UTC)")
 	num := func(x *float64) string {
 		if x == nil {
 			return ""
@@ -86,7 +84,7 @@ func writeGrades(w http.ResponseWriter, name, place string, rows []store.GradeRo
 		return strconv.FormatFloat(*x, 'f', 3, 64)
 	}
 	for _, g := range rows {
-		rec := []string{cell(g.User), cell(g.DisplayName), cell(g.Group), cell(g.BotName), "", "", num(g.Mu), num(g.Sigma),
+		rec := []string{g.User, g.DisplayName, g.Group, g.BotName, "", "", num(g.Mu), num(g.Sigma),
 			strconv.Itoa(g.Matches), "no", ""}
 		if g.Version > 0 {
 			rec[4] = strconv.Itoa(g.Version)
@@ -97,7 +95,7 @@ func writeGrades(w http.ResponseWriter, name, place string, rows []store.GradeRo
 		if g.QualifiedAt != nil {
 			rec[9], rec[10] = "yes", g.QualifiedAt.UTC().Format("2006-01-02 15:04:05")
 		}
-		cw.Write(rec)
+		cw.Row(rec...)
 	}
 	cw.Flush()
 }
@@ -108,13 +106,4 @@ func csvHeaders(w http.ResponseWriter, name string) {
 	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 	w.Header().Set("Content-Disposition", `attachment; filename="`+name+`"`)
 	w.Header().Set("Cache-Control", "no-store")
-}
-
-// cell keeps a text a spreadsheet would take for a formula (a bot named
-// "=HYPERLINK(...)") as text, with a leading apostrophe (OWASP's advice).
-func cell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

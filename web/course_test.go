@@ -129,6 +129,59 @@ func TestRosterImport(t *testing.T) {
 	_ = ctx
 }
 
+// The one-time passwords' CSV, from a real import whose display names and
+// groups look like formulas (those a roster can hold: no control
+// characters, no leading spaces), keeps them text, every cell quoted.
+func TestRosterPasswordsCSVHasNoFormulas(t *testing.T) {
+	e := newAdminEnv(t)
+	adminName, _ := e.user(store.RoleAdmin)
+	admin := e.login(adminName)
+	suffix := fmt.Sprint(time.Now().UnixNano() % 1e6)
+	var roster strings.Builder
+	w := csv.NewWriter(&roster)
+	var cells []string
+	for _, c := range hostileCells {
+		if strings.TrimSpace(c) == c && !strings.ContainsAny(c, "\t\r") {
+			cells = append(cells, c)
+		}
+	}
+	want := map[string][2]string{} // user → display name and group, as the file must say
+	for i, c := range cells {
+		name := fmt.Sprintf("f%d_%s", i, suffix)
+		group := cells[(i+1)%len(cells)]
+		w.Write([]string{name, c, group})
+		want[name] = [2]string{guarded(c), guarded(group)}
+	}
+	w.Flush()
+	code, body, _ := e.post(admin, "/admin/users/import", url.Values{"roster": {roster.String()}}, nil)
+	m := rosterKey.FindStringSubmatch(body)
+	if code != http.StatusOK || m == nil {
+		t.Fatalf("import: %d\n%s\n%s", code, roster.String(), body)
+	}
+	code, body, _ = e.post(admin, "/admin/roster/"+m[1]+"/credentials", url.Values{"key": {m[2]}}, nil)
+	if code != http.StatusOK {
+		t.Fatalf("download: %d\n%s", code, body)
+	}
+	recs := guardedCSV(t, body)
+	if len(recs) != len(want)+1 {
+		t.Fatalf("%d students in the CSV, want %d:\n%s", len(recs)-1, len(want), body)
+	}
+	for _, r := range recs[1:] {
+		if w := want[r[0]]; r[1] != w[0] || r[2] != w[1] || len(r[3]) < 12 {
+			t.Errorf("row %q, want the display name %q and group %q and a password", r, w[0], w[1])
+		}
+	}
+}
+
+// guarded is a hostile cell as an export writes it: text, behind an
+// apostrophe, unless no spreadsheet takes it for a formula as it is.
+func guarded(c string) string {
+	if strings.HasPrefix(c, "a;") {
+		return c // quoted, so whole
+	}
+	return "'" + c
+}
+
 // After a game's deadline a student's new version is refused, on the page
 // and by the API, with a message naming the deadline; the game and submit
 // pages show it; removing it opens submissions again.
@@ -244,6 +297,18 @@ func TestGradesCSV(t *testing.T) {
 		}
 		names, ids = append(names, name), append(ids, id)
 	}
+	// Students whose names, groups and bots look like formulas in every
+	// form a spreadsheet takes, each kept text in the file.
+	hostile := map[string][3]string{} // user → display name, group, bot
+	for i, c := range hostileCells {
+		name, id := e.user(store.RoleStudent)
+		group, bot := hostileCells[(i+1)%len(hostileCells)], hostileCells[(i+2)%len(hostileCells)]
+		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2, group_name = $3 WHERE id = $1", id, c, group); err != nil {
+			t.Fatal(err)
+		}
+		e.newVersion(id, bot, store.StatusCompileError)
+		hostile[name] = [3]string{guarded(c), guarded(group), guarded(bot)}
+	}
 	// Far above any other test's bots: ranks 1 and 2 (the house bot
 	// between them takes no rank).
 	qualified := time.Date(2026, 3, 4, 10, 30, 0, 0, time.UTC)
@@ -263,10 +328,7 @@ func TestGradesCSV(t *testing.T) {
 	if code != http.StatusOK {
 		t.Fatalf("standings CSV: %d\n%s", code, body)
 	}
-	recs, err := csv.NewReader(strings.NewReader(body)).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs := guardedCSV(t, body)
 	want := []string{"user", "display name", "group", "bot", "version", "rank", "mu", "sigma", "matches", "qualified", "qualified at (UTC)"}
 	if !slices.Equal(recs[0], want) {
 		t.Fatalf("header %v", recs[0])
@@ -279,6 +341,15 @@ func TestGradesCSV(t *testing.T) {
 		if slices.Contains(names, r[0]) {
 			mine[r[0]] = append(mine[r[0]], r)
 		}
+		if h, ok := hostile[r[0]]; ok {
+			if r[1] != h[0] || r[2] != h[1] || r[3] != h[2] {
+				t.Errorf("row %q, want the display name, group and bot %q", r, h)
+			}
+			delete(hostile, r[0])
+		}
+	}
+	if len(hostile) > 0 {
+		t.Errorf("students missing from the standings: %v", hostile)
 	}
 	if got := recs[1]; !slices.Equal(got, []string{names[0], "Student 0", "G1", "'=cmd|calc", "1", "1", "900.000", "1.000", "40", "yes", "2026-03-04 10:30:00"}) {
 		t.Fatalf("first row %v", got)
@@ -306,10 +377,10 @@ func TestGradesCSV(t *testing.T) {
 		}
 	}
 	code, body, _ = e.get(admin, fmt.Sprintf("/admin/tournaments/%d/grades.csv", tid))
-	recs, err = csv.NewReader(strings.NewReader(body)).ReadAll()
-	if code != http.StatusOK || err != nil || len(recs) != 3 || recs[0][5] != "place" || recs[1][0] != names[1] || recs[1][5] != "1" ||
+	recs = guardedCSV(t, body)
+	if code != http.StatusOK || len(recs) != 3 || recs[0][5] != "place" || recs[1][0] != names[1] || recs[1][5] != "1" ||
 		recs[2][0] != names[0] || recs[2][5] != "2" || recs[2][2] != "G1" {
-		t.Fatalf("tournament CSV %d %v %v", code, recs, err)
+		t.Fatalf("tournament CSV %d %v", code, recs)
 	}
 	// The grades page links both.
 	if _, body, _ := e.get(admin, "/admin/grades"); !strings.Contains(body, "/admin/games/orkisland/grades.csv") ||

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -147,14 +148,14 @@ func unwrapCSV(err error) error {
 // rosterCredentialsCSV is the file the admin downloads once: each new
 // student's user name, display name, group and one-time password.
 func rosterCredentialsCSV(students []store.RosterStudent, passwords map[string]string) []byte {
-	var b strings.Builder
-	w := csv.NewWriter(&b)
-	w.Write([]string{"user", "display name", "group", "one-time password"})
+	var b bytes.Buffer
+	w := newCSVFile(&b)
+	w.Row("user", "display name", "group", "one-time password")
 	for _, s := range students {
 		if pw, ok := passwords[s.Name]; ok {
-			w.Write([]string{s.Name, cell(s.DisplayName), cell(s.Group), pw}) // cell: as the other CSVs, no formulas
+			w.Row(s.Name, s.DisplayName, s.Group, pw)
 		}
 	}
 	w.Flush()
-	return []byte(b.String())
+	return b.Bytes()
 }

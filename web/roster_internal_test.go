@@ -12,7 +12,7 @@ import (
 func TestRosterCredentialsCSVHasNoFormulas(t *testing.T) {
 	got := string(rosterCredentialsCSV([]store.RosterStudent{{Name: "ann", DisplayName: "=HYPERLINK(1)", Group: "+g"}},
 		map[string]string{"ann": "pw"}))
-	if !strings.Contains(got, "ann,'=HYPERLINK(1),'+g,pw") {
+	if !strings.Contains(got, `"ann","'=HYPERLINK(1)","'+g","pw"`) {
 		t.Errorf("CSV:\n%s", got)
 	}
 }
