@@ -41,13 +41,17 @@ type ReplayRound struct {
 	CPU      []float64       `json:"cpu"`
 }
 
-// End is the outcome of a match.
+// End is the outcome of a match. CPU is each player's CPU for the whole
+// match as a fraction of its budget, a frozen player's included (the
+// rounds say -1 once it is frozen): up to its freeze, and at least 1 when
+// its budget ran out. Replays written before it have none.
 type End struct {
-	Rounds  int      `json:"rounds"`
-	Scores  []int    `json:"scores"`
-	Winners []int    `json:"winners"`
-	Frozen  []Frozen `json:"frozen"`
-	Invalid []int    `json:"invalid"`
+	Rounds  int       `json:"rounds"`
+	Scores  []int     `json:"scores"`
+	Winners []int     `json:"winners"`
+	Frozen  []Frozen  `json:"frozen"`
+	Invalid []int     `json:"invalid"`
+	CPU     []float64 `json:"cpu,omitempty"`
 }
 
 // Frozen records when and why a player stopped playing: the round (from

@@ -163,6 +163,9 @@ func (m *match) charge(p, round int) {
 	// the player hears of the whole budget.
 	if kind == FreezeCPU || (kind == "" && s.used > m.budget) {
 		kind, reason = FreezeCPU, budgetSpent(m.budget)
+		// Whatever the clock read when the bot was stopped, it spent
+		// its budget.
+		s.used = max(s.used, m.budget)
 	}
 	if kind != "" {
 		m.freeze(p, round, kind, reason)
@@ -218,8 +221,10 @@ func (m *match) finish() *Replay {
 	r.End.Scores = m.engine.Scores()
 	r.End.Winners = Winners(r.End.Scores)
 	r.End.Invalid = make([]int, len(m.seats))
+	r.End.CPU = make([]float64, len(m.seats))
 	for p, s := range m.seats {
 		r.End.Invalid[p] = s.invalid
+		r.End.CPU[p] = cpuFraction(s.used, m.budget)
 	}
 	if r.End.Frozen == nil {
 		r.End.Frozen = []Frozen{}
@@ -227,15 +232,20 @@ func (m *match) finish() *Replay {
 	return r
 }
 
-// status fills each player's CPU status: the fraction of its budget used,
-// rounded to 4 decimals so replays stay small, or -1 once frozen.
+// status fills each player's CPU status: the fraction of its budget used
+// (cpuFraction, at most 1), or -1 once frozen.
 func (m *match) status() {
 	for p, s := range m.seats {
 		if s.frozen {
 			m.cpu[p] = -1
 			continue
 		}
-		f := float64(s.used) / float64(m.budget)
-		m.cpu[p] = math.Min(1, math.Round(f*1e4)/1e4)
+		m.cpu[p] = math.Min(1, cpuFraction(s.used, m.budget))
 	}
+}
+
+// cpuFraction is used as a fraction of budget, rounded to 4 decimals so
+// replays stay small.
+func cpuFraction(used, budget time.Duration) float64 {
+	return math.Round(float64(used)/float64(budget)*1e4) / 1e4
 }

@@ -320,3 +320,71 @@ func TestInProcessAgentsInSeatOrder(t *testing.T) {
 		t.Errorf("calls by seat %v, want %v", order, want)
 	}
 }
+
+// charged is a bot that is charged step of CPU an exchange and, from
+// exchange failAt on, is stopped with err having used last.
+type charged struct {
+	games.Agent
+	calls      int
+	failAt     int
+	step, last time.Duration
+	err        error
+}
+
+func (c *charged) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
+	c.calls++
+	reply, _, err := c.Agent.Exchange(msg, limit)
+	if c.calls-1 >= c.failAt {
+		return nil, c.last, c.err
+	}
+	return reply, c.step, err
+}
+
+// A frozen player's CPU is what it used up to its freeze, the exchange
+// that froze it included, in the replay's end (its rounds say -1); one
+// whose budget ran out used at least its budget, whatever its clock read.
+func TestFrozenPlayersCPU(t *testing.T) {
+	ms := time.Millisecond
+	oom := &games.FreezeError{Kind: games.FreezeMemory, Detail: "asked for more than its 256 MiB"}
+	cpu := &games.FreezeError{Kind: games.FreezeCPU, Detail: "used 1s of CPU"}
+	for _, c := range []struct {
+		name       string
+		failAt     int
+		step, last time.Duration
+		err        error
+		want       float64 // of the 1 s budget
+	}{
+		{"memory in round 3", 4, 10 * ms, 30 * ms, oom, 0.07},
+		{"memory at setup", 0, 10 * ms, 25 * ms, oom, 0.025},
+		{"CPU in round 0", 1, 10 * ms, 990*ms + 300*time.Microsecond, cpu, 1.0003},
+		{"CPU, its clock short", 1, 10 * ms, 0, cpu, 1},
+		{"CPU over without an error", 3, 10 * ms, 990 * ms, nil, 1.02},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bot, err := fake.Game{}.NewBot("Dummy")
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := &charged{Agent: bot, failAt: c.failAt, step: c.step, last: c.last, err: c.err}
+			players := []games.Player{{Name: "A", Agent: bad}}
+			for _, name := range []string{"Demo", "Dummy", "Null"} {
+				a, _ := fake.Game{}.NewBot(name)
+				players = append(players, games.Player{Name: name, Agent: a})
+			}
+			r, err := games.Play(context.Background(), games.Config{Game: fake.Game{}, Seed: 1, Players: players,
+				Settings: games.Settings{"nb_rounds": 10}, CPUBudget: time.Second})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.End.Frozen) != 1 || r.End.Frozen[0].Player != 0 {
+				t.Fatalf("frozen %+v", r.End.Frozen)
+			}
+			if len(r.End.CPU) != 4 || r.End.CPU[0] != c.want {
+				t.Errorf("end CPU %v, want %v for player 0", r.End.CPU, c.want)
+			}
+			if last := r.Rounds[len(r.Rounds)-1].CPU; last[0] != -1 || r.End.CPU[1] != last[1] {
+				t.Errorf("last round's CPU %v, end's %v: want -1 for the frozen player, the same for the others", last, r.End.CPU)
+			}
+		})
+	}
+}

@@ -334,9 +334,14 @@ func record(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated b
 	return store.FinishMatch(ctx, tx, m.ID, key, moved, outcomes)
 }
 
-// cpuSeconds is the CPU a player used: its last known fraction of the budget.
+// cpuSeconds is the CPU a player used in the match, a frozen player's up
+// to its freeze; from a replay written before the end recorded it, the
+// last fraction of the budget its rounds show (none once it is frozen).
 func cpuSeconds(r *games.Replay, p int) float64 {
 	budget := float64(r.CPUBudgetMS) / 1000
+	if p < len(r.End.CPU) {
+		return r.End.CPU[p] * budget
+	}
 	for i := len(r.Rounds) - 1; i >= 0; i-- {
 		if f := r.Rounds[i].CPU[p]; f >= 0 {
 			return f * budget

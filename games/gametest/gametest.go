@@ -284,8 +284,9 @@ func replayJSON(t testing.TB, r *games.Replay) []byte {
 	return b
 }
 
-// gameJSON is a replay without the CPU statuses, which measure time (a
-// built-in bot's is its wall time): what the seed and the bots decide.
+// gameJSON is a replay without the CPU statuses and totals, which measure
+// time (a built-in bot's is its wall time): what the seed and the bots
+// decide.
 func gameJSON(t testing.TB, r *games.Replay) []byte {
 	t.Helper()
 	c := *r
@@ -293,6 +294,7 @@ func gameJSON(t testing.TB, r *games.Replay) []byte {
 	for i := range c.Rounds {
 		c.Rounds[i].CPU = nil
 	}
+	c.End.CPU = nil
 	b, err := c.JSON()
 	if err != nil {
 		t.Fatal(err)

@@ -201,6 +201,7 @@ func TestCppDemoIsTheGoDemo(t *testing.T) {
 		for i := range r.Rounds {
 			r.Rounds[i].CPU = nil // timing, not play
 		}
+		r.End.CPU = nil
 		js, err := r.JSON()
 		if err != nil {
 			t.Fatal(err)
