@@ -50,9 +50,14 @@ func TestMatchFailsOnItsLastAttempt(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	v := e.accepted(t, readSource(t, "walker.go"))
-	// Its compiled module is gone from everywhere: the match cannot be
-	// played, which is an error worth retrying, until the last attempt.
+	// Its stored module is corrupt (its bytes do not hash to its name):
+	// the match cannot be played, which is an error worth retrying, until
+	// the last attempt. (A module gone from everywhere is built again from
+	// its source: TestArtifactDroppedAndRebuilt.)
 	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET artifact_sha256 = repeat('0', 64) WHERE id = $1`, v); err != nil {
+		t.Fatal(err)
+	}
+	if err := (store.PGBlobs{DB: e.pool}).Put(ctx, "wasm/"+strings.Repeat("0", 64), []byte("not this module")); err != nil {
 		t.Fatal(err)
 	}
 	// Off the ladder: the other tests' matches must not seat it.

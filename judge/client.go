@@ -58,6 +58,12 @@ type Config struct {
 	// LadderQueue is how many ladder matches per game matchmaking keeps
 	// queued; 0 means 4 per core.
 	LadderQueue int
+	// RetentionEvery is the retention job's period (retention.go); 0
+	// means 10 minutes, negative disables it.
+	RetentionEvery time.Duration
+	// RetentionBatch is how many replays or artifacts one of its
+	// transactions deletes at most; 0 means 200.
+	RetentionBatch int
 }
 
 // Client is the River client type Arena uses.
@@ -80,6 +86,12 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	}
 	if cfg.LadderQueue <= 0 {
 		cfg.LadderQueue = 4 * cores
+	}
+	if cfg.RetentionEvery == 0 {
+		cfg.RetentionEvery = defaultRetentionEvery
+	}
+	if cfg.RetentionBatch <= 0 {
+		cfg.RetentionBatch = defaultRetentionBatch
 	}
 	if cfg.Sandbox.Pool == nil {
 		// Four seats per match at once, and room for the next match's bots.
@@ -113,6 +125,8 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	river.AddWorker(workers, &TournamentStartWorker{j: j})
 	river.AddWorker(workers, &CopyCheckWorker{j: j})
 	river.AddWorker(workers, &CopyBackfillWorker{j: j})
+	river.AddWorker(workers, &RetentionWorker{j: j})
+	river.AddWorker(workers, &ReplayWorker{j: j})
 	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return BuildBuiltinsArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true})}
@@ -120,6 +134,13 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 		func() (river.JobArgs, *river.InsertOpts) { return CopyBackfillArgs{}, nil },
 		&river.PeriodicJobOpts{RunOnStart: true}))
+	if cfg.RetentionEvery > 0 {
+		every := cfg.RetentionEvery
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(every),
+			func() (river.JobArgs, *river.InsertOpts) {
+				return RetentionArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: every}}
+			}, &river.PeriodicJobOpts{RunOnStart: true}))
+	}
 	if cfg.LadderEvery > 0 {
 		every := cfg.LadderEvery
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(every),

@@ -44,6 +44,9 @@ func startJudge(t testing.TB, cfg judge.Config) *env {
 	if cfg.LadderEvery == 0 {
 		cfg.LadderEvery = -1 // tests plan matches explicitly
 	}
+	if cfg.RetentionEvery == 0 {
+		cfg.RetentionEvery = -1 // and run retention when they test it
+	}
 	client, err := judge.NewWorkingClient(pool, cfg)
 	if err != nil {
 		t.Fatal(err)

@@ -15,6 +15,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/rating"
+	"arena.dev/sandbox"
 	"arena.dev/store"
 )
 
@@ -107,7 +108,7 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	if err != nil {
 		return err
 	}
-	replay, logs, err := w.play(ctx, m, seats)
+	replay, logs, err := w.j.play(ctx, m, seats)
 	var bad badMatch
 	if err != nil && !errors.As(err, &bad) && job.Attempt >= job.MaxAttempts {
 		// The last attempt: the match fails rather than stay queued for
@@ -140,13 +141,14 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 type badMatch struct{ error }
 
 // play runs the match: built-in seats in-process, submitted ones sandboxed,
-// each from a build against this worker's SDK of the game (currentBuild).
-func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []string, error) {
+// each from a build against this worker's SDK of the game (currentBuild),
+// built again from its source when retention dropped it.
+func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []string, error) {
 	game, err := games.Get(m.GameID)
 	if err != nil {
 		return nil, nil, badMatch{err}
 	}
-	blobs := store.PGBlobs{DB: w.j.pool}
+	blobs := store.PGBlobs{DB: j.pool}
 	agents, err := games.StartAgents(len(seats), func(i int) (games.Agent, error) {
 		s := seats[i]
 		if s.Builtin != nil {
@@ -159,7 +161,16 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if s.ArtifactSHA256 == nil {
 			return nil, badMatch{fmt.Errorf("seat %d: version %d has no artifact", i, *s.VersionID)}
 		}
-		sha, err := w.j.currentBuild(ctx, game.Info(), s)
+		sha, err := j.currentBuild(ctx, game.Info(), s)
+		art := sandbox.Artifact{}
+		if err == nil {
+			art, err = j.cfg.Sandbox.artifact(ctx, blobs, sha)
+			if errors.Is(err, store.ErrNotFound) { // dropped by retention (retention.go)
+				if sha, err = j.restore(ctx, game.Info(), s); err == nil {
+					art, err = j.cfg.Sandbox.artifact(ctx, blobs, sha)
+				}
+			}
+		}
 		var stale *staleBuild
 		if errors.As(err, &stale) {
 			return games.FailedAgent{Err: stale}, nil
@@ -167,11 +178,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return nil, err
 		}
-		art, err := w.j.cfg.Sandbox.artifact(ctx, blobs, sha)
-		if err != nil {
-			return nil, err
-		}
-		bot, err := w.j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i), game.Info().CPUBudget)
+		bot, err := j.cfg.Sandbox.startBot(ctx, art, game.Info().SeatSeed(uint64(m.Seed), i), game.Info().CPUBudget)
 		if err != nil {
 			// The bot would not even start: its player is frozen at setup.
 			return games.FailedAgent{Err: err}, nil
@@ -187,7 +194,7 @@ func (w *MatchWorker) play(ctx context.Context, m *store.Match, seats []store.Se
 	}
 	var board games.Board
 	if m.BoardID != nil {
-		_, data, err := store.BoardData(ctx, w.j.pool, *m.BoardID)
+		_, data, err := store.BoardData(ctx, j.pool, *m.BoardID)
 		if err != nil {
 			return nil, nil, fmt.Errorf("board %d: %w", *m.BoardID, err)
 		}

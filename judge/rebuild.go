@@ -25,7 +25,8 @@ import (
 // every stored artifact speaking the old one. So each version records the
 // SDK it was built against (lang's SDKKey), and a worker about to play a
 // version built against another SDK than its own (or before keys were
-// recorded) builds it again from its source first.
+// recorded) builds it again from its source first. The same build brings
+// back an artifact that retention dropped (restore).
 
 // sdkKeys caches the SDK keys by language and game: the SDKs are in the
 // binary, so a key never changes while it runs.
@@ -99,6 +100,21 @@ func (j *judge) currentBuild(ctx context.Context, info games.Info, s store.SeatR
 	return j.rebuild(ctx, info, l, *s.VersionID, key)
 }
 
+// restore builds a version again from its source when its artifact is in
+// no cache and not in the database: retention dropped it (retention.go).
+// It is the rebuild of a stale version, against this worker's SDK.
+func (j *judge) restore(ctx context.Context, info games.Info, s store.SeatResult) (string, error) {
+	l, err := lang.Get(string(s.Language))
+	if err != nil {
+		return "", badMatch{fmt.Errorf("version %d: %w", *s.VersionID, err)}
+	}
+	key, err := sdkKey(l, info.ID)
+	if err != nil {
+		return "", err
+	}
+	return j.rebuild(ctx, info, l, *s.VersionID, key)
+}
+
 // rebuild builds a version again from its source against this worker's
 // SDK of its game (of key key), stores the artifact and the key in a
 // transaction of its own, and returns the artifact. Concurrent matches of
@@ -138,7 +154,10 @@ func (j *judge) build(ctx context.Context, info games.Info, l lang.Language, id 
 		return "", err
 	}
 	if v.SDKKey != nil && *v.SDKKey == key && v.ArtifactSHA256 != nil {
-		return *v.ArtifactSHA256, nil // another worker was first
+		// Another worker was first, unless the artifact was dropped.
+		if ok, err := store.BlobExists(ctx, j.pool, wasmKey(*v.ArtifactSHA256)); err != nil || ok {
+			return *v.ArtifactSHA256, err
+		}
 	}
 	select {
 	case j.rebuilt.slots <- struct{}{}:
@@ -179,7 +198,7 @@ func (j *judge) build(ctx context.Context, info games.Info, l lang.Language, id 
 		return "", err
 	}
 	metrics.Rebuilds.WithLabelValues(info.ID, l.ID, "rebuilt").Inc()
-	j.logger.Info("rebuilt a version against this server's SDK", "version", id, "game", info.ID, "language", l.ID,
+	j.logger.Info("rebuilt a version from its source", "version", id, "game", info.ID, "language", l.ID,
 		"seconds", time.Since(start).Seconds(), "artifact", art.Hash)
 	return art.Hash, nil
 }

@@ -40,12 +40,13 @@ var (
 	}, []string{"kind"})
 
 	// Rebuilds counts stored versions a worker built again from their
-	// source before a match, because their SDK changed (judge's rebuild),
+	// source before a match, because their SDK changed or retention
+	// dropped their artifact (judge's rebuild),
 	// by game, language and outcome: rebuilt, or failed (the source no
 	// longer builds; its seats are frozen at setup).
 	Rebuilds = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "arena_rebuilds_total",
-		Help: "Stored versions rebuilt against a new SDK before a match, by game, language and outcome (rebuilt, failed).",
+		Help: "Stored versions rebuilt from their source before a match (their SDK changed, or their artifact was dropped), by game, language and outcome (rebuilt, failed).",
 	}, []string{"game", "language", "outcome"})
 
 	// SandboxWalls says which walls of the sandbox's jail this process's
@@ -55,13 +56,26 @@ var (
 		Name: "arena_sandbox_wall_up",
 		Help: "Walls of the sandbox's jail around bots, by wall: 1 up, 0 down or turned off (probed at start).",
 	}, []string{"wall"})
+
+	// RetentionDeleted counts what the retention job deleted, by kind:
+	// replays, artifacts (compiled bots' blobs).
+	RetentionDeleted = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arena_retention_deleted_total",
+		Help: "Blobs the retention job deleted, by kind (replays, artifacts).",
+	}, []string{"kind"})
+
+	// RetentionBytes counts the bytes (as stored) of what it deleted.
+	RetentionBytes = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "arena_retention_deleted_bytes_total",
+		Help: "Bytes (as stored) of the blobs the retention job deleted, by kind (replays, artifacts).",
+	}, []string{"kind"})
 )
 
 func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		HTTPRequests, HTTPDuration, Jobs, JobDuration, Rebuilds, SandboxWalls,
+		HTTPRequests, HTTPDuration, Jobs, JobDuration, Rebuilds, SandboxWalls, RetentionDeleted, RetentionBytes,
 	)
 }
 

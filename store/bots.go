@@ -162,11 +162,11 @@ func SetCompiled(ctx context.Context, db DB, id int64, log, sha, sdkKey string) 
 }
 
 // SetRebuilt records a new build of a version's unchanged source against
-// the SDK of key sdkKey: its artifact and key, and when. Its status,
-// compile log and results stay.
+// the SDK of key sdkKey: its artifact and key, and when (its artifact is
+// no longer dropped). Its status, compile log and results stay.
 func SetRebuilt(ctx context.Context, db DB, id int64, sha, sdkKey string) error {
-	err := updateOne(ctx, db, `UPDATE bot_versions SET artifact_sha256 = $2, sdk_key = $3, rebuilt_at = now()
-		WHERE id = $1`, id, sha, sdkKey)
+	err := updateOne(ctx, db, `UPDATE bot_versions SET artifact_sha256 = $2, sdk_key = $3, rebuilt_at = now(),
+		artifact_dropped_at = NULL WHERE id = $1`, id, sha, sdkKey)
 	return notified(ctx, db, id, err)
 }
 

@@ -39,6 +39,12 @@ type Match struct {
 	Error        *string
 	CreatedAt    time.Time
 	FinishedAt   *time.Time
+	// Retention (retention.go): when the replay was deleted (ReplayKey is
+	// then nil) or last played again, and whether that replay ends
+	// otherwise than the recorded result.
+	ReplayDeletedAt     *time.Time
+	ReplayRegeneratedAt *time.Time
+	ReplayDiffers       bool
 }
 
 // Seat is who plays in one seat: a submitted version or a built-in bot.
@@ -91,12 +97,13 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 	return nil
 }
 
-const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at`
+const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at,
+	replay_deleted_at, replay_regenerated_at, replay_differs`
 
 func scanMatch(row pgx.Row) (*Match, error) {
 	m := &Match{}
 	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ChallengerID, &m.ReplayKey,
-		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt)
+		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt, &m.ReplayDeletedAt, &m.ReplayRegeneratedAt, &m.ReplayDiffers)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}

@@ -272,7 +272,7 @@ type VersionData struct {
 	GameTitle string
 	Owner     string // shown when an admin looks at someone else's bot
 	Version   VersionRef
-	Rebuilt   *time.Time // when a worker last built it again from its source, after an upgrade changed the game's SDK
+	Rebuilt   *time.Time // when a worker last built it again from its source (a new SDK, or retention dropped its build)
 	Language  string     // the version's language, for people: "Go", "C++"
 	Editor    string     // the editor's mode for it
 	File      string     // its file in compile messages: bot.go, bot.cc
@@ -476,14 +476,14 @@ func Version(p Page, d VersionData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			if d.Rebuilt != nil {
-				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "· <span class=\"version-rebuilt\" title=\"Built again from this source after an upgrade changed the game's SDK\">rebuilt ")
+				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "· <span class=\"version-rebuilt\" title=\"Built again from this source: an upgrade changed the game's SDK, or its stored build had been dropped to save space\">rebuilt ")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var20 string
 				templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(Ago(*d.Rebuilt))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `version.templ`, Line: 187, Col: 140}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `version.templ`, Line: 187, Col: 187}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var20))
 				if templ_7745c5c3_Err != nil {

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -358,6 +359,25 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	if m.ReplayKey != nil {
 		out["replay"] = "/matches/" + strconv.FormatInt(m.ID, 10) + "/replay"
 	}
+	if m.ReplayRegeneratedAt != nil { // played again after retention deleted it
+		out["replay_regenerated_at"], out["replay_differs"] = m.ReplayRegeneratedAt, m.ReplayDiffers
+	}
+	if m.Status == store.MatchFinished && m.ReplayKey == nil { // deleted by retention: POST replay_again plays it again
+		out["replay_deleted_at"] = m.ReplayDeletedAt
+		out["replay_again"] = "/api/matches/" + strconv.FormatInt(m.ID, 10) + "/replay"
+		state, ahead, lastErr, err := store.ReplayJob(r.Context(), s.Pool, m.ID)
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		if state != "" {
+			job := map[string]any{"state": state, "ahead": ahead}
+			if state == "cancelled" {
+				job["error"] = lastErr
+			}
+			out["replay_job"] = job
+		}
+	}
 	if m.ChallengerID != nil { // who started a challenge
 		u, err := store.UserByID(r.Context(), s.Pool, *m.ChallengerID)
 		if err != nil {
@@ -396,6 +416,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := store.MatchByID(r.Context(), s.Pool, id)
+	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
+		// Deleted by retention: the viewer shows this text.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
 	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
 		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
 		return
@@ -415,4 +441,25 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	w.Write(data)
+}
+
+// POST /api/matches/{id}/replay: play again a finished match whose replay
+// retention deleted; 202 with where its request stands (GET
+// /api/matches/{id} follows it: replay_job, then replay).
+func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		apiError(w, http.StatusNotFound, "no such match")
+		return
+	}
+	ctx := r.Context()
+	queued, err := judge.RegenerateReplay(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	if err != nil {
+		s.apiFail(w, r, err, "no such match")
+		return
+	}
+	api := "/api/matches/" + strconv.FormatInt(id, 10)
+	w.Header().Set("Location", api)
+	writeJSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
+		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }

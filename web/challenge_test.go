@@ -63,6 +63,9 @@ func (e *adminEnv) work(cfg judge.Config) (stop func()) {
 	e.t.Helper()
 	ctx := context.Background()
 	cfg.LadderEvery = -1 // matchmaking runs when a test asks
+	if cfg.RetentionEvery == 0 {
+		cfg.RetentionEvery = -1 // and retention
+	}
 	if cfg.Sandbox.Dir == "" {
 		cfg.Sandbox.Dir = e.t.TempDir()
 	}

@@ -33,7 +33,8 @@ func (e *refusal) Error() string { return e.msg }
 // refusal's own status, 404 when what it names does not exist, 409 when a
 // unique name is taken or a row is still referred to, 413 for a source
 // over the limit, 422 when the user asked for something else they can fix
-// (the message says what), 429 over a submission or challenge limit, 403
+// (the message says what), 429 over a submission, challenge or replay
+// limit, 403
 // for a challenge where challenges are off, 500 for anything else (our
 // fault: logged, never shown).
 func errorStatus(err error) int {
@@ -41,9 +42,14 @@ func errorStatus(err error) int {
 	var submit *judge.SubmitError
 	var limit *judge.SubmitLimitError
 	var challenge *judge.ChallengeError
+	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &refused):
 		return refused.status
+	case errors.As(err, &again) && again.RetryAfter > 0:
+		return http.StatusTooManyRequests
+	case errors.As(err, &again):
+		return http.StatusUnprocessableEntity
 	case errors.Is(err, store.ErrNotFound), errors.Is(err, rivertype.ErrNotFound):
 		return http.StatusNotFound
 	case errors.As(err, &challenge) && challenge.RetryAfter > 0:
@@ -71,9 +77,12 @@ func userMessage(err error) string {
 	var submit *judge.SubmitError
 	var limit *judge.SubmitLimitError
 	var challenge *judge.ChallengeError
+	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &refused):
 		return refused.msg
+	case errors.As(err, &again):
+		return again.Msg
 	case errors.As(err, &submit):
 		return submit.Msg
 	case errors.As(err, &limit):
@@ -89,9 +98,12 @@ func userMessage(err error) string {
 func setRetryAfter(w http.ResponseWriter, err error) {
 	var limit *judge.SubmitLimitError
 	var challenge *judge.ChallengeError
+	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &limit):
 		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(limit.RetryAfter)))
+	case errors.As(err, &again) && again.RetryAfter > 0:
+		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(again.RetryAfter)))
 	case errors.As(err, &challenge) && challenge.RetryAfter > 0:
 		w.Header().Set("Retry-After", strconv.Itoa(retrySeconds(challenge.RetryAfter)))
 	}

@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 
 	"arena.dev/games"
 	"arena.dev/judge"
@@ -136,12 +137,72 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		}
 		d.Waiting, d.Polling = queueWords(state, ahead), state != "cancelled" && state != "discarded"
 	}
+	if err := s.replayState(ctx, &d, m); err != nil {
+		return d, err
+	}
 	if viewer := userFrom(ctx); viewer != nil {
 		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
 			return d, err
 		}
 	}
 	return d, nil
+}
+
+// replayState says what became of a finished match's replay: deleted by
+// retention (and being played again, or not), or played again.
+func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *store.Match) error {
+	if m.ReplayRegeneratedAt != nil {
+		d.Regenerated, d.ReplayDiffers = fullTime(m.ReplayRegeneratedAt), m.ReplayDiffers
+	}
+	if m.Status != store.MatchFinished || m.ReplayKey != nil {
+		return nil
+	}
+	d.ReplayGone = true
+	d.ReplayDeleted = fullTime(m.ReplayDeletedAt)
+	d.LoggedIn = userFrom(ctx) != nil
+	ret, err := store.LoadRetention(ctx, s.Pool)
+	if err != nil {
+		return err
+	}
+	d.Kept = replayRetentionWords(ret)
+	state, ahead, lastErr, err := store.ReplayJob(ctx, s.Pool, m.ID)
+	if err != nil {
+		return err
+	}
+	switch state {
+	case "available", "running", "retryable", "scheduled", "pending":
+		d.ReplayWaiting, d.Polling = queueWords(state, ahead), true
+	case "cancelled":
+		d.ReplayFailed = "It could not be played again: its request was cancelled."
+		if why := strings.TrimPrefix(lastErr, "JobCancelError: "); why != "" {
+			d.ReplayFailed = "It could not be played again: " + why + "."
+		}
+	case "discarded":
+		d.ReplayFailed = "It could not be played again (its job gave up; an admin sees why on the job queue)."
+	}
+	return nil
+}
+
+// POST /matches/{id}/replay/again: play again a match whose replay
+// retention deleted; its page follows it.
+func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	ctx := r.Context()
+	queued, err := judge.RegenerateReplay(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	msg := "Match #%d is being played again for its replay. This page follows it."
+	if !queued {
+		msg = "Match #%d is already waiting to be played again. This page follows it."
+	}
+	s.flash(ctx, fmt.Sprintf(msg, id))
+	http.Redirect(w, r, "/matches/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
 // queueWords says where a waiting match's job stands.

@@ -127,6 +127,7 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/games/{game}/challenge", s.challengePage)
 			r.Post("/games/{game}/challenge", s.startChallenge)
 			r.Post("/matches/{id}/again", s.matchAgain)
+			r.Post("/matches/{id}/replay/again", s.matchReplayAgain)
 		})
 		// --- end submitting ---
 
@@ -186,6 +187,9 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/jobs/{id}/cancel", s.adminCancelJob)
 			r.Get("/admin/settings", s.adminSettings)
 			r.Post("/admin/settings", s.adminSaveSettings)
+			r.Get("/admin/storage", s.adminStorage)
+			r.Post("/admin/storage", s.adminSaveRetention)
+			r.Post("/admin/storage/run", s.adminRunRetention)
 		})
 		// --- end admin ---
 	})
@@ -199,6 +203,7 @@ func (s *Server) Handler() http.Handler {
 			r.Get("/me/bots", s.apiMyBots)
 			r.Post("/games/{game}/submissions", s.apiSubmit)
 			r.Post("/games/{game}/challenges", s.apiChallenge)
+			r.Post("/matches/{id}/replay", s.apiReplayAgain)
 			r.Get("/versions/{id}", s.apiVersion)
 			r.Get("/boards/{id}", s.apiBoardFile)
 		})

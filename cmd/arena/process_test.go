@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -258,6 +259,18 @@ func TestServeFirstStart(t *testing.T) {
 	first.waitOutput(t, fmt.Sprintf("http://localhost:%d", port), 10*time.Second)
 	if !strings.Contains(first.stdout.String(), "password: ") {
 		t.Fatalf("first start should print the admin password:\n%s", first.stdout)
+	}
+	// The database's size by kind is on /metrics (Admin → Storage).
+	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/metrics", port))
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{`arena_storage_bytes{kind="replays"}`, `arena_storage_bytes{kind="rows"}`, "arena_database_bytes "} {
+		if !strings.Contains(string(metrics), want) {
+			t.Errorf("serve's /metrics lack %s", want)
+		}
 	}
 	first.cmd.Process.Signal(syscall.SIGINT)
 	if code := first.wait(t, 40*time.Second); code != 0 {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arena.dev/judge"
+	"arena.dev/metrics"
 	"arena.dev/store"
 	"arena.dev/web"
 )
@@ -97,6 +98,10 @@ func runServe(ctx context.Context, args []string) error {
 		go trimCaches(ctx, cfg, logger)
 	}
 
+	// The database's size by kind on /metrics (Admin → Storage shows it too).
+	storage := web.StorageMetrics(pool)
+	metrics.Registry.MustRegister(storage)
+	defer metrics.Registry.Unregister(storage)
 	srv := &http.Server{
 		Handler: (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second),
 			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies,

@@ -9,6 +9,10 @@ export const FORMAT = 1;
 // served as-is still arrives compressed, so the gzip magic is checked too.
 export async function fetchReplay(url, signal) {
   const res = await fetch(url, { signal, credentials: 'same-origin' });
+  if (res.status === 410) {
+    // Deleted to save space: the server says so, and where to have it again.
+    throw new Error((await res.text()).trim() || 'This replay was deleted.');
+  }
   if (!res.ok) {
     throw new Error(`Could not load the replay (HTTP ${res.status}${res.statusText ? ' ' + res.statusText : ''}).`);
   }
