@@ -476,6 +476,7 @@ func TestReplayRegeneratedSandboxed(t *testing.T) {
 		for i := range r.Rounds {
 			r.Rounds[i].CPU = nil
 		}
+		r.End.CPU = nil
 	}
 	j1, _ := json.Marshal(r1)
 	j2, _ := json.Marshal(r2)
