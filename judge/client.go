@@ -148,7 +148,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 				return MatchmakingArgs{}, &river.InsertOpts{UniqueOpts: river.UniqueOpts{ByPeriod: every}}
 			}, &river.PeriodicJobOpts{RunOnStart: true}))
 	}
-	live := &liveness{pool: pool, logger: j.logger}
+	live := newLiveness(pool, j.logger)
 	client, err := river.NewClient(riverpgxv5.New(pool), &river.Config{
 		Logger:       quiet(cfg.Logger),
 		Queues:       queues,
@@ -166,7 +166,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		return nil, err
 	}
 	live.id = client.ID()
-	go live.rescueLoop()
+	live.start()
 	return client, nil
 }
 

@@ -120,8 +120,10 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 		defer cancel()
 	}
 	if bad.error != nil {
-		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			return settle(ctx, tx, job, landing{failed: bad.Error()})
+		return untilDatabaseBack(ctx, func() error {
+			return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+				return settle(ctx, tx, job, landing{failed: bad.Error()})
+			})
 		})
 	}
 	if err != nil {
@@ -131,8 +133,11 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	if err != nil {
 		return err
 	}
-	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		return settle(ctx, tx, job, landing{seats: seats, replay: replay, gz: gz, logs: logs})
+	// A played match is not lost to a database restart while it lands.
+	return untilDatabaseBack(ctx, func() error {
+		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			return settle(ctx, tx, job, landing{seats: seats, replay: replay, gz: gz, logs: logs})
+		})
 	})
 }
 
