@@ -8,9 +8,12 @@ import (
 // (judge/match.go and judge/qualify.go), in the caller's transaction.
 
 // LockVersions locks bot versions in id order: two matches landing at once
-// with shared players would otherwise deadlock on their rows.
+// with shared players would otherwise deadlock on their rows. NO KEY: a
+// match being created takes key-share locks on its seats' versions (their
+// foreign keys) in seat order, which FOR UPDATE would wait for, and so
+// deadlock with the matchmaker.
 func LockVersions(ctx context.Context, db DB, ids []int64) error {
-	_, err := db.Exec(ctx, "SELECT 1 FROM bot_versions WHERE id = ANY($1) ORDER BY id FOR UPDATE", ids)
+	_, err := db.Exec(ctx, "SELECT 1 FROM bot_versions WHERE id = ANY($1) ORDER BY id FOR NO KEY UPDATE", ids)
 	return err
 }
 
@@ -33,7 +36,7 @@ func RatingsForUpdate(ctx context.Context, db DB, ids []int64) (map[int64]Versio
 	rows, err := db.Query(ctx, `
 		SELECT v.id, coalesce(v.mu, 0), coalesce(v.sigma, 0), v.status = 'accepted' AND b.current_version_id = v.id
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
-		WHERE v.id = ANY($1) ORDER BY v.id FOR UPDATE OF v`, ids)
+		WHERE v.id = ANY($1) ORDER BY v.id FOR NO KEY UPDATE OF v`, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func runWorker(ctx context.Context, args []string) error {
 		return err
 	}
 	go trimCaches(ctx, cfg, logger)
-	logger.Info("worker started", "name", workerName(), "queues", *queues)
+	logger.Info("worker started", "name", workerName(), "queues", *queues, "client", jobs.ID())
 	<-ctx.Done()
 	logger.Info("worker stopping: finishing jobs in flight", "grace", shutdownGrace)
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
