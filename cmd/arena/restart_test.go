@@ -415,7 +415,7 @@ func TestWorkersThroughPostgresRestarts(t *testing.T) {
 		t.Errorf("rescued jobs %v, want exactly the killed workers' %v", rescued, victims)
 	}
 	t.Logf("setup %v; %d match jobs of %d rounds by %d worker processes; 2 restarts, 2 kills; rescued %v; "+
-		"%d snoozed (cut off by a restart before they played)", setup.Round(time.Second), nJobs, rounds, len(workers), rescued, nSnoozed)
+		"%d made available again by a restart that cut them off (no attempt spent)", setup.Round(time.Second), nJobs, rounds, len(workers), rescued, nSnoozed)
 	// Each worker that lived through a restart says it took its lock again.
 	for _, w := range live() {
 		if strings.Contains(w.p.stderr.String(), "worker liveness lock lost") &&
