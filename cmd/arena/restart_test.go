@@ -416,7 +416,13 @@ func TestWorkersThroughPostgresRestarts(t *testing.T) {
 	}
 	t.Logf("setup %v; %d match jobs of %d rounds by %d worker processes; 2 restarts, 2 kills; rescued %v; "+
 		"%d made available again by a restart that cut them off (no attempt spent)", setup.Round(time.Second), nJobs, rounds, len(workers), rescued, nSnoozed)
-	// Each worker that lived through a restart says it took its lock again.
+	// No worker had a job taken from it while it ran it, and each that
+	// lived through a restart says it took its lock again.
+	for _, w := range workers {
+		if line := logLine(w.p.stderr.String(), "stopped a job handed to another worker"); line != "" {
+			t.Errorf("worker %s: %s", w.client, line)
+		}
+	}
 	for _, w := range live() {
 		if strings.Contains(w.p.stderr.String(), "worker liveness lock lost") &&
 			!strings.Contains(w.p.stderr.String(), "worker liveness lock held again") {
