@@ -30,9 +30,9 @@ import (
 // temporary directory, from the machine's programs (as root, through
 // `arena _postgres-as-user`, as arena serve's embedded one).
 type privatePG struct {
-	t          *testing.T
-	root, data string
-	url        string
+	t               *testing.T
+	root, dir, data string
+	url             string
 }
 
 func startPrivatePostgres(t *testing.T) *privatePG {
@@ -42,7 +42,7 @@ func startPrivatePostgres(t *testing.T) *privatePG {
 		t.Fatal("no PostgreSQL programs on this machine (apt-get install postgresql): .ci/run installs them")
 	}
 	dir := t.TempDir()
-	pg := &privatePG{t: t, root: root, data: filepath.Join(dir, "data")}
+	pg := &privatePG{t: t, root: root, dir: dir, data: filepath.Join(dir, "data")}
 	port := freePort(t)
 	pg.url = fmt.Sprintf("postgres://postgres@127.0.0.1:%d/postgres?sslmode=disable", port)
 	pg.run("initdb", "-D", pg.data, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale", "C", "--no-sync")
@@ -68,7 +68,7 @@ func (pg *privatePG) run(prog string, args ...string) {
 	}
 	// Its output in a file, not a pipe: the server pg_ctl starts would
 	// keep a pipe open, and Wait would wait for it.
-	out, err := os.CreateTemp(pg.t.TempDir(), prog)
+	out, err := os.CreateTemp(pg.dir, prog+"-*.out")
 	if err != nil {
 		pg.t.Fatal(err)
 	}
