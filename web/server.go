@@ -44,6 +44,9 @@ type Server struct {
 	Downloads *downloads.Builder
 	// Version is the server's version, which the downloads carry.
 	Version string
+	// SignupsPerHour is ARENA_SIGNUPS_PER_HOUR: the accounts one address
+	// may create at once and then per hour; 0 is the default (100).
+	SignupsPerHour int
 
 	sessions *scs.SessionManager
 	// The limits of password attempts and sign-ups (ratelimit.go).
@@ -66,7 +69,7 @@ func (s *Server) Handler() http.Handler {
 	s.addrLimit = newLimiter(addrEvery, addrBurst)
 	s.pairLimit = newLimiter(pairEvery, pairBurst)
 	s.userLimit = newLimiter(userEvery, userBurst)
-	s.registerLimit = newLimiter(registerEvery, registerBurst)
+	s.registerLimit = signupLimit(s.SignupsPerHour)
 	s.passwords = auth.NewPool(passwordSlots, passwordWait)
 
 	s.sessions = newSessions(s.Pool, s.HTTPS)
