@@ -176,6 +176,8 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/games/{game}/challenges", s.adminGameChallenges)
 			r.Get("/admin/games/{game}/copies", s.adminCopies)
 			r.Get("/admin/games/{game}/copies.csv", s.adminCopiesCSV)
+			r.Post("/admin/games/{game}/copies/base", s.adminCopyBaseUpload)
+			r.Post("/admin/games/{game}/copies/base/{id}/delete", s.adminCopyBaseDelete)
 			r.Get("/admin/copies", s.adminCopiesIndex)
 			r.Post("/admin/copies/backfill", s.adminCopiesBackfill)
 			r.Get("/admin/copies/{a}/{b}", s.adminCopyPair)
