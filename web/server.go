@@ -162,6 +162,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/users/{id}/password", s.adminResetPassword)
 			r.Post("/admin/users/import", s.adminImportRoster)
 			r.Post("/admin/roster/{id}/credentials", s.adminRosterCredentials)
+			r.Post("/admin/users/passwords", s.adminRegeneratePasswords)
 			r.Post("/admin/games/{game}/deadline", s.adminGameDeadline)
 			r.Get("/admin/grades", s.adminGrades)
 			r.Get("/admin/games/{game}/grades.csv", s.adminGameGrades)
