@@ -15,5 +15,10 @@ CREATE TABLE copy_base_files (
     UNIQUE (game_id, name)
 );
 
+-- A version of nothing but base code is indexed with no fingerprint; the
+-- pages count and list those without reading every version's hashes.
+ALTER TABLE copy_versions ADD COLUMN empty boolean GENERATED ALWAYS AS (cardinality(hashes) = 0) STORED;
+
 -- +goose Down
+ALTER TABLE copy_versions DROP COLUMN empty;
 DROP TABLE copy_base_files;

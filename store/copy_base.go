@@ -107,7 +107,7 @@ const copyUncomparedSelect = `SELECT u.version_id, b.id, b.name, v.number, v.lan
 // no fingerprint left, newest first.
 func CopyEmpty(ctx context.Context, db DB, gameID, scheme string, limit int) ([]CopyUncompared, error) {
 	return copyUncompared(ctx, db, `WITH u AS (SELECT version_id, 0::bigint AS job_id, '' AS job_state, 0 AS attempt, 0 AS max_attempts, '' AS error
-		FROM copy_versions WHERE game_id = $1 AND scheme = $2 AND cardinality(hashes) = 0) `+copyUncomparedSelect, gameID, scheme, limit)
+		FROM copy_versions WHERE game_id = $1 AND scheme = $2 AND empty) `+copyUncomparedSelect, gameID, scheme, limit)
 }
 
 // CopyFailed lists (up to limit) a game's versions not indexed in scheme

@@ -207,7 +207,7 @@ type CopyGameStatus struct {
 // versions.
 func CopyStatus(ctx context.Context, db DB, scheme string) (map[string]CopyGameStatus, error) {
 	rows, err := db.Query(ctx, `SELECT b.game_id, count(*), count(c.version_id),
-			count(c.version_id) FILTER (WHERE cardinality(c.hashes) = 0),
+			count(c.version_id) FILTER (WHERE c.empty),
 			(SELECT count(*) FROM copy_pairs p WHERE p.game_id = b.game_id)
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		LEFT JOIN copy_versions c ON c.version_id = v.id AND c.scheme = $1
