@@ -61,7 +61,15 @@ type Config struct {
 	// Only requests from them have their X-Forwarded-For / X-Real-IP
 	// believed; every other client is known by its own address.
 	TrustedProxies []netip.Prefix
+	// SignupsPerHour is ARENA_SIGNUPS_PER_HOUR (default 100): how many
+	// accounts one address may create, all at once and then evenly over
+	// each hour. A lab behind one NAT signs up together; a flood from one
+	// address stops at this many an hour.
+	SignupsPerHour int
 }
+
+// DefaultSignupsPerHour lets a lab of 100 sign up at once from one address.
+const DefaultSignupsPerHour = 100
 
 // HTTPS reports whether users reach the site over HTTPS.
 func (c Config) HTTPS() bool { return strings.HasPrefix(c.PublicURL, "https://") }
@@ -93,6 +101,12 @@ func Load() (Config, error) {
 	}
 	if c.RescueAfter <= 0 {
 		return c, fmt.Errorf("ARENA_RESCUE_AFTER=%s: want a positive duration", c.RescueAfter)
+	}
+	if c.SignupsPerHour, err = intEnv("ARENA_SIGNUPS_PER_HOUR", DefaultSignupsPerHour); err != nil {
+		return c, err
+	}
+	if c.SignupsPerHour < 1 || c.SignupsPerHour > 100000 {
+		return c, fmt.Errorf("ARENA_SIGNUPS_PER_HOUR=%d: want 1 to 100000", c.SignupsPerHour)
 	}
 	if c.CacheMax, err = sizeEnv("ARENA_CACHE_MAX", 10<<30); err != nil {
 		return c, err

@@ -78,3 +78,19 @@ func TestPublicURLAndProxies(t *testing.T) {
 		t.Setenv(env, "")
 	}
 }
+
+func TestSignupsPerHour(t *testing.T) {
+	for env, want := range map[string]int{"": DefaultSignupsPerHour, "1": 1, "250": 250} {
+		t.Setenv("ARENA_SIGNUPS_PER_HOUR", env)
+		cfg, err := Load()
+		if err != nil || cfg.SignupsPerHour != want {
+			t.Errorf("ARENA_SIGNUPS_PER_HOUR=%q: %d (%v), want %d", env, cfg.SignupsPerHour, err, want)
+		}
+	}
+	for _, bad := range []string{"0", "-5", "many", "100001"} {
+		t.Setenv("ARENA_SIGNUPS_PER_HOUR", bad)
+		if _, err := Load(); err == nil || !strings.Contains(err.Error(), "ARENA_SIGNUPS_PER_HOUR") {
+			t.Errorf("ARENA_SIGNUPS_PER_HOUR=%q: error %v, want one naming the variable", bad, err)
+		}
+	}
+}

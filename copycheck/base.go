@@ -1,6 +1,8 @@
 package copycheck
 
 import (
+	"path"
+	"strings"
 	"sync"
 
 	"arena.dev/games"
@@ -58,3 +60,44 @@ var (
 	baseMu    sync.Mutex
 	baseCache = map[string]map[int64]bool{}
 )
+
+// BaseFile is base code an admin adds to a game: a course's own starter,
+// a teacher's sample player.
+type BaseFile struct {
+	Language string // Go or Cpp
+	Source   []byte
+}
+
+// Extend returns base with every k-gram of files added: a new map, since
+// base is shared by every check of its game.
+func Extend(base map[int64]bool, files ...BaseFile) (map[int64]bool, error) {
+	if len(files) == 0 {
+		return base, nil
+	}
+	out := make(map[int64]bool, len(base))
+	for h := range base {
+		out[h] = true
+	}
+	for _, f := range files {
+		toks, err := Tokens(f.Language, f.Source)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range kgrams(f.Language, toks) {
+			out[int64(h)] = true
+		}
+	}
+	return out, nil
+}
+
+// LanguageOf is the language of a base file by its name's extension: .go
+// is Go; .cc, .cpp, .cxx, .hh, .h and .hpp are C++.
+func LanguageOf(name string) (string, bool) {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".go":
+		return Go, true
+	case ".cc", ".cpp", ".cxx", ".hh", ".h", ".hpp":
+		return Cpp, true
+	}
+	return "", false
+}

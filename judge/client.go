@@ -155,6 +155,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		Workers:      workers,
 		PeriodicJobs: periodic,
 		Middleware:   []rivertype.Middleware{&jobMetrics{}, live},
+		ErrorHandler: jobErrors{logger: j.logger},
 		// River's own rescue, for a worker that hangs: a dead one's jobs
 		// come back within seconds (liveness.go).
 		RescueStuckJobsAfter: cfg.RescueAfter,

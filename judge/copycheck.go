@@ -92,7 +92,13 @@ func CopyCheck(ctx context.Context, tx pgx.Tx, versionID int64) ([]int64, error)
 	if _, err := games.Get(bot.GameID); err != nil { // no base code to leave out
 		return nil, nil
 	}
-	base, err := copycheck.Base(bot.GameID)
+	// The lock first, then the base code: a change of the game's base code
+	// (ReindexCopies, under the same lock) is either wholly before this
+	// check or wholly after it.
+	if err := store.CopyLockGame(ctx, tx, bot.GameID); err != nil {
+		return nil, err
+	}
+	base, err := gameBase(ctx, tx, bot.GameID)
 	if err != nil {
 		return nil, err
 	}
@@ -100,10 +106,10 @@ func CopyCheck(ctx context.Context, tx pgx.Tx, versionID int64) ([]int64, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := store.CopyLockGame(ctx, tx, bot.GameID); err != nil {
-		return nil, err
-	}
-	cv := &store.CopyVersion{VersionID: v.ID, GameID: bot.GameID, OwnerID: bot.OwnerID}
+	// A version of nothing but base code (the kit's starter unchanged, the
+	// Demo renamed) is indexed empty: it shares nothing that counts.
+	cv := &store.CopyVersion{VersionID: v.ID, GameID: bot.GameID, OwnerID: bot.OwnerID,
+		Hashes: []int64{}, StartLines: []int32{}, EndLines: []int32{}}
 	for _, f := range fps {
 		cv.Hashes = append(cv.Hashes, f.Hash)
 		cv.StartLines = append(cv.StartLines, f.StartLine)
@@ -207,6 +213,49 @@ func copyCheck(ctx context.Context, tx pgx.Tx, v *store.CopyVersion, fps []copyc
 			ALines: m.LinesA, BLines: m.LinesB, Score: m.Score()})
 	}
 	return rescore, store.CopyReplacePairs(ctx, tx, v.VersionID, pairs)
+}
+
+// gameBase is a game's base code: the kit and the Demo (copycheck.Base)
+// and the files an admin added.
+func gameBase(ctx context.Context, tx pgx.Tx, gameID string) (map[int64]bool, error) {
+	base, err := copycheck.Base(gameID)
+	if err != nil {
+		return nil, err
+	}
+	files, err := store.CopyBaseFiles(ctx, tx, gameID)
+	if err != nil {
+		return nil, err
+	}
+	extra := make([]copycheck.BaseFile, len(files))
+	for i, f := range files {
+		extra[i] = copycheck.BaseFile{Language: f.Language, Source: []byte(f.Source)}
+	}
+	return copycheck.Extend(base, extra...)
+}
+
+// ReindexCopies starts a game's copy check over, in tx, after its base
+// code changed: it forgets the game's fingerprints, common fragments and
+// pairs and inserts the check of every compiled version. It returns how
+// many versions are queued. Under the game's lock, so a check running
+// now finishes on the old base code before (and its version is checked
+// again) or waits and reads the new one.
+func ReindexCopies(ctx context.Context, tx pgx.Tx, client *Client, gameID string) (int, error) {
+	if err := store.CopyLockGame(ctx, tx, gameID); err != nil {
+		return 0, err
+	}
+	if err := store.CopyResetGame(ctx, tx, gameID); err != nil {
+		return 0, err
+	}
+	ids, err := store.CopyCompiled(ctx, tx, gameID)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	jobs := make([]river.InsertManyParams, len(ids))
+	for i, id := range ids {
+		jobs[i] = river.InsertManyParams{Args: CopyCheckArgs{VersionID: id}}
+	}
+	_, err = client.InsertManyTx(ctx, tx, jobs)
+	return len(ids), err
 }
 
 // stored turns an indexed version's fingerprints back into copycheck's.

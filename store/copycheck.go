@@ -199,6 +199,7 @@ type CopyGameStatus struct {
 	GameID   string
 	Compiled int // versions with a build
 	Indexed  int // of them, fingerprinted in the current scheme
+	Empty    int // of those, with no fingerprint left once base code is out
 	Pairs    int // pairs of versions sharing code
 }
 
@@ -206,6 +207,7 @@ type CopyGameStatus struct {
 // versions.
 func CopyStatus(ctx context.Context, db DB, scheme string) (map[string]CopyGameStatus, error) {
 	rows, err := db.Query(ctx, `SELECT b.game_id, count(*), count(c.version_id),
+			count(c.version_id) FILTER (WHERE c.empty),
 			(SELECT count(*) FROM copy_pairs p WHERE p.game_id = b.game_id)
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		LEFT JOIN copy_versions c ON c.version_id = v.id AND c.scheme = $1
@@ -215,7 +217,7 @@ func CopyStatus(ctx context.Context, db DB, scheme string) (map[string]CopyGameS
 	}
 	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (CopyGameStatus, error) {
 		var s CopyGameStatus
-		err := row.Scan(&s.GameID, &s.Compiled, &s.Indexed, &s.Pairs)
+		err := row.Scan(&s.GameID, &s.Compiled, &s.Indexed, &s.Empty, &s.Pairs)
 		return s, err
 	})
 	out := map[string]CopyGameStatus{}

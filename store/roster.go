@@ -93,3 +93,66 @@ func DeleteRosterCredentials(ctx context.Context, db DB, id int64) error {
 	_, err := db.Exec(ctx, "DELETE FROM roster_credentials WHERE id = $1", id)
 	return err
 }
+
+// AwaitingStudent is a student who has not logged in yet and still has
+// the one-time password an admin gave (by a roster or a reset).
+type AwaitingStudent struct {
+	ID                       int64
+	Name, DisplayName, Group string
+}
+
+// awaitingWhere selects, in users u, the students awaiting their first
+// log-in.
+const awaitingWhere = `u.role = 'student' AND u.must_change_password AND u.first_login_at IS NULL AND NOT u.disabled`
+
+// StudentsAwaitingFirstLogin lists the students who have not logged in yet
+// with their one-time password, by group and name.
+func StudentsAwaitingFirstLogin(ctx context.Context, db DB) ([]AwaitingStudent, error) {
+	rows, err := db.Query(ctx, `SELECT u.id, u.name, u.display_name, u.group_name FROM users u WHERE `+awaitingWhere+`
+		ORDER BY u.group_name, u.name`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (AwaitingStudent, error) {
+		var s AwaitingStudent
+		err := row.Scan(&s.ID, &s.Name, &s.DisplayName, &s.Group)
+		return s, err
+	})
+}
+
+// CountStudentsAwaitingFirstLogin counts them.
+func CountStudentsAwaitingFirstLogin(ctx context.Context, db DB) (int, error) {
+	var n int
+	err := db.QueryRow(ctx, `SELECT count(*) FROM users u WHERE `+awaitingWhere).Scan(&n)
+	return n, err
+}
+
+// ReplaceOneTimePasswords sets new one-time password hashes, by user id,
+// of the students still awaiting their first log-in (who have no session
+// to end), and returns the ids it changed: a student who logged in
+// meanwhile keeps the password they used.
+func ReplaceOneTimePasswords(ctx context.Context, pool *pgxpool.Pool, hashes map[int64]string) (map[int64]bool, error) {
+	ids := make([]int64, 0, len(hashes))
+	hs := make([]string, 0, len(hashes))
+	for id, h := range hashes {
+		ids = append(ids, id)
+		hs = append(hs, h)
+	}
+	changed := map[int64]bool{}
+	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `UPDATE users u SET password_hash = t.hash
+			FROM unnest($1::bigint[], $2::text[]) AS t (id, hash) WHERE u.id = t.id AND `+awaitingWhere+` RETURNING u.id`, ids, hs)
+		if err != nil {
+			return err
+		}
+		done, err := pgx.CollectRows(rows, pgx.RowTo[int64])
+		if err != nil {
+			return err
+		}
+		for _, id := range done {
+			changed[id] = true
+		}
+		return nil
+	})
+	return changed, err
+}

@@ -22,6 +22,11 @@ type Session struct {
 func AddSession(ctx context.Context, db DB, userID int64, token, address, userAgent string) error {
 	_, err := db.Exec(ctx, `INSERT INTO user_sessions (user_id, token, address, user_agent) VALUES ($1, $2, $3, $4)`,
 		userID, token, address, userAgent)
+	if err != nil {
+		return err
+	}
+	// The first log-in ends the time a one-time password can be given again.
+	_, err = db.Exec(ctx, "UPDATE users SET first_login_at = now() WHERE id = $1 AND first_login_at IS NULL", userID)
 	return err
 }
 

@@ -151,6 +151,10 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 		s.serverError(w, r, err)
 		return
 	}
+	if d.Roster.Awaiting, err = store.CountStudentsAwaitingFirstLogin(r.Context(), s.Pool); err != nil {
+		s.serverError(w, r, err)
+		return
+	}
 	me := userFrom(r.Context())
 	d.Query, d.Back, d.Pager = search, "/admin/users", adminPagerFor("/admin/users", q, page, total)
 	if enc := adminListQuery(search, "", page); enc != "" {

@@ -50,12 +50,15 @@ func readCopiesFilter(q url.Values) (copiesFilter, string) {
 			f.min = v
 		}
 	}
+	// Every compiled version by default: a copied bot that fails
+	// qualification, or was replaced since, is still a copy.
+	f.all = true
 	switch mode := q.Get("mode"); mode {
-	case "", "latest":
-	case "all":
-		f.all = true
+	case "", "all":
+	case "latest":
+		f.all = false
 	default:
-		problems = append(problems, fmt.Sprintf("there is no mode %q (latest or all), so each owner's latest accepted version is shown", mode))
+		problems = append(problems, fmt.Sprintf("there is no mode %q (all or latest), so every compiled version is shown", mode))
 	}
 	if len(problems) > 0 {
 		return f, capitalize(strings.Join(problems, "; ")) + "."
@@ -75,7 +78,7 @@ func (f copiesFilter) query(gameID string, limit int) store.CopyQuery {
 
 // values is the filter as a query string's values, the page left out.
 func (f copiesFilter) values() url.Values {
-	v := url.Values{"min": {f.minText}}
+	v := url.Values{"min": {f.minText}, "mode": {"latest"}}
 	if f.all {
 		v.Set("mode", "all")
 	}
@@ -99,7 +102,7 @@ func (s *Server) copyStatus(r *http.Request, g games.Game) (templates.AdminCopyS
 func copyStatusOf(all map[string]store.CopyGameStatus, g games.Game) templates.AdminCopyStatus {
 	info := g.Info()
 	st := all[info.ID]
-	return templates.AdminCopyStatus{ID: info.ID, Title: info.Title, Compiled: st.Compiled, Indexed: st.Indexed, Pairs: st.Pairs}
+	return templates.AdminCopyStatus{ID: info.ID, Title: info.Title, Compiled: st.Compiled, Indexed: st.Indexed, Empty: st.Empty, Pairs: st.Pairs}
 }
 
 // GET /admin/copies
@@ -136,35 +139,78 @@ func (s *Server) adminCopiesBackfill(w http.ResponseWriter, r *http.Request) {
 
 // GET /admin/games/{game}/copies
 func (s *Server) adminCopies(w http.ResponseWriter, r *http.Request) {
+	s.renderAdminCopies(w, r, http.StatusOK, "")
+}
+
+// copiesUncomparedMax bounds each list of versions compared with nothing.
+const copiesUncomparedMax = 200
+
+// renderAdminCopies shows a game's ranked pairs, its base code and the
+// versions compared with nothing; errMsg is a refused base file's reason.
+func (s *Server) renderAdminCopies(w http.ResponseWriter, r *http.Request, status int, errMsg string) {
+	ctx := r.Context()
 	g, err := routeGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	f, problem := readCopiesFilter(r.URL.Query())
-	status := http.StatusOK
-	if problem != "" {
+	if problem != "" && status == http.StatusOK {
 		status = http.StatusUnprocessableEntity
+	}
+	if errMsg == "" {
+		errMsg = problem
 	}
 	game, err := s.copyStatus(r, g)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	pairs, total, err := store.CopyPairs(r.Context(), s.Pool, f.query(game.ID, adminPageSize))
+	pairs, total, err := store.CopyPairs(ctx, s.Pool, f.query(game.ID, adminPageSize))
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
 	path := "/admin/games/" + game.ID + "/copies"
-	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: problem,
+	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: errMsg,
 		Pager: adminPagerFor(path, f.values(), f.page, total), CSV: path + ".csv?" + f.values().Encode()}
 	for i, p := range pairs {
 		d.Rows = append(d.Rows, templates.AdminCopyRow{Rank: (f.page-1)*adminPageSize + i + 1, Href: copyPairPath(p),
 			Score: copyPercent(p.Score), Shared: p.Shared, Lines: p.Lines(), Versions: p.Versions,
 			A: copySide(p.A), B: copySide(p.B)})
 	}
+	files, err := store.CopyBaseFiles(ctx, s.Pool, game.ID)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	for _, bf := range files {
+		d.Base = append(d.Base, templates.AdminCopyBaseFile{ID: bf.ID, Name: bf.Name, Language: bf.Language,
+			Lines: strings.Count(bf.Source, "\n") + 1, AddedBy: bf.AddedBy, AddedAt: adminTime(&bf.AddedAt)})
+	}
+	failed, err := store.CopyFailed(ctx, s.Pool, game.ID, copycheck.Scheme, copiesUncomparedMax)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	empty, err := store.CopyEmpty(ctx, s.Pool, game.ID, copycheck.Scheme, copiesUncomparedMax)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	for _, u := range failed {
+		d.Failed = append(d.Failed, copyUncompared(u))
+	}
+	for _, u := range empty {
+		d.Empty = append(d.Empty, copyUncompared(u))
+	}
 	s.render(w, r, status, templates.AdminCopies(s.page(r, "Copy check · "+game.Title+" · Admin", "admin"), d))
+}
+
+func copyUncompared(u store.CopyUncompared) templates.AdminCopyUncompared {
+	return templates.AdminCopyUncompared{Side: templates.AdminCopySide{User: u.Owner, Display: u.Display, Bot: u.Bot,
+		BotID: u.BotID, Version: u.Number, Language: u.Language, Status: u.Status},
+		JobID: u.JobID, JobState: u.JobState, Attempt: u.Attempt, Attempts: u.Attempts, Error: adminClip(u.Error, 500)}
 }
 
 func copyPairPath(p store.CopyPairRow) string {

@@ -197,9 +197,9 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 	admin := e.login(adminName)
 	list := "/admin/games/" + game + "/copies"
 
-	// Each owner's latest accepted version (the default): carol's copy of
-	// alice's bot; bob's copy was replaced by his own bot.
-	code, body, _ := e.get(admin, list)
+	// Each owner's latest accepted version: carol's copy of alice's bot;
+	// bob's copy was replaced by his own bot.
+	code, body, _ := e.get(admin, list+"?mode=latest")
 	if code != http.StatusOK {
 		t.Fatalf("GET %s: %d\n%s", list, code, body)
 	}
@@ -217,7 +217,7 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 	if strings.Contains(body, users["bob"]) || strings.Contains(body, users["dave"]) {
 		t.Error("the latest versions' pairs show bob or dave, whose latest bots are their own")
 	}
-	latest, _ := csvPairs(t, copiesCSV(t, e, admin, list+".csv"))
+	latest, _ := csvPairs(t, copiesCSV(t, e, admin, list+".csv?mode=latest"))
 	if want := users["alice"] + "/" + users["carol"]; len(latest) != 1 || latest[0] != want {
 		t.Errorf("latest versions' CSV: %v, want [%s]", latest, want)
 	}
@@ -240,6 +240,14 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 	_, body, _ = e.get(admin, list+"?mode=all")
 	if !strings.Contains(body, users["bob"]) || !strings.Contains(body, "Bob Student") {
 		t.Error("the all-versions page does not show bob's replaced copy")
+	}
+	// Every version is the default, on the page and in the CSV.
+	_, body, _ = e.get(admin, list)
+	if !strings.Contains(body, users["bob"]) || !strings.Contains(body, `<option value="all" selected>`) {
+		t.Error("the default view is not every compiled version")
+	}
+	if def, _ := csvPairs(t, copiesCSV(t, e, admin, list+".csv")); len(def) != 3 {
+		t.Errorf("the default CSV: %v, want all versions' 3 pairs", def)
 	}
 
 	// The threshold: at 99% only the verbatim copy is left, on the page

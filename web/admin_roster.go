@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -185,7 +186,7 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 	case errors.Is(err, store.ErrNotFound):
 		s.render(w, r, http.StatusGone, templates.ErrorPage(s.page(r, "Gone", "admin"), http.StatusGone,
 			"These one-time passwords were downloaded already, or an hour has passed since the import: they are gone for good. "+
-				"Give a student a new one with Reset password on Admin → Users."))
+				"On Admin → Users, \"New one-time passwords\" gives every student who has not logged in yet a new one, as a CSV."))
 		return
 	case errors.Is(err, errWrongKey):
 		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, "Refused", "admin"), http.StatusUnprocessableEntity,
@@ -231,4 +232,54 @@ func unseal(key, sealed []byte) ([]byte, error) {
 		return nil, errors.New("sealed data too short")
 	}
 	return gcm.Open(nil, sealed[:gcm.NonceSize()], sealed[gcm.NonceSize():], nil)
+}
+
+// POST /admin/users/passwords: a new one-time password for every student
+// who has not logged in yet, downloaded as CSV. The database holds only
+// the passwords' hashes, so a lost credentials file cannot be shown
+// again; this gives them again instead, and the old ones stop working.
+func (s *Server) adminRegeneratePasswords(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	students, err := store.StudentsAwaitingFirstLogin(ctx, s.Pool)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	if len(students) == 0 {
+		s.adminDone(w, r, "/admin/users", "Every student has logged in already: no one-time password was given again.")
+		return
+	}
+	passwords := make(map[int64]string, len(students))
+	hashes := make(map[int64]string, len(students))
+	for _, st := range students {
+		pw := auth.RandomPassword(oneTimePasswordLen)
+		hash, err := s.passwords.Hash(ctx, pw)
+		if errors.Is(err, auth.ErrBusy) {
+			w.Header().Set("Retry-After", "10")
+			s.renderAdminUsers(w, r, http.StatusTooManyRequests, adminBackQuery(r), templates.AdminUsersData{
+				Error: "The server is busy checking passwords: no password was changed. Try again in a few seconds."})
+			return
+		}
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		passwords[st.ID], hashes[st.ID] = pw, hash
+	}
+	changed, err := store.ReplaceOneTimePasswords(ctx, s.Pool, hashes)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	csvHeaders(w, "one-time-passwords-"+time.Now().UTC().Format("20060102-1504")+".csv")
+	cw := newCSVFile(w)
+	cw.Row("user", "display name", "group", "one-time password")
+	for _, st := range students {
+		if changed[st.ID] { // not one who logged in meanwhile
+			cw.Row(st.Name, st.DisplayName, st.Group, passwords[st.ID])
+		}
+	}
+	cw.Flush()
 }

@@ -168,7 +168,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	password := r.PostFormValue("password")
 	status := http.StatusUnprocessableEntity
-	if !s.registerLimit.allow(addrKey(s.clientIP(r))) {
+	giveBack, allowed := s.registerLimit.take(addrKey(s.clientIP(r)))
+	if !allowed {
 		w.Header().Set("Retry-After", "60")
 		status, f.Errors[""] = http.StatusTooManyRequests, "Too many attempts. Wait a minute and try again."
 	}
@@ -186,6 +187,9 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(f.Errors) == 0 {
 		err = s.createAccount(r, f.Name, f.Email, password)
+		if errors.Is(err, auth.ErrBusy) { // the server's failure: the student's retry must not count
+			giveBack()
+		}
 		if st, msg, refused := passwordRefusal(w, err); refused {
 			status, f.Errors[""] = st, msg
 		} else if errors.Is(err, store.ErrConflict) {

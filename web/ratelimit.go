@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
+
+	"arena.dev/config"
 )
 
 // The limits of password attempts (log-in, API token, password change),
@@ -27,10 +29,18 @@ const (
 	userBurst    = 10
 	userEvery    = 2 * time.Second
 	userMaxDelay = 3 * time.Second
-	// Sign-ups: registerBurst at once per address, then one every registerEvery.
-	registerBurst = 10
-	registerEvery = 6 * time.Second
 )
+
+// signupLimit is the sign-ups limit of an address: perHour at once (a
+// lab behind one NAT signing up together), then perHour spread over each
+// hour, so one address never creates more than perHour accounts an hour
+// beyond the first burst. perHour 0 is config.DefaultSignupsPerHour.
+func signupLimit(perHour int) *limiter {
+	if perHour <= 0 {
+		perHour = config.DefaultSignupsPerHour
+	}
+	return newLimiter(time.Hour/time.Duration(perHour), perHour)
+}
 
 // limiter hands out one token bucket per key (an IP, a user), forgetting
 // keys idle for a while so memory stays bounded.
@@ -58,6 +68,24 @@ func (l *limiter) allow(key string) bool {
 	defer l.mu.Unlock()
 	now := time.Now()
 	return l.bucket(key, now).AllowN(now, 1)
+}
+
+// take is allow with a way back: undo returns the turn, for an attempt
+// that the server, not the caller, failed (the password checks were busy).
+func (l *limiter) take(key string) (undo func(), ok bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := time.Now()
+	r := l.bucket(key, now).ReserveN(now, 1)
+	if !r.OK() || r.DelayFrom(now) > 0 {
+		r.CancelAt(now)
+		return func() {}, false
+	}
+	return func() {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		r.Cancel()
+	}, true
 }
 
 // delay takes key's next turn and says how long to wait for it. A turn

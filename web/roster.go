@@ -109,32 +109,54 @@ func checkRosterLine(rec []string) string {
 	return ""
 }
 
-// rosterSeparator is the roster's field separator: a comma, unless its
-// first line has semicolons or tabs and no comma.
+// rosterSeparator is the roster's field separator: of tab, semicolon and
+// comma, the one that splits the lines into the most fields in a roster's
+// shape (2 or 3 a line). A name holds a comma ("Garcia, Joan") far more
+// often than a semicolon, so a semicolon file whose names have commas
+// still splits into more fields by semicolons; on a tie (two fields, one
+// of each) the semicolon wins for that reason, and a tab, which no name
+// holds, before both.
 func rosterSeparator(text string) rune {
-	first, _, _ := strings.Cut(text, "\n")
-	switch {
-	case strings.Contains(first, ","):
-		return ','
-	case strings.Contains(first, ";"):
-		return ';'
-	case strings.Contains(first, "\t"):
-		return '\t'
+	best, bestScore := ',', -1
+	for _, sep := range []rune{'\t', ';', ','} {
+		r := csv.NewReader(strings.NewReader(text))
+		r.Comma, r.FieldsPerRecord, r.LazyQuotes = sep, -1, true
+		score := 0
+		for range 200 { // enough lines to tell
+			rec, err := r.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err == nil && (len(rec) == 2 || len(rec) == 3) {
+				score += len(rec)
+			}
+		}
+		if score > bestScore {
+			best, bestScore = sep, score
+		}
 	}
-	return ','
+	return best
 }
 
 // rosterHeader reports whether a first line is a header: it names its
-// columns instead of a student.
+// columns instead of a student, in English, Catalan or Spanish (the
+// locales whose spreadsheets write semicolons here).
 func rosterHeader(rec []string) bool {
 	norm := func(s string) string {
-		return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(strings.ToLower(s))
+		return strings.NewReplacer(" ", "", "_", "", "-", "", "'", "", ".", "").Replace(strings.ToLower(s))
 	}
 	switch norm(rec[0]) {
-	case "user", "username", "login", "userid":
+	case "user", "username", "login", "userid", "usuari", "nomdusuari", "usuario", "nombredeusuario":
 		return true
 	}
-	return len(rec) > 1 && (norm(rec[1]) == "displayname" || norm(rec[1]) == "fullname")
+	if len(rec) < 2 {
+		return false
+	}
+	switch norm(rec[1]) {
+	case "displayname", "fullname", "name", "nom", "nomcomplet", "nombre", "nombrecompleto":
+		return true
+	}
+	return false
 }
 
 func unwrapCSV(err error) error {

@@ -44,6 +44,9 @@ type Server struct {
 	Downloads *downloads.Builder
 	// Version is the server's version, which the downloads carry.
 	Version string
+	// SignupsPerHour is ARENA_SIGNUPS_PER_HOUR: the accounts one address
+	// may create at once and then per hour; 0 is the default (100).
+	SignupsPerHour int
 
 	sessions *scs.SessionManager
 	// The limits of password attempts and sign-ups (ratelimit.go).
@@ -66,7 +69,7 @@ func (s *Server) Handler() http.Handler {
 	s.addrLimit = newLimiter(addrEvery, addrBurst)
 	s.pairLimit = newLimiter(pairEvery, pairBurst)
 	s.userLimit = newLimiter(userEvery, userBurst)
-	s.registerLimit = newLimiter(registerEvery, registerBurst)
+	s.registerLimit = signupLimit(s.SignupsPerHour)
 	s.passwords = auth.NewPool(passwordSlots, passwordWait)
 
 	s.sessions = newSessions(s.Pool, s.HTTPS)
@@ -159,6 +162,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/users/{id}/password", s.adminResetPassword)
 			r.Post("/admin/users/import", s.adminImportRoster)
 			r.Post("/admin/roster/{id}/credentials", s.adminRosterCredentials)
+			r.Post("/admin/users/passwords", s.adminRegeneratePasswords)
 			r.Post("/admin/games/{game}/deadline", s.adminGameDeadline)
 			r.Get("/admin/grades", s.adminGrades)
 			r.Get("/admin/games/{game}/grades.csv", s.adminGameGrades)
@@ -173,6 +177,8 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/games/{game}/challenges", s.adminGameChallenges)
 			r.Get("/admin/games/{game}/copies", s.adminCopies)
 			r.Get("/admin/games/{game}/copies.csv", s.adminCopiesCSV)
+			r.Post("/admin/games/{game}/copies/base", s.adminCopyBaseUpload)
+			r.Post("/admin/games/{game}/copies/base/{id}/delete", s.adminCopyBaseDelete)
 			r.Get("/admin/copies", s.adminCopiesIndex)
 			r.Post("/admin/copies/backfill", s.adminCopiesBackfill)
 			r.Get("/admin/copies/{a}/{b}", s.adminCopyPair)

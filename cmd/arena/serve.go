@@ -104,7 +104,7 @@ func runServe(ctx context.Context, args []string) error {
 	defer metrics.Registry.Unregister(storage)
 	srv := &http.Server{
 		Handler: (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second),
-			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies,
+			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies, SignupsPerHour: cfg.SignupsPerHour,
 			PublicURL: cfg.PublicURL, Downloads: downloadsBuilder(cfg), Version: versionString()}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),

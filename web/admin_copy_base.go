@@ -1,0 +1,194 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/copycheck"
+	"arena.dev/judge"
+	"arena.dev/store"
+)
+
+// Base code an admin adds to a game's copy check (issue 35): the files a
+// course gives its students (the original kit's AIDemo.cc, a teacher's
+// sample player), left out of every version's fingerprints as our kit and
+// Demo are. Any change re-indexes the game (judge.ReindexCopies): its
+// pairs are scored again from scratch on the new base code.
+
+// Limits of an upload: a base file is a source file, as a submission's.
+const (
+	copyBaseMaxFile  = 256 << 10
+	copyBaseMaxBytes = 1 << 20
+	copyBaseMaxFiles = 50 // a game's, in all
+)
+
+// POST /admin/games/{game}/copies/base (file: one or more source files)
+func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	gameID := g.Info().ID
+	refuse := func(status int, msg string) { s.renderAdminCopies(w, r, status, msg) }
+	r.Body = http.MaxBytesReader(w, r.Body, copyBaseMaxBytes+maxFormBytes)
+	if err := r.ParseMultipartForm(copyBaseMaxBytes + maxFormBytes); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			refuse(http.StatusRequestEntityTooLarge, "The upload is larger than 1 MiB: nothing was added. Upload fewer files at a time.")
+			return
+		}
+		refuse(http.StatusBadRequest, "Choose one or more source files to add as base code.")
+		return
+	}
+	defer r.MultipartForm.RemoveAll()
+	headers := r.MultipartForm.File["file"]
+	if len(headers) == 0 {
+		refuse(http.StatusUnprocessableEntity, "Choose one or more source files to add as base code.")
+		return
+	}
+	var files []store.CopyBaseFile
+	for _, fh := range headers {
+		name := path.Base(strings.ReplaceAll(fh.Filename, `\`, "/"))
+		f, status, msg := readCopyBaseFile(fh.Size, name, func() (io.ReadCloser, error) { return fh.Open() })
+		if msg != "" {
+			refuse(status, msg+" Nothing was added.")
+			return
+		}
+		f.GameID = gameID
+		files = append(files, f)
+	}
+	if s.Jobs == nil {
+		s.serverError(w, r, errors.New("copy check base code: the server has no job client"))
+		return
+	}
+	var queued int
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		have, err := store.CopyBaseFiles(ctx, tx, gameID)
+		if err != nil {
+			return err
+		}
+		names := map[string]bool{}
+		for _, f := range have {
+			names[f.Name] = true
+		}
+		for _, f := range files {
+			names[f.Name] = true
+		}
+		if len(names) > copyBaseMaxFiles {
+			return errTooManyBaseFiles
+		}
+		for _, f := range files {
+			if err := store.CopyPutBaseFile(ctx, tx, f, userFrom(ctx).ID); err != nil {
+				return err
+			}
+		}
+		queued, err = judge.ReindexCopies(ctx, tx, s.Jobs, gameID)
+		return err
+	})
+	if errors.Is(err, errTooManyBaseFiles) {
+		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("A game has at most %d base files: nothing was added. Delete some first.", copyBaseMaxFiles))
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	names := make([]string, len(files))
+	for i, f := range files {
+		names[i] = f.Name
+	}
+	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", fmt.Sprintf("Added as base code: %s. %s",
+		strings.Join(names, ", "), reindexNote(queued)))
+}
+
+var errTooManyBaseFiles = errors.New("too many base files")
+
+// readCopyBaseFile checks and reads one uploaded base file; a refusal
+// comes with its status and reason.
+func readCopyBaseFile(size int64, name string, open func() (io.ReadCloser, error)) (store.CopyBaseFile, int, string) {
+	f := store.CopyBaseFile{Name: name}
+	lang, ok := copycheck.LanguageOf(name)
+	if !ok || len(name) > 128 || strings.ContainsAny(name, "\x00\n\r") {
+		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%q is not a Go or C++ source file (.go, .cc, .cpp, .cxx, .hh, .h, .hpp).", name)
+	}
+	if size > copyBaseMaxFile {
+		return f, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %d KB.", name, copyBaseMaxFile>>10)
+	}
+	rc, err := open()
+	if err != nil {
+		return f, http.StatusBadRequest, fmt.Sprintf("%s could not be read.", name)
+	}
+	defer rc.Close()
+	data, err := io.ReadAll(io.LimitReader(rc, copyBaseMaxFile+1))
+	switch {
+	case err != nil:
+		return f, http.StatusBadRequest, fmt.Sprintf("%s could not be read.", name)
+	case len(data) > copyBaseMaxFile:
+		return f, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %d KB.", name, copyBaseMaxFile>>10)
+	case !utf8.Valid(data) || strings.ContainsRune(string(data), 0):
+		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%s is not UTF-8 text (convert it, e.g. iconv -f latin1 -t utf-8).", name)
+	case strings.TrimSpace(string(data)) == "":
+		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%s is empty.", name)
+	}
+	f.Language, f.Source = lang, string(data)
+	return f, 0, ""
+}
+
+// POST /admin/games/{game}/copies/base/{id}/delete
+func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		s.notFound(w, r)
+		return
+	}
+	if s.Jobs == nil {
+		s.serverError(w, r, errors.New("copy check base code: the server has no job client"))
+		return
+	}
+	gameID := g.Info().ID
+	var name string
+	var queued int
+	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
+		if name, err = store.CopyDeleteBaseFile(ctx, tx, gameID, id); err != nil {
+			return err
+		}
+		queued, err = judge.ReindexCopies(ctx, tx, s.Jobs, gameID)
+		return err
+	})
+	if errors.Is(err, store.ErrNotFound) {
+		s.renderAdminCopies(w, r, http.StatusNotFound, "This base file does not exist (any more).")
+		return
+	}
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", fmt.Sprintf("%s is no longer base code. %s", name, reindexNote(queued)))
+}
+
+func reindexNote(queued int) string {
+	if queued == 0 {
+		return "No version is compiled yet."
+	}
+	versions := "versions"
+	if queued == 1 {
+		versions = "version"
+	}
+	return fmt.Sprintf("The copy check starts over: %d %s queued; pairs appear as they are checked again.", queued, versions)
+}
