@@ -47,6 +47,22 @@ func (e *env) compileDone(t testing.TB, id int64) (*store.Version, time.Time) {
 	return v, at
 }
 
+// builtinsBuilt waits for the build of the downloadable bots a judge
+// queues at start (on the compile queue).
+func (e *env) builtinsBuilt(t testing.TB) {
+	t.Helper()
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		var done bool
+		scanOne(t, e.pool.QueryRow(context.Background(), `SELECT EXISTS (SELECT 1 FROM river_job WHERE kind = 'build_builtins' AND state = 'completed')`), &done)
+		if done {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the built-in bots' build did not run")
+		}
+	}
+}
+
 // Issue 33.3: a student submitting preprocessor bombs delays another
 // student's compile by at most one compile's length (with one compile
 // worker, the worst case): each bomb stops at the preprocessor's bound in
@@ -79,16 +95,7 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	alone := time.Since(start)
 	// The hourly build of the downloadable bots, queued at start, is not
 	// part of the measure.
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
-		var done bool
-		scanOne(t, e.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM river_job WHERE kind = 'build_builtins' AND state = 'completed')`), &done)
-		if done {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the built-in bots' build did not run")
-		}
-	}
+	e.builtinsBuilt(t)
 
 	bomber, other := e.user(t), e.user(t)
 	var bombs []int64
