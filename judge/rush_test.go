@@ -13,7 +13,7 @@ import (
 
 // A deadline rush is served first (issue 32): no ladder match starts while
 // a compile or a qualification match is ready to be worked. One worker of
-// each queue, three students' versions waiting to compile and six ladder
+// each queue, four students' versions waiting to compile and six ladder
 // matches queued: without the rule the match worker plays the ladder
 // while the compile worker has the students' versions waiting.
 func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
@@ -21,8 +21,16 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	ctx := context.Background()
 	e.builtinsBuilt(t)
 	src := readSource(t, "walker.go")
+	// A first version through, so both queues' workers are under way.
+	warm, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitStatus(t, warm.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+	var since time.Time // the jobs of this test (other tests share the database)
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT now()`), &since)
 	var versions []int64
-	for range 3 {
+	for range 4 {
 		v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
 		if err != nil {
 			t.Fatal(err)
@@ -58,8 +66,8 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 		from, to time.Time
 	}
 	var urgent []span
-	rows, err := e.pool.Query(ctx, `SELECT kind || ' ' || id, created_at, attempted_at FROM river_job
-		WHERE kind = 'compile' OR (kind = 'match' AND priority < $1)`, judge.PriorityLadder)
+	rows, err := e.pool.Query(ctx, `SELECT kind || ' ' || id, created_at, coalesce(attempted_at, now()) FROM river_job
+		WHERE (kind = 'compile' OR (kind = 'match' AND priority < $1)) AND created_at >= $2`, judge.PriorityLadder, since)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +86,8 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	}
 	var starts []time.Time
 	var snoozed int
-	rows, err = e.pool.Query(ctx, `SELECT attempted_at, attempt FROM river_job WHERE kind = 'match' AND priority = $1`, judge.PriorityLadder)
+	rows, err = e.pool.Query(ctx, `SELECT attempted_at, attempt FROM river_job WHERE kind = 'match' AND priority = $1 AND created_at >= $2`,
+		judge.PriorityLadder, since)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +111,10 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 			}
 		}
 	}
-	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'match' AND priority = $1 AND metadata ? 'snoozes'`, judge.PriorityLadder), &snoozed)
+	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'match' AND priority = $1 AND metadata ? 'snoozes'
+		AND created_at >= $2`, judge.PriorityLadder, since), &snoozed)
 	t.Logf("%d of %d ladder jobs yielded at least once", snoozed, len(ladder))
+	if snoozed == 0 {
+		t.Error("no ladder job was fetched while the students' versions waited: the test did not test the rule")
+	}
 }
