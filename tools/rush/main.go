@@ -453,13 +453,18 @@ func report(o options, results map[int64]verdict, cpp int, elapsed time.Duration
 	// must be done by the window's end plus the target. One submission
 	// alone takes a compile and its matches (2 at a time per machine).
 	rate := float64(o.n) / o.window.Seconds()
-	steady := rate * alone.perSubmission() / 0.7
-	burst := float64(o.n) * alone.perSubmission() / (o.window + o.target).Seconds()
-	cores := math.Ceil(max(steady, burst))
-	fmt.Printf("for p95 under %v: %.2f submissions/s × %.1f core-seconds each → %.1f cores at ≤ 70 %% load, %.1f to be done %v after the last; "+
-		"%.0f cores: %.0f two-core `arena worker` machines (one alone judges a submission in ~%.0f s)\n",
-		o.target, rate, alone.perSubmission(), steady, burst, o.target, cores, math.Ceil(cores/2),
-		alone.compile+math.Ceil(float64(games.QualificationMatches)/2)*alone.match)
+	for _, c := range []struct {
+		what string
+		cost costs
+	}{{"costs alone", alone}, {"costs in the rush", loaded}} {
+		steady := rate * c.cost.perSubmission() / 0.7
+		burst := float64(o.n) * c.cost.perSubmission() / (o.window + o.target).Seconds()
+		cores := math.Ceil(max(steady, burst))
+		fmt.Printf("for p95 under %v, from the %s: %.2f submissions/s × %.1f core-seconds each → %.1f cores at ≤ 70 %% load, %.1f to be done %v after the last; "+
+			"%.0f cores: %.0f two-core `arena worker` machines (one alone judges a submission in ~%.0f s)\n",
+			o.target, c.what, rate, c.cost.perSubmission(), steady, burst, o.target, cores, math.Ceil(cores/2),
+			c.cost.compile+math.Ceil(float64(games.QualificationMatches)/2)*c.cost.match)
+	}
 }
 
 func pct(sorted []float64, p float64) float64 {
