@@ -118,3 +118,37 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 		t.Error("no ladder job was fetched while the students' versions waited: the test did not test the rule")
 	}
 }
+
+// A worker that compiles nothing (`arena worker --queues match`) does not
+// hold the ladder for compiles it would never take: with a version
+// waiting for a compiler that nobody runs, its ladder match is played.
+func TestMatchOnlyWorkerPlaysLadderWhileCompilesWait(t *testing.T) {
+	e := startJudge(t, judge.Config{MaxWorkers: 1, Queues: []string{judge.QueueMatch}})
+	ctx := context.Background()
+	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", readSource(t, "walker.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	if err := store.CreateMatch(ctx, e.pool, m, []store.Seat{{Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Dummy"}, {Builtin: "Demo"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch, Priority: judge.PriorityLadder}); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(100 * time.Millisecond) {
+		got, err := store.MatchByID(ctx, e.pool, m.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == store.MatchFinished {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the ladder match is still %s after a minute", got.Status)
+		}
+	}
+	if got, _ := store.VersionByID(ctx, e.pool, v.ID); got.Status != store.StatusQueued {
+		t.Fatalf("the version is %s: something compiled it", got.Status)
+	}
+}

@@ -32,9 +32,9 @@ func (e *SubmitError) Error() string { return e.Msg }
 // Submit's transaction:
 // at most MaxRecentSubmissions in any SubmitWindow, not counting versions
 // the compiler refused unless their build ran into a limit (time, memory,
-// the preprocessor's bound: they cost the workers the most), and at most MaxQueuedCompiles versions waiting for
-// or in a compile at once (compiles are the expensive part, refused or
-// not).
+// the preprocessor's bound: they cost the workers the most), and at most
+// MaxQueuedCompiles versions waiting for or in a compile at once (compiles
+// are the expensive part, refused or not).
 const (
 	MaxRecentSubmissions = 5
 	SubmitWindow         = 2 * time.Minute
