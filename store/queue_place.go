@@ -35,15 +35,14 @@ const (
 // VersionQueue says where a version stands while it waits for its verdict:
 // ok is false when it is not waiting (compiled and judged, or refused).
 // qualMatches is how many qualification matches a compiled version plays,
-// for the estimate of one still to compile.
-func VersionQueue(ctx context.Context, db DB, versionID int64, qualMatches int) (p QueuePlace, ok bool, err error) {
+// for the estimate of one still to compile; compile and match are the
+// mean durations the estimate is made of (RecentDurations).
+func VersionQueue(ctx context.Context, db DB, versionID int64, qualMatches int, compile, match time.Duration) (p QueuePlace, ok bool, err error) {
 	var status VersionStatus
 	if err := db.QueryRow(ctx, `SELECT status FROM bot_versions WHERE id = $1`, versionID).Scan(&status); err != nil {
 		return p, false, err
 	}
-	if p.Compile, p.Match, err = recentDurations(ctx, db); err != nil {
-		return p, false, err
-	}
+	p.Compile, p.Match = compile, match
 	switch status {
 	case StatusQueued, StatusCompiling:
 		return versionCompileQueue(ctx, db, versionID, qualMatches, p)
@@ -53,9 +52,11 @@ func VersionQueue(ctx context.Context, db DB, versionID int64, qualMatches int) 
 	return p, false, nil
 }
 
-// recentDurations are the mean durations of the last hour's compiles and
-// qualification matches (at most the latest 100 of each).
-func recentDurations(ctx context.Context, db DB) (compile, match time.Duration, err error) {
+// RecentDurations are the mean durations of the last hour's compiles and
+// qualification matches (at most 100 of each), or defaults when there
+// were none. It reads the last hour's finished jobs: callers keep it a
+// while (web's queue place, for 30 s).
+func RecentDurations(ctx context.Context, db DB) (compile, match time.Duration, err error) {
 	var c, m *float64
 	err = db.QueryRow(ctx, `
 		WITH done AS (SELECT kind, tags, extract(epoch FROM finalized_at - attempted_at) AS secs FROM river_job

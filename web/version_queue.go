@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 
 	"arena.dev/games"
@@ -30,7 +31,11 @@ func (s *Server) versionQueue(ctx context.Context, v *store.Version) (*queueJSON
 	if !v.Status.InProgress() {
 		return nil, nil
 	}
-	p, ok, err := store.VersionQueue(ctx, s.Pool, v.ID, games.QualificationMatches)
+	compile, match, err := s.jobDurations(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, ok, err := store.VersionQueue(ctx, s.Pool, v.ID, games.QualificationMatches, compile, match)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -40,6 +45,29 @@ func (s *Server) versionQueue(ctx context.Context, v *store.Version) (*queueJSON
 		q.Place = p.Ahead + 1
 	}
 	return q, nil
+}
+
+// jobDurations are store.RecentDurations, read at most every 30 s: every
+// waiting student's page asks every 3 s.
+func (s *Server) jobDurations(ctx context.Context) (compile, match time.Duration, err error) {
+	d := &s.durations
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if time.Since(d.at) < 30*time.Second {
+		return d.compile, d.match, nil
+	}
+	if compile, match, err = store.RecentDurations(ctx, s.Pool); err != nil {
+		return 0, 0, err
+	}
+	d.compile, d.match, d.at = compile, match, time.Now()
+	return compile, match, nil
+}
+
+// jobDurations is what Server.jobDurations keeps.
+type jobDurations struct {
+	mu             sync.Mutex
+	at             time.Time
+	compile, match time.Duration
 }
 
 // queuePlaceWords says where a waiting version stands and when its verdict
