@@ -45,7 +45,7 @@ const (
 // Config says what a working client does. Zero values take the defaults.
 type Config struct {
 	Queues     []string // queues to work; nil means AllQueues
-	MaxWorkers int      // matches at once; 0 means the number of cores
+	MaxWorkers int      // matches at once, and compiles at once; 0 means the number of cores
 	WorkerName string   // recorded by jobs that say who worked them
 	Logger     *slog.Logger
 	Sandbox    Sandbox
@@ -101,8 +101,9 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	for _, q := range cfg.Queues {
 		switch q {
 		case QueueCompile:
-			// A build is memory-hungry; half the cores leaves room for matches.
-			queues[q] = river.QueueConfig{MaxWorkers: max(1, cfg.MaxWorkers/2)}
+			// As many as the cores: in a deadline rush the compiles get
+			// them, since no ladder match starts while one waits (rush.go).
+			queues[q] = river.QueueConfig{MaxWorkers: cfg.MaxWorkers}
 		case QueueMatch:
 			queues[q] = river.QueueConfig{MaxWorkers: cfg.MaxWorkers}
 		case QueueDefault:
@@ -112,7 +113,7 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 		}
 	}
 	j := &judge{pool: pool, cfg: cfg, logger: cfg.Logger}
-	j.rebuilt.slots = make(chan struct{}, max(1, cfg.MaxWorkers/2)) // as many as the compile queue's
+	j.rebuilt.slots = make(chan struct{}, max(1, cfg.MaxWorkers/2)) // rebuilds within match jobs: half the cores
 	if j.logger == nil {
 		j.logger = slog.Default()
 	}

@@ -27,6 +27,15 @@ func (CompileArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueCompile, MaxAttempts: 5}
 }
 
+// compileSnooze is how long a compile waits when its user already has
+// one running (River's scheduler may add a few seconds).
+const compileSnooze = time.Second
+
+// CompilePriority is the River priority of a user's compile job when
+// queued behind n of the user's versions still waiting for or in a
+// compile: a user's first is served before anyone's second.
+func CompilePriority(queued int) int { return min(4, 1+queued) }
+
 // CompileWorker builds a version in the sandbox, in its language. A compile error is a
 // verdict, not a failure: the job completes with the log recorded. On
 // success the artifact, the status and the qualification matches land in
@@ -53,6 +62,15 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if v.Status != store.StatusQueued && v.Status != store.StatusCompiling {
 		return complete(ctx, pool, job) // an earlier attempt landed
 	}
+	// One compile at a time per user: a second waits behind the first,
+	// and behind everyone else's jobs meanwhile (Submit queues a user's
+	// second behind others' first already; this covers a worker that
+	// would otherwise take both at once).
+	if busy, err := store.OtherCompileRunning(ctx, pool, job.ID, v.ID); err != nil {
+		return err
+	} else if busy {
+		return river.JobSnooze(compileSnooze)
+	}
 	bot, err := store.BotByID(ctx, pool, v.BotID)
 	if err != nil {
 		return err
@@ -70,6 +88,11 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 			if err := store.SetCompileError(ctx, tx, v.ID, ce.Log); err != nil {
 				return err
+			}
+			if ce.Limit {
+				if err := store.SetCompileLimited(ctx, tx, v.ID); err != nil {
+					return err
+				}
 			}
 			_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 			return err

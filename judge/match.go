@@ -94,6 +94,9 @@ func (w *MatchWorker) Timeout(*river.Job[MatchArgs]) time.Duration {
 
 func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error {
 	pool := w.j.pool
+	if err := w.j.yieldToRush(ctx, job.JobRow); err != nil {
+		return err // a snooze: compiles and verdicts first (rush.go)
+	}
 	m, err := store.MatchByID(ctx, pool, job.Args.MatchID)
 	if errors.Is(err, store.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("match %d does not exist", job.Args.MatchID))

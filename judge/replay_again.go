@@ -116,6 +116,9 @@ func (w *ReplayWorker) Timeout(*river.Job[ReplayArgs]) time.Duration {
 
 func (w *ReplayWorker) Work(ctx context.Context, job *river.Job[ReplayArgs]) error {
 	pool := w.j.pool
+	if err := w.j.yieldToRush(ctx, job.JobRow); err != nil {
+		return err // a snooze: compiles and verdicts first (rush.go)
+	}
 	m, err := store.MatchByID(ctx, pool, job.Args.MatchID)
 	if errors.Is(err, store.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("match %d does not exist", job.Args.MatchID))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
 
 	"arena.dev/games"
 	"arena.dev/lang"
@@ -30,9 +31,10 @@ func (e *SubmitError) Error() string { return e.Msg }
 // The limits of each student's submissions (admins have none), checked in
 // Submit's transaction:
 // at most MaxRecentSubmissions in any SubmitWindow, not counting versions
-// the compiler refused, and at most MaxQueuedCompiles versions waiting for
-// or in a compile at once (compiles are the expensive part, refused or
-// not).
+// the compiler refused unless their build ran into a limit (time, memory,
+// the preprocessor's bound: they cost the workers the most), and at most
+// MaxQueuedCompiles versions waiting for or in a compile at once (compiles
+// are the expensive part, refused or not).
 const (
 	MaxRecentSubmissions = 5
 	SubmitWindow         = 2 * time.Minute
@@ -51,20 +53,16 @@ type SubmitLimitError struct {
 
 func (e *SubmitLimitError) Error() string { return e.Msg }
 
-// checkSubmitLimits refuses a submission over the user's limits; tx holds
-// the user's lock (store.LockUser).
-func checkSubmitLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
-	load, err := store.UserSubmissionLoad(ctx, tx, userID, SubmitWindow)
-	if err != nil {
-		return err
-	}
+// checkSubmitLimits refuses a submission over the user's limits.
+func checkSubmitLimits(load store.SubmissionLoad) error {
 	if load.Compiling >= MaxQueuedCompiles {
 		return &SubmitLimitError{Msg: fmt.Sprintf("%d of your versions are still waiting to compile; "+
 			"submit again once one has compiled", load.Compiling), RetryAfter: 10 * time.Second}
 	}
 	if load.Recent >= MaxRecentSubmissions {
 		wait := max(time.Until(load.OldestRecent.Add(SubmitWindow)), time.Second)
-		limit := fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count); "+
+		limit := fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count, "+
+			"unless their build ran into a limit); "+
 			"the limit is %d", load.Recent, int(SubmitWindow.Minutes()), MaxRecentSubmissions)
 		return &SubmitLimitError{Msg: fmt.Sprintf("%s: submit again in %d s", limit, int(wait.Seconds()+0.999)), Limit: limit, RetryAfter: wait}
 	}
@@ -130,8 +128,12 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		}
 		// Admins run the course (they try every game's bots at once); the
 		// limits protect the workers from a class, not from its teachers.
+		load, err := store.UserSubmissionLoad(ctx, tx, userID, SubmitWindow) // under the user's lock
+		if err != nil {
+			return err
+		}
 		if role != store.RoleAdmin {
-			if err := checkSubmitLimits(ctx, tx, userID); err != nil {
+			if err := checkSubmitLimits(load); err != nil {
 				return err
 			}
 		}
@@ -145,7 +147,9 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		if v, err = store.CreateVersion(ctx, tx, bot.ID, l.ID, source); err != nil {
 			return err
 		}
-		_, err = jobs.InsertTx(ctx, tx, CompileArgs{VersionID: v.ID}, nil)
+		// Fair between users: behind everyone's first compile if this
+		// user has one waiting already.
+		_, err = jobs.InsertTx(ctx, tx, CompileArgs{VersionID: v.ID}, &river.InsertOpts{Priority: CompilePriority(load.Compiling)})
 		return err
 	})
 	return v, err

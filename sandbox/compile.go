@@ -28,6 +28,12 @@ type CompileOptions struct {
 	MemoryLimit uint64        // address space of each toolchain process; default 2 GiB
 	MaxLog      int           // build log kept; default 64 KiB
 	MaxArtifact uint64        // largest file the build may write; default 64 MiB
+	// A C++ source is preprocessed first, within these bounds, far below
+	// the build's: a macro bomb (a #define expanded tenfold, level upon
+	// level) is stopped in a second or two instead of holding a compile
+	// worker for the whole Timeout.
+	PreprocessTimeout time.Duration // default 10 s
+	MaxPreprocessed   uint64        // the preprocessed source, headers included; default 16 MiB
 }
 
 func (o *CompileOptions) defaults() {
@@ -52,12 +58,26 @@ func (o *CompileOptions) defaults() {
 	if o.MaxArtifact == 0 {
 		o.MaxArtifact = 64 << 20
 	}
+	if o.PreprocessTimeout <= 0 {
+		o.PreprocessTimeout = 10 * time.Second
+	}
+	if o.MaxPreprocessed == 0 {
+		o.MaxPreprocessed = 16 << 20
+	}
 }
 
 // CompileError is a failure the player caused: refused source, a compile
 // error, a build over its limits. Its text is meant for the player and
 // names lines as FILE:LINE:COL with the toolchain's File (bot.go, bot.cc).
-type CompileError struct{ Log string }
+type CompileError struct {
+	Log string
+	// Limit: the build ran into one of its limits (time, memory, file
+	// size, preprocessed size) rather than only the player's errors. Such
+	// a build cost its worker the most, so it counts towards the player's
+	// submission limit (judge.checkSubmitLimits).
+	Limit bool
+	limit string // which: "time", "size", "memory"
+}
 
 func (e *CompileError) Error() string { return "compile error:\n" + e.Log }
 
@@ -87,6 +107,16 @@ func Compile(ctx context.Context, tc Toolchain, src []byte, sdk fs.FS, opts Comp
 	}
 	if len(refused) > 0 {
 		return userError(strings.Join(refused, "\n"))
+	}
+	if plan.pre != nil {
+		if log, err := preprocess(ctx, base, dir, plan.pre, opts); err != nil {
+			var ce *CompileError
+			if errors.As(err, &ce) {
+				ce.Log = strings.TrimSpace(ce.Log + "\n" + string(tc.clean(log, dir)))
+				return Artifact{}, []byte(ce.Log), ce
+			}
+			return Artifact{}, log, err
+		}
 	}
 	log, err := build(ctx, base, dir, plan, opts)
 	var ce *CompileError
@@ -212,23 +242,98 @@ func build(ctx context.Context, base, dir string, plan *buildPlan, opts CompileO
 	case parent.Err() != nil:
 		return log.Bytes(), parent.Err()
 	case ctx.Err() != nil:
-		return log.Bytes(), &CompileError{Log: fmt.Sprintf("the build took longer than %v and was stopped", opts.Timeout)}
+		return log.Bytes(), &CompileError{Log: fmt.Sprintf("the build took longer than %v and was stopped", opts.Timeout), Limit: true, limit: "time"}
 	}
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
 		if ee.ExitCode() == 120 { // execChild could not start the toolchain
 			return log.Bytes(), fmt.Errorf("sandbox: build child: %s", bytes.TrimSpace(log.Bytes()))
 		}
-		if bytes.Contains(log.Bytes(), []byte("File size limit exceeded")) {
+		if bytes.Contains(log.Bytes(), []byte("File size limit exceeded")) || // the signal
+			bytes.Contains(log.Bytes(), []byte("output stream: File too large")) { // clang's cc1 in-process
 			// A compiler killed by the rlimit (a huge static array): its
 			// crash report would say nothing useful.
 			msg := fmt.Sprintf("the build wrote a file over the %d MiB limit: too much static data?", opts.MaxArtifact>>20)
-			return []byte(msg), &CompileError{}
+			return []byte(msg), &CompileError{Limit: true, limit: "size"}
+		}
+		// A toolchain out of its address space (clang's "LLVM ERROR: out
+		// of memory", Go's "runtime: out of memory") or killed by a signal.
+		if bytes.Contains(log.Bytes(), []byte("out of memory")) || !ee.Exited() {
+			return log.Bytes(), &CompileError{Limit: true, limit: "memory"}
 		}
 		return log.Bytes(), &CompileError{}
 	}
 	return log.Bytes(), fmt.Errorf("sandbox: build: %w", err)
 }
+
+// preprocess runs a toolchain's preprocessing step (plan.pre) in the
+// build's jail with its own bounds: opts.PreprocessTimeout, and an
+// output of at most opts.MaxPreprocessed bytes. Its output is removed:
+// the build proper starts again from the source (with its precompiled
+// header), which costs a typical bot a tenth of a second.
+//
+// The size is watched from here: clang takes the file size rlimit's
+// refusal as an output error and goes on expanding to the end, so the
+// rlimit (a little above) only keeps the disk safe.
+func preprocess(ctx context.Context, base, dir string, pre *buildPlan, opts CompileOptions) ([]byte, error) {
+	bounded := opts
+	bounded.Timeout, bounded.MaxArtifact = opts.PreprocessTimeout, opts.MaxPreprocessed+1<<20
+	pctx, stop := context.WithCancelCause(ctx)
+	defer stop(nil)
+	go func() {
+		tick := time.NewTicker(20 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-pctx.Done():
+				return
+			case <-tick.C:
+				if preprocessedSize(pre.out) > opts.MaxPreprocessed {
+					stop(errPreprocessedSize)
+					return
+				}
+			}
+		}
+	}()
+	log, err := build(pctx, base, dir, pre, bounded)
+	os.Remove(pre.out)
+	if ctx.Err() == nil && errors.Is(context.Cause(pctx), errPreprocessedSize) {
+		err = &CompileError{Limit: true, limit: "size"}
+	}
+	var ce *CompileError
+	if errors.As(err, &ce) && ce.Limit {
+		// The bound's own message, not the build's: the player learns
+		// what to change.
+		what := fmt.Sprintf("grew past %d MiB", opts.MaxPreprocessed>>20)
+		switch ce.limit {
+		case "time":
+			what = fmt.Sprintf("took longer than %v", opts.PreprocessTimeout)
+		case "memory":
+			what = fmt.Sprintf("ran out of its %d MiB of memory", opts.MemoryLimit>>20)
+		}
+		return nil, &CompileError{Limit: true, Log: fmt.Sprintf("the preprocessor %s and was stopped "+
+			"(the source with its #includes and macros expanded; a typical bot's is about 3 MiB): "+
+			"a macro that expands into too much code?", what)}
+	}
+	return log, err
+}
+
+// preprocessedSize is the size of the preprocessor's output so far: clang
+// writes it to a temporary file beside out (pre.ii: pre-XXXX.ii.tmp) and
+// renames it at the end.
+func preprocessedSize(out string) uint64 {
+	files, _ := filepath.Glob(strings.TrimSuffix(out, filepath.Ext(out)) + "*")
+	var size uint64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			size = max(size, uint64(st.Size()))
+		}
+	}
+	return size
+}
+
+// errPreprocessedSize stops a preprocessor whose output grew too large.
+var errPreprocessedSize = errors.New("preprocessed source too large")
 
 // buildRootWanted says whether a build child gets its own root: it needs
 // its own mount namespace and root to mount it, as a bot's empty root.

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -175,5 +176,53 @@ func TestCompileCppWithoutRoot(t *testing.T) {
 	}
 	if left, _ := os.ReadDir(opts.WorkDir); len(left) != 0 {
 		t.Fatalf("the build left %d entries in its work dir", len(left))
+	}
+}
+
+// macroBomb is a preprocessor bomb: a #define expanded tenfold seven
+// levels deep, used n times (each use is 10^7 tokens, 20 MB of source).
+func macroBomb(n int) string {
+	var b strings.Builder
+	b.WriteString("#include \"Player.hh\"\n#define A0 x+\n")
+	for i := 1; i <= 7; i++ {
+		fmt.Fprintf(&b, "#define A%d%s\n", i, strings.Repeat(fmt.Sprintf(" A%d", i-1), 10))
+	}
+	b.WriteString("int x = 1;\n")
+	for i := range n {
+		fmt.Fprintf(&b, "int f%d() { return A7 1; }\n", i)
+	}
+	return b.String()
+}
+
+// A preprocessor bomb is stopped by the preprocessor's own bound, long
+// before the build's timeout, with a message that says what happened, and
+// counts as a build that ran into a limit.
+func TestCppmacroBomb(t *testing.T) {
+	needClang(t)
+	opts := compileOptions()
+	// Bounds the size alone must stop it within: expanding all of it
+	// takes about 25 s here.
+	opts.Timeout, opts.PreprocessTimeout = time.Minute, time.Minute
+	start := time.Now()
+	_, _, err := Compile(context.Background(), Cpp, []byte(macroBomb(16)), testCppSDK(t), opts)
+	took := time.Since(start)
+	var ce *CompileError
+	if !errors.As(err, &ce) || !ce.Limit || !strings.Contains(ce.Log, "the preprocessor grew past 16 MiB") {
+		t.Fatalf("want the preprocessor's limit, got %v", err)
+	}
+	t.Logf("refused in %v:\n%s", took, ce.Log)
+	if took > 10*time.Second { // about 1 s here; room for a loaded machine
+		t.Errorf("the bomb took %v", took)
+	}
+	// A plain compile error is not a limit.
+	src := "#include \"Player.hh\"\nint f() { return nope; }\n"
+	if _, _, err := Compile(context.Background(), Cpp, []byte(src), testCppSDK(t), opts); !errors.As(err, &ce) || ce.Limit {
+		t.Fatalf("a compile error: %v (limit %v)", err, ce != nil && ce.Limit)
+	}
+	// Nor an #include the preprocessor cannot find: its own message.
+	src = "#include \"nope.hh\"\n"
+	if _, _, err := Compile(context.Background(), Cpp, []byte(src), testCppSDK(t), opts); !errors.As(err, &ce) || ce.Limit ||
+		!strings.Contains(ce.Log, "bot.cc:1:10: fatal error: 'nope.hh' file not found") {
+		t.Fatalf("a missing include: %v", err)
 	}
 }

@@ -127,6 +127,14 @@ func (cppToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.
 		nobody:   true,
 		at:       cppBuildDir,
 	}
+	// The preprocessor alone first, bounded (CompileOptions.MaxPreprocessed):
+	// the headers and the player's macros expanded, no precompiled header
+	// (its contents would not be counted).
+	preArgs := append(append([]string{ci.bin}, cppCompileFlags...), "-E", "-include", cppPreludeFile, "-I", ".", "-o", "pre.ii", cppFile)
+	plan.pre = &buildPlan{
+		cmd: execConfig{Path: ci.bin, Args: preArgs, Env: plan.cmd.Env, Limits: slices.Clone(plan.cmd.Limits)},
+		out: filepath.Join(dir, "pre.ii"), readOnly: ci.readOnly, nobody: true, at: cppBuildDir,
+	}
 	if pch := cppPCH(ctx, ci, sdk, opts); pch != "" {
 		// The header it was made from, at the same path (see cppBuildDir).
 		if err := os.WriteFile(filepath.Join(dir, cppPCHHeader), []byte(cppPCHSource), 0o644); err != nil {

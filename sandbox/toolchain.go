@@ -51,6 +51,10 @@ type buildPlan struct {
 	jailedArgs []string
 	// pch is the precompiled header jailedArgs use, if any.
 	pch string
+	// pre, if not nil, runs first in the same jail under tighter bounds
+	// (CompileOptions.PreprocessTimeout, MaxPreprocessed on its output,
+	// pre.out): C++'s preprocessor.
+	pre *buildPlan
 }
 
 // Go builds a Go bot (package main, against the game's Go SDK) with go

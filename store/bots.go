@@ -177,6 +177,14 @@ func SetCompileError(ctx context.Context, db DB, id int64, log string) error {
 	return notified(ctx, db, id, err)
 }
 
+// SetCompileLimited records that a version's build ran into one of its
+// limits (with SetCompileError): it then counts towards its owner's
+// submission limit.
+func SetCompileLimited(ctx context.Context, db DB, id int64) error {
+	_, err := db.Exec(ctx, `UPDATE bot_versions SET compile_limited = true WHERE id = $1`, id)
+	return err
+}
+
 // VersionByNumber returns version n of a bot.
 func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, error) {
 	var id int64

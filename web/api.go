@@ -122,6 +122,8 @@ type versionJSON struct {
 	QualificationResult *qualResultJSON `json:"qualification_result,omitempty"`
 	Source              string          `json:"source,omitempty"`
 	ArtifactSHA256      *string         `json:"artifact_sha256,omitempty"`
+	// Queue: while it waits for its verdict, where it stands (version_queue.go).
+	Queue *queueJSON `json:"queue,omitempty"`
 }
 
 // qualMatchJSON is one qualification match of a version.
@@ -263,6 +265,10 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out.Qualification, out.QualificationResult = qualificationJSON(q)
+	if out.Queue, err = s.versionQueue(ctx, v); err != nil {
+		s.apiServerError(w, r, err)
+		return
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 

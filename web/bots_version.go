@@ -126,6 +126,11 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 	if err != nil {
 		return l, err
 	}
+	if place, err := s.versionQueue(ctx, v); err != nil {
+		return l, err
+	} else if place != nil {
+		l.Queue = place.Words
+	}
 	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(), q.Final(), q.Passed(), versionLanguage(v).File
 	for _, m := range q.Rows {
 		row := templates.QualRow{MatchID: m.Match.ID, Status: m.Match.Status, Seed: m.Match.Seed, Seat: m.Seat,

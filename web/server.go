@@ -54,6 +54,9 @@ type Server struct {
 	// passwords computes every password hash and check of the server, a
 	// few at once.
 	passwords *auth.Pool
+	// durations are the recent job durations a waiting version's
+	// estimate is made of (version_queue.go).
+	durations jobDurations
 }
 
 // Password hashing: passwordSlots hashes at once (19 MiB and ~30 ms of a

@@ -95,6 +95,14 @@ type versionStatus struct {
 	QualificationResult *struct {
 		Summary string `json:"summary"`
 	} `json:"qualification_result"`
+	// Queue: where it stands while it waits for its verdict.
+	Queue *struct {
+		Stage   string `json:"stage"`
+		Running bool   `json:"running"`
+		Place   int    `json:"place"`
+		Left    int    `json:"left"`
+		Words   string `json:"words"`
+	} `json:"queue"`
 }
 
 // qualMatchStatus is one qualification match as the API says it.
@@ -160,7 +168,7 @@ func runSubmit(ctx context.Context, args []string) error {
 	if *noWait {
 		return nil
 	}
-	last := v.Status
+	last, lastPlace := v.Status, ""
 	for !v.Final {
 		select {
 		case <-ctx.Done():
@@ -173,6 +181,13 @@ func runSubmit(ctx context.Context, args []string) error {
 		if v.Status != last {
 			fmt.Println(v.Status)
 			last = v.Status
+		}
+		// Its place in the queue, each time it moves (not each new estimate).
+		if q := v.Queue; q != nil {
+			if place := fmt.Sprint(q.Stage, q.Running, q.Place, q.Left); place != lastPlace {
+				fmt.Println("  " + q.Words)
+				lastPlace = place
+			}
 		}
 	}
 	if v.Status == "compile_error" {

@@ -61,6 +61,11 @@ func TestSubmitFromTheTerminal(t *testing.T) {
 	out = sub.stdout.String()
 	match := regexp.MustCompile(`(?m)^qualification match (\d): seed (\d), seat (\d), board generated: (\S+) \(score (\d+); (.*)\)$`)
 	found := match.FindAllStringSubmatch(out, -1)
+	// While it waited, where it stood (the first poll finds it compiling
+	// or playing its qualification matches: four matches take seconds).
+	if !regexp.MustCompile(`(?m)^  (Compiling now|Waiting to compile: .*|Qualification: .*); verdict in about \d+ (s|min) `).MatchString(out) {
+		t.Errorf("no place in the queue while it waited:\n%s", out)
+	}
 	if len(found) != 4 || !strings.Contains(out, "rejected") || !regexp.MustCompile(`(?m)^qualification: first in [0-2] of 4; needs 3$`).MatchString(out) {
 		t.Fatalf("the refusal does not say why:\n%s", out)
 	}
