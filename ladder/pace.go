@@ -111,17 +111,14 @@ type Tick struct {
 // up to Full; the trickle plans one match when the queue is empty and an
 // hour/Trickle has passed since the last; the hourly cap bounds both.
 func (p Pace) Decide(t Tick) (Mode, int) {
-	var mode Mode
+	mode := p.Mode(t.Versions, t.Unsettled)
 	var k int
-	switch {
-	case p.Paused:
-		return ModePaused, 0
-	case t.Versions == 0:
-		return ModeIdle, 0
-	case t.Unsettled > 0:
-		mode, k = ModeFull, t.Full-t.Queued
+	switch mode {
+	case ModePaused, ModeIdle:
+		return mode, 0
+	case ModeFull:
+		k = t.Full - t.Queued
 	default:
-		mode = ModeTrickle
 		if p.Trickle > 0 && t.Queued == 0 &&
 			(t.LastPlanned.IsZero() || t.Now.Sub(t.LastPlanned) >= time.Hour/time.Duration(p.Trickle)) {
 			k = 1
@@ -135,6 +132,20 @@ func (p Pace) Decide(t Tick) (Mode, int) {
 		k = min(k, p.HourlyCap-used)
 	}
 	return mode, max(k, 0)
+}
+
+// Mode is the pace in force for a game with these versions (house bots
+// excluded), unsettled of them.
+func (p Pace) Mode(versions, unsettled int) Mode {
+	switch {
+	case p.Paused:
+		return ModePaused
+	case versions == 0:
+		return ModeIdle
+	case unsettled > 0:
+		return ModeFull
+	}
+	return ModeTrickle
 }
 
 // HourOf is the clock hour (UTC) the hourly cap counts t in.
