@@ -71,7 +71,7 @@ func Pick(cands []Candidate, size int, r *rand.Rand) ([]int64, error) {
 	if err := enough(es, size); err != nil {
 		return nil, err
 	}
-	m := pick(es, players(es), size, r)
+	m := pick(es, players(es), size, false, r)
 	return ids(es, m), nil
 }
 
@@ -95,6 +95,19 @@ func enough(es []entry, size int) error {
 // House bots are not drawn from the pool: they fill seats in every match
 // that needs them.
 func Plan(cands []Candidate, size, k int, r *rand.Rand) ([][]int64, error) {
+	return plan(cands, size, k, false, r)
+}
+
+// PlanUnsettled is Plan at full pace (pace.go): every match is seeded by
+// an unsettled bot, those with the fewest games first, so a new version
+// is seated at once and in every match until it has played its share;
+// its opponents are drawn as Plan draws them, settled or not. Without
+// an unsettled bot it is Plan.
+func PlanUnsettled(cands []Candidate, size, k int, r *rand.Rand) ([][]int64, error) {
+	return plan(cands, size, k, Unsettled(cands) > 0, r)
+}
+
+func plan(cands []Candidate, size, k int, unsettled bool, r *rand.Rand) ([][]int64, error) {
 	es, err := entries(cands)
 	if err != nil {
 		return nil, err
@@ -108,10 +121,10 @@ func Plan(cands []Candidate, size, k int, r *rand.Rand) ([][]int64, error) {
 		pool []int // indices into es of bots (not house bots) not yet planned in this round
 	)
 	for len(plan) < k {
-		if owners(es, pool) < want {
+		if owners(es, pool) < want || (unsettled && !anyUnsettled(es, pool)) {
 			pool = players(es)
 		}
-		m := pick(es, pool, size, r)
+		m := pick(es, pool, size, unsettled, r)
 		for _, i := range m {
 			es[i].planned++
 			es[i].seq = len(plan) + 1
@@ -164,12 +177,15 @@ func seedOrder(a, b *entry) int {
 // pick chooses a match among the entries es[pool...], which hold bots of
 // at least one owner and, when they hold fewer than size owners, every
 // owner there is, and returns indices into es, seed first: the pool's
-// owners first, then house bots in the seats left.
-func pick(es []entry, pool []int, size int, r *rand.Rand) []int {
+// owners first, then house bots in the seats left. With unsettled set,
+// the pool holds an unsettled bot and the seed is one.
+func pick(es []entry, pool []int, size int, unsettled bool, r *rand.Rand) []int {
 	// Seed: uniformly among the bots tied for most in need.
 	var ties []int
 	for _, i := range pool {
 		switch {
+		case unsettled && es[i].Settled():
+			continue
 		case len(ties) == 0:
 			ties = append(ties, i)
 		case seedOrder(&es[i], &es[ties[0]]) < 0:
@@ -234,6 +250,16 @@ func around(es []entry, s entry, cands []int, n int) []int {
 			return window
 		}
 	}
+}
+
+// anyUnsettled says whether es[pool...] holds an unsettled bot.
+func anyUnsettled(es []entry, pool []int) bool {
+	for _, i := range pool {
+		if !es[i].Settled() {
+			return true
+		}
+	}
+	return false
 }
 
 // players are the indices of the bots that are not house bots.

@@ -134,7 +134,16 @@ func PruneReplays(ctx context.Context, db interface {
 	DB
 	Begin(context.Context) (pgx.Tx, error)
 }, r Retention, after int64, batch int) (Pruned, error) {
-	cutoff := time.Now().Add(-time.Duration(r.LadderDays) * 24 * time.Hour)
+	return PruneReplaysAt(ctx, db, r, time.Now(), after, batch)
+}
+
+// PruneReplaysAt is PruneReplays with the days counted back from now (the
+// semester benchmark's simulated clock).
+func PruneReplaysAt(ctx context.Context, db interface {
+	DB
+	Begin(context.Context) (pgx.Tx, error)
+}, r Retention, now time.Time, after int64, batch int) (Pruned, error) {
+	cutoff := now.Add(-time.Duration(r.LadderDays) * 24 * time.Hour)
 	// A match is kept while it is among the LadderRecent most recent
 	// finished ladder matches of one of its versions: its id is at least
 	// the version's LadderRecent-th newest (none: the version has fewer).
@@ -202,8 +211,16 @@ func DeleteReplays(ctx context.Context, db DB, ids []int64, olderThan time.Time)
 func DropArtifacts(ctx context.Context, db interface {
 	Begin(context.Context) (pgx.Tx, error)
 }, idleDays int, after int64, batch int) (Pruned, error) {
+	return DropArtifactsAt(ctx, db, idleDays, time.Now(), after, batch)
+}
+
+// DropArtifactsAt is DropArtifacts with the days counted back from now
+// (the semester benchmark's simulated clock).
+func DropArtifactsAt(ctx context.Context, db interface {
+	Begin(context.Context) (pgx.Tx, error)
+}, idleDays int, now time.Time, after int64, batch int) (Pruned, error) {
 	p := Pruned{Next: after}
-	cutoff := time.Now().Add(-time.Duration(idleDays) * 24 * time.Hour)
+	cutoff := now.Add(-time.Duration(idleDays) * 24 * time.Hour)
 	err := pgx.BeginFunc(ctx, db, func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, `
 			WITH c AS (

@@ -16,6 +16,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/ladder"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -40,6 +41,7 @@ type adminGamesForm struct {
 	choiceError   string
 	deadline      string // the deadline form as submitted
 	deadlineError string
+	pace          *adminPaceForm // the ladder pace form, refused
 }
 
 func (s *Server) adminGames(w http.ResponseWriter, r *http.Request) {
@@ -61,6 +63,11 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 		return
 	}
 	challenges, err := store.ChallengeSwitches(ctx, s.Pool)
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	paces, err := store.LadderPaces(ctx, s.Pool)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -92,6 +99,18 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 		ag.Deadline = adminDeadline(row.SubmissionDeadline, f, id)
 		if f != nil && f.gameID == id {
 			ag.SettingsError, ag.BoardError, ag.BoardName = f.settingsError, f.boardError, f.boardName
+		}
+		pace, ok := paces[id]
+		if !ok {
+			pace = store.LadderPace{GameID: id, Pace: ladder.DefaultPace}
+		}
+		var paceForm *adminPaceForm
+		if f != nil && f.gameID == id {
+			paceForm = f.pace
+		}
+		if ag.Pace, err = adminGamePace(ctx, s.Pool, id, pace, paceForm); err != nil {
+			s.serverError(w, r, err)
+			return
 		}
 		if ag.Choices, err = adminBoardChoices(ctx, s.Pool, info, row, f); err != nil {
 			s.serverError(w, r, err)

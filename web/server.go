@@ -178,6 +178,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/games/{game}/ladder", s.adminBoardChoice(store.ForLadder))
 			r.Post("/admin/games/{game}/qualification", s.adminBoardChoice(store.ForQualification))
 			r.Post("/admin/games/{game}/challenges", s.adminGameChallenges)
+			r.Post("/admin/games/{game}/pace", s.adminGamePace)
 			r.Get("/admin/games/{game}/copies", s.adminCopies)
 			r.Get("/admin/games/{game}/copies.csv", s.adminCopiesCSV)
 			r.Post("/admin/games/{game}/copies/base", s.adminCopyBaseUpload)

@@ -1,0 +1,121 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"arena.dev/games"
+	"arena.dev/ladder"
+	"arena.dev/store"
+	"arena.dev/templates"
+)
+
+// adminPaceForm is a refused pace form, re-rendered with the admin's input.
+type adminPaceForm struct {
+	trickle, hourlyCap string
+	paused             bool
+	errors             map[string]string
+}
+
+// adminGamePace is a game's ladder pace on the games page: the settings
+// (as stored, or as typed when refused), the versions still unsettled and
+// the pace they put in force now, and what the matchmaker last did.
+func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.LadderPace, f *adminPaceForm) (templates.AdminPace, error) {
+	cands, err := store.LadderCandidates(ctx, db, gameID)
+	if err != nil {
+		return templates.AdminPace{}, err
+	}
+	versions := 0
+	for _, c := range cands {
+		if !c.House {
+			versions++
+		}
+	}
+	unsettled := ladder.Unsettled(cands)
+	p := templates.AdminPace{
+		Trickle: strconv.Itoa(row.Trickle), HourlyCap: strconv.Itoa(row.HourlyCap), Paused: row.Paused,
+		Versions: versions, Unsettled: unsettled, Mode: string(row.Pace.Mode(versions, unsettled)),
+		SettledSigma: ladder.SettledSigma, SettledGames: ladder.SettledGames, MaxTrickle: ladder.MaxTrickle,
+	}
+	if row.HourStart.Equal(ladder.HourOf(time.Now())) {
+		p.HourPlanned = row.HourPlanned
+	}
+	if !row.LastPlanned.IsZero() {
+		p.LastPlanned = templates.Ago(row.LastPlanned)
+	}
+	if f != nil {
+		p.Trickle, p.HourlyCap, p.Paused = f.trickle, f.hourlyCap, f.paused
+		p.Errors = f.errors
+	}
+	return p, nil
+}
+
+// POST /admin/games/{game}/pace (trickle, hourly_cap, paused=on): sets a
+// game's ladder pace; out-of-range input is refused and shown again.
+func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+	g, err := routeGame(r)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	info := g.Info()
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		return
+	}
+	f := &adminPaceForm{trickle: strings.TrimSpace(r.PostForm.Get("trickle")),
+		hourlyCap: strings.TrimSpace(r.PostForm.Get("hourly_cap")), paused: r.PostForm.Get("paused") == "on"}
+	p := ladder.Pace{Paused: f.paused}
+	bad := map[string]string{}
+	read := func(name, raw string, dst *int) {
+		if raw == "" {
+			raw = "0"
+		}
+		v, err := strconv.Atoi(raw)
+		if err != nil {
+			bad[name] = fmt.Sprintf("%q is not a whole number.", raw)
+			return
+		}
+		*dst = v
+	}
+	read("trickle", f.trickle, &p.Trickle)
+	read("hourly_cap", f.hourlyCap, &p.HourlyCap)
+	for k, v := range p.Validate() {
+		if bad[k] == "" {
+			bad[k] = v
+		}
+	}
+	if len(bad) > 0 {
+		f.errors = bad
+		s.renderAdminGames(w, r, http.StatusUnprocessableEntity, &adminGamesForm{gameID: info.ID, pace: f})
+		return
+	}
+	ctx := r.Context()
+	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+		return store.SetGamePace(ctx, tx, info.ID, p)
+	})
+	if err != nil {
+		s.serverError(w, r, err)
+		return
+	}
+	s.adminDone(w, r, "/admin/games#game-"+info.ID, adminPaceWords(info, p))
+}
+
+// adminPaceWords says what a saved pace does.
+func adminPaceWords(info games.Info, p ladder.Pace) string {
+	if p.Paused {
+		return "The ladder of " + info.Title + " is paused: no ladder match is planned until it is resumed."
+	}
+	msg := fmt.Sprintf("Pace of %s saved: %d ladder matches an hour once every version is settled", info.Title, p.Trickle)
+	if p.HourlyCap > 0 {
+		msg += fmt.Sprintf(", at most %d an hour", p.HourlyCap)
+	}
+	return msg + "."
+}
