@@ -28,7 +28,7 @@ windows-under-wine:
 
 ## bench: the benchmarks (speed and memory targets), with allocations
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem -timeout 60m $(PKGS)
+	$(GO) test -run '^$$' -bench . -benchmem -timeout 120m $(PKGS)
 
 ## generate: templ components to Go (the generated files are committed)
 generate:
