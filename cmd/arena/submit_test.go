@@ -79,6 +79,17 @@ func TestSubmitFromTheTerminal(t *testing.T) {
 		t.Errorf("no command with the student's file:\n%s", out)
 	}
 	t.Logf("arena submit says:\n%s", out)
+
+	// A bot that crashes is refused saying so, match by match.
+	sub = start(t, []string{"ARENA_TOKEN=" + token, "ARENA_SERVER=" + server}, "submit", "orkisland", "../../judge/testdata/initcrash.go")
+	if code := sub.wait(t, 5*time.Minute); code != 1 {
+		t.Fatalf("submitting a crashing bot exited %d, want 1:\n%s%s", code, sub.stdout, sub.stderr)
+	}
+	crashed := sub.stdout.String()
+	if n := len(regexp.MustCompile(`(?m)^qualification match \d: .*\n  frozen did not start`).FindAllString(crashed, -1)); n != 4 || !strings.Contains(crashed, "rejected") {
+		t.Errorf("the crashing bot's refusal does not say, for each of its 4 matches, that it did not start (%d):\n%s", n, crashed)
+	}
+
 	local := start(t, nil, "play", "orkisland", walker, "--qualify")
 	if code := local.wait(t, 5*time.Minute); code != 1 {
 		t.Fatalf("arena play --qualify exited %d:\n%s%s", code, local.stdout, local.stderr)
