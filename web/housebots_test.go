@@ -59,7 +59,7 @@ func TestHouseBotsInMatches(t *testing.T) {
 	if i < 0 {
 		t.Fatalf("no challenge link:\n%s", page)
 	}
-	link := html.UnescapeString(page[i:strings.IndexByte(page[i:], '"')+i])
+	link := html.UnescapeString(page[i : strings.IndexByte(page[i:], '"')+i])
 	u, _ := url.Parse(link)
 	if got := strings.Join(u.Query()["opponent"], " "); got != "builtin:Demo builtin:Dummy builtin:Dummy" {
 		t.Errorf("the challenge link's opponents: %s", got)
