@@ -129,7 +129,7 @@ func readSubmissionForm(r *http.Request) (submission, error) {
 			if err != nil {
 				return submission{}, err
 			}
-			source = string(data)
+			source, converted = string(data), ""
 			if !utf8.Valid(data) {
 				source, converted = fromLatin1(data), latin1Notice(fhs[0].Filename)
 			}
