@@ -143,4 +143,20 @@ func TestSubmitKeepsTextBrowser(t *testing.T) {
 	if want := botsSource("posición “quoted”"); src != want {
 		t.Errorf("stored:\n%q\nwant\n%q", src, want)
 	}
+
+	// A deadline passing while the page is open disables Submit, saying why.
+	t.Cleanup(func() {
+		if _, err := e.pool.Exec(context.Background(), "UPDATE games SET submission_deadline = NULL"); err != nil {
+			t.Error(err)
+		}
+	})
+	if _, err := e.pool.Exec(context.Background(), `UPDATE games SET submission_deadline = now() + interval '3 seconds' WHERE id = 'orkisland'`); err != nil {
+		t.Fatal(err)
+	}
+	run("open the form before the deadline", chromedp.Navigate(e.srv.URL+"/games/orkisland/submit"), chromedp.WaitVisible(`.submit-form`))
+	button := `document.querySelector('.submit-form button[type=submit]')`
+	if got := eval(`String(` + button + `.disabled)`); got != "false" {
+		t.Fatalf("Submit before the deadline: disabled=%s", got)
+	}
+	wait("Submit is disabled at the deadline", button+`.disabled && document.querySelector('.submit-locked')?.textContent.startsWith('Submissions closed on ')`)
 }
