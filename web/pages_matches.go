@@ -249,9 +249,11 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 		case mine && !link.Has("version"):
 			d.Again = true
 			link.Set("version", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		case st.Builtin != nil && (st.BotID == nil || st.House):
-			// A house bot too: it is the built-in it runs, which the form
+		case st.House:
+			// A house bot is the built-in it is named after, which the form
 			// offers (house bots are not among its leaderboard bots).
+			link.Add("opponent", "builtin:"+st.BotName)
+		case st.Builtin != nil && st.BotID == nil:
 			link.Add("opponent", "builtin:"+*st.Builtin)
 		case st.BotID != nil:
 			link.Add("opponent", "bot:"+strconv.FormatInt(*st.BotID, 10))
