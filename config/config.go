@@ -108,7 +108,7 @@ func Load() (Config, error) {
 	if c.SignupsPerHour < 1 || c.SignupsPerHour > 100000 {
 		return c, fmt.Errorf("ARENA_SIGNUPS_PER_HOUR=%d: want 1 to 100000", c.SignupsPerHour)
 	}
-	if c.CacheMax, err = sizeEnv("ARENA_CACHE_MAX", 10<<30); err != nil {
+	if c.CacheMax, err = CacheMax(); err != nil {
 		return c, err
 	}
 	if c.PublicURL, err = publicURL(os.Getenv("ARENA_PUBLIC_URL")); err != nil {
@@ -143,6 +143,10 @@ func CPUPoll() (bool, error) {
 		return false, fmt.Errorf("ARENA_CPU_POLL=%q: want on or off", v)
 	}
 }
+
+// CacheMax reads ARENA_CACHE_MAX alone, for the commands that keep
+// compiled bots without the rest of the configuration (arena play).
+func CacheMax() (int64, error) { return sizeEnv("ARENA_CACHE_MAX", 10<<30) }
 
 // publicURL checks ARENA_PUBLIC_URL: empty, or an absolute http or https
 // URL; a trailing slash is dropped.

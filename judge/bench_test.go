@@ -94,7 +94,7 @@ func benchDemos(b *testing.B) []int64 {
 	src := benchSource(b)
 	var ids []int64
 	for range 4 {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demo", "go", src)
+		v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demobot", "go", src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -233,7 +233,7 @@ func BenchmarkSubmitToVerdict(b *testing.B) {
 	submit := func(i int) (took, waited time.Duration) {
 		user := e.user(b)
 		t0 := time.Now()
-		v, err := judge.Submit(ctx, e.pool, e.client, user, "orkisland", "demo", "go",
+		v, err := judge.Submit(ctx, e.pool, e.client, user, "orkisland", "demobot", "go",
 			fmt.Sprintf("%s\n// run %d, submission %d\n", src, run, i))
 		if err != nil {
 			b.Fatal(err)

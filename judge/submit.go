@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -76,6 +77,21 @@ func DeadlineMessage(title string, deadline time.Time) string {
 		title, deadline.UTC().Format("2006-01-02 15:04 UTC"))
 }
 
+// builtinName refuses a new bot named as one of the game's own bots (the
+// Null, the Demo, the Dummy: any case), which play as house bots and fill
+// empty seats under those names: a student's "Dummy" beside the house's
+// would be taken for it in every match table, and a challenge reference
+// "Dummy" names the built-in one. It returns why, or "".
+func builtinName(info games.Info, name string) string {
+	for _, b := range info.Bots {
+		if strings.EqualFold(b, name) {
+			return fmt.Sprintf("%q is the name of one of %s's own bots (%s), which play on its ladder under that name: "+
+				"give your bot another name, such as \"My%s\"", name, info.Title, strings.Join(info.Bots, ", "), b)
+		}
+	}
+	return ""
+}
+
 // Submit stores a new version of the user's bot, in a language (package
 // lang's id) the game offers, and queues its compile job in the same
 // transaction: either both exist or neither. A bot's versions may be in
@@ -134,6 +150,14 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		}
 		if role != store.RoleAdmin {
 			if err := checkSubmitLimits(load); err != nil {
+				return err
+			}
+		}
+		if msg := builtinName(game.Info(), botName); msg != "" {
+			// Only a new bot: one named so before this rule keeps its versions.
+			if _, err := store.FindOwnBot(ctx, tx, userID, gameID, botName); errors.Is(err, store.ErrNotFound) {
+				return &SubmitError{Msg: msg}
+			} else if err != nil {
 				return err
 			}
 		}

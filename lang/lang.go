@@ -163,6 +163,30 @@ func (l Language) BuildHash(src []byte, sdk fs.FS) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
+// MachineBuildKey is the hex SHA-256 of everything that goes into a build
+// of src for a game on this machine: BuildHash's (the source, the SDK, the
+// recipe) and the toolchain installed here (its path and release, and for
+// clang the binary's size and time), with opts. Two builds with one key
+// make the same module, so a machine may keep a build by it
+// (`arena play`'s cache).
+func (l Language) MachineBuildKey(ctx context.Context, gameID string, src []byte, opts sandbox.CompileOptions) (string, error) {
+	sdk, err := l.SDK(gameID)
+	if err != nil {
+		return "", err
+	}
+	sum, err := l.BuildHash(src, sdk)
+	if err != nil {
+		return "", err
+	}
+	inst, err := l.toolchain.Installation(ctx, opts)
+	if err != nil {
+		return "", err
+	}
+	h := sha256.New()
+	fmt.Fprintf(h, "game %s\nbuild %s\n%s\n", gameID, sum, inst)
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
 // SDKKey is the hex SHA-256 of the SDK a bot in language l is built
 // against: the language and every file of sdk (as l.SDK lays out a game's)
 // by path and content. A version records the key of its build; when a

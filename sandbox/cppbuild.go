@@ -88,6 +88,14 @@ func (cppToolchain) Recipe() string {
 	return fmt.Sprintf("clang++ %s\n%s\n%s", strings.Join(cppCompileFlags, " "), strings.Join(cppLinkFlags, " "), cppPrelude)
 }
 
+func (cppToolchain) Installation(ctx context.Context, opts CompileOptions) (string, error) {
+	ci, err := lookupClang(ctx, opts.Clang)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("clang %s\n%s\n%s", ci.bin, ci.version, ci.stamp), nil
+}
+
 func (cppToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.FS, opts *CompileOptions) (*buildPlan, []string, error) {
 	ci, err := lookupClang(ctx, opts.Clang)
 	if err != nil {

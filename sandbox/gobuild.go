@@ -43,6 +43,14 @@ func (goToolchain) Recipe() string {
 	return fmt.Sprintf("%s\ngo build %s\n%s\n", goVersion, strings.Join(goBuildFlags, " "), strings.Join(goBuildEnv, " "))
 }
 
+func (goToolchain) Installation(ctx context.Context, opts CompileOptions) (string, error) {
+	tc, err := lookupGo(ctx, opts.GoBin)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("go %s %s", tc.goBin, tc.version), nil
+}
+
 func (goToolchain) prepare(ctx context.Context, dir string, src []byte, sdk fs.FS, opts *CompileOptions) (*buildPlan, []string, error) {
 	tc, err := lookupGo(ctx, opts.GoBin)
 	if err != nil {

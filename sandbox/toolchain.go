@@ -22,6 +22,11 @@ type Toolchain interface {
 	// build's flags. Keys of built modules hash it; it needs no
 	// toolchain.
 	Recipe() string
+	// Installation names the toolchain this machine builds with: its
+	// path, its release and, for clang, its binary's size and time. With
+	// the recipe, the source and the SDK it decides a build's module: a
+	// machine's cache of builds (`arena play`'s) keys on it.
+	Installation(ctx context.Context, opts CompileOptions) (string, error)
 
 	// prepare checks src and lays out the build directory dir (which
 	// exists, empty). It returns what to run, or the player's offences in

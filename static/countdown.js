@@ -10,6 +10,7 @@ for (const el of document.querySelectorAll('[data-retry-after]')) {
   const tick = () => {
     const left = Math.ceil((end - Date.now()) / 1000);
     for (const b of buttons) {
+      if (!b.hasAttribute('data-waits-for-retry')) continue; // closed meanwhile
       b.disabled = left > 0;
       b.title = left > 0 ? `You can submit again in ${wait(left)}` : '';
     }
@@ -28,4 +29,18 @@ for (const el of document.querySelectorAll('[data-retry-after]')) {
 function wait(s) {
   if (s < 60) return `${s} s`;
   return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+}
+
+// A button marked data-closes-in="SECONDS" (Submit, before a game's
+// deadline) is disabled when they have passed, with the reason
+// (data-closed-why) as its title and beside it: the server refuses the
+// submission from then on.
+for (const b of document.querySelectorAll('[data-closes-in]')) {
+  setTimeout(() => {
+    b.disabled = true;
+    b.removeAttribute('data-waits-for-retry'); // a retry countdown must not enable it again
+    b.title = b.dataset.closedWhy || 'Closed';
+    const why = Object.assign(document.createElement('span'), { className: 'muted small submit-locked', textContent: b.title + '.' });
+    b.after(why);
+  }, Number(b.dataset.closesIn) * 1000);
 }

@@ -22,6 +22,7 @@ type SeatBrief struct {
 	BotID     *int64
 	BotName   string
 	OwnerName string
+	House     bool // a house bot (the house account's)
 	Score     *int64
 	Rank      *int
 	Frozen    bool
@@ -103,7 +104,7 @@ func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
 		at[m.ID] = i
 	}
 	rows, err := db.Query(ctx, `
-		SELECT mp.match_id, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
+		SELECT mp.match_id, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''), coalesce(u.role = 'house', false),
 		       mp.score, mp.rank, mp.frozen_round IS NOT NULL
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
@@ -117,7 +118,7 @@ func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
 	for rows.Next() {
 		var id int64
 		var s SeatBrief
-		if err := rows.Scan(&id, &s.Seat, &s.BotID, &s.BotName, &s.OwnerName, &s.Score, &s.Rank, &s.Frozen); err != nil {
+		if err := rows.Scan(&id, &s.Seat, &s.BotID, &s.BotName, &s.OwnerName, &s.House, &s.Score, &s.Rank, &s.Frozen); err != nil {
 			return err
 		}
 		ms[at[id]].Players = append(ms[at[id]].Players, s)

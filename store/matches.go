@@ -61,6 +61,7 @@ type SeatResult struct {
 	BotID          *int64
 	BotName        string // "Dummy" for a built-in
 	OwnerName      string
+	House          bool     // a house bot (the house account's)
 	Language       Language // the version's (package lang's id); "" for a built-in
 	ArtifactSHA256 *string
 	SDKKey         *string // the SDK the artifact was built against (lang's SDKKey)
@@ -125,7 +126,7 @@ func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Match, error) {
 // house bot's seat has its version and its Builtin both.
 func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	rows, err := db.Query(ctx, `
-		SELECT mp.seat, mp.bot_version_id, coalesce(mp.builtin, v.builtin), b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
+		SELECT mp.seat, mp.bot_version_id, coalesce(mp.builtin, v.builtin), b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''), coalesce(u.role = 'house', false),
 		       coalesce(v.language, ''), v.artifact_sha256, v.sdk_key, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, coalesce(mp.frozen_kind, ''), mp.frozen_reason, mp.invalid_commands
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
@@ -139,7 +140,7 @@ func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	var out []SeatResult
 	for rows.Next() {
 		var s SeatResult
-		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.Language, &s.ArtifactSHA256, &s.SDKKey,
+		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.House, &s.Language, &s.ArtifactSHA256, &s.SDKKey,
 			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenKind, &s.FrozenReason, &s.Invalid); err != nil {
 			return nil, err
 		}

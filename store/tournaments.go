@@ -149,7 +149,7 @@ type TournamentMatch struct {
 func TournamentMatches(ctx context.Context, db DB, tournamentID int64) ([]TournamentMatch, error) {
 	rows, err := db.Query(ctx, `
 		SELECT tm.round, tm.grp, tm.idx, m.id, m.status, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
-		       mp.score, mp.rank, mp.frozen_round IS NOT NULL
+		       coalesce(u.role = 'house', false), mp.score, mp.rank, mp.frozen_round IS NOT NULL
 		FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id
 		JOIN match_players mp ON mp.match_id = m.id
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
@@ -165,7 +165,7 @@ func TournamentMatches(ctx context.Context, db DB, tournamentID int64) ([]Tourna
 		var tm TournamentMatch
 		var s SeatBrief
 		if err := rows.Scan(&tm.Round, &tm.Group, &tm.Index, &tm.MatchID, &tm.Status, &s.Seat, &s.BotID, &s.BotName,
-			&s.OwnerName, &s.Score, &s.Rank, &s.Frozen); err != nil {
+			&s.OwnerName, &s.House, &s.Score, &s.Rank, &s.Frozen); err != nil {
 			return nil, err
 		}
 		if n := len(out); n > 0 && out[n-1].MatchID == tm.MatchID {

@@ -520,7 +520,7 @@ func Account(p Page, a AccountData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<form method=\"post\" action=\"/account/tokens\" class=\"row\"><input name=\"name\" placeholder=\"Token name, e.g. laptop\" maxlength=\"64\" required> <button class=\"button\" type=\"submit\">Create token</button></form></section><section class=\"card\"><h2>Sessions</h2><p class=\"muted\">Where you are logged in. Log out any you do not recognise, then change your password.</p><table class=\"table\"><thead><tr><th>Browser</th><th>Address</th><th>Logged in</th><th>Last seen</th><th></th></tr></thead> <tbody>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 37, "<form method=\"post\" action=\"/account/tokens\" class=\"row\"><input name=\"name\" placeholder=\"Token name, e.g. laptop\" maxlength=\"64\" required> <button class=\"button\" type=\"submit\">Create token</button></form></section><section class=\"card account-sessions\"><h2>Sessions</h2><p class=\"muted\">Where you are logged in. Log out any you do not recognise, then change your password.</p><table class=\"table\"><thead><tr><th>Browser</th><th>Address</th><th>Logged in</th><th>Last seen</th><th></th></tr></thead> <tbody>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

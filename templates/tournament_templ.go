@@ -1240,7 +1240,7 @@ func TournamentLivePart(d TournamentLive) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 93, "<table class=\"table standings\"><thead><tr><th class=\"num\">#</th><th>Bot</th><th>Owner</th><th class=\"num\">Seed μ−3σ</th>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 93, "<table class=\"table standings\"><thead><tr><th class=\"num\">#</th><th>Bot</th><th>Owner</th><th class=\"num\">Seed <span class=\"greek\">μ−3σ</span></th>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -416,6 +416,25 @@ func TestAdminResetPassword(t *testing.T) {
 	if r := boss.post(fmt.Sprintf("/admin/users/%d/password", adminID), nil); r.code != http.StatusUnprocessableEntity {
 		t.Errorf("an admin resetting their own password: %d, want 422", r.code)
 	}
+	// The users page's button asks first (a page that changes nothing),
+	// whose form does it.
+	users := boss.get("/admin/users?q=" + student).body
+	ask := fmt.Sprintf(`href="/admin/users/%d/password?back=%%2Fadmin%%2Fusers%%3Fq%%3D%s"`, studentID, student)
+	if !strings.Contains(users, ask) {
+		t.Fatalf("the users page has no %s:\n%s", ask, users)
+	}
+	confirm := boss.get(fmt.Sprintf("/admin/users/%d/password?back=%s", studentID, url.QueryEscape("/admin/users?q="+student)))
+	if confirm.code != http.StatusOK || !strings.Contains(confirm.body, "Reset the password of "+student) ||
+		!strings.Contains(confirm.body, fmt.Sprintf(`<form method="post" action="/admin/users/%d/password"`, studentID)) ||
+		!strings.Contains(confirm.body, `<a class="button" href="/admin/users?q=`+student+`">Cancel</a>`) {
+		t.Fatalf("the confirmation: %d\n%s", confirm.code, confirm.body)
+	}
+	if !old.loggedIn() {
+		t.Fatal("asking to confirm logged the student out")
+	}
+	if r := old.get(fmt.Sprintf("/admin/users/%d/password", studentID)); r.code != http.StatusForbidden {
+		t.Errorf("a student opening the confirmation: %d, want 403", r.code)
+	}
 	r := boss.post(fmt.Sprintf("/admin/users/%d/password", studentID), url.Values{"back": {"/admin/users"}})
 	if r.code != http.StatusOK || r.header.Get("Cache-Control") != "no-store" {
 		t.Fatalf("reset: %d, Cache-Control %q", r.code, r.header.Get("Cache-Control"))

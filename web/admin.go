@@ -272,6 +272,22 @@ func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, di
 	s.adminDone(w, r, "/admin/users", msg)
 }
 
+// GET /admin/users/{id}/password[?back=URL]: asks the admin to confirm a
+// password reset (it logs the user out at once); the page's form posts it.
+func (s *Server) adminResetPasswordConfirm(w http.ResponseWriter, r *http.Request) {
+	u, err := s.adminTarget(r, "reset the password of")
+	if err != nil {
+		s.adminUsersFail(w, r, err)
+		return
+	}
+	back := r.URL.Query().Get("back")
+	if !(back == "/admin/users" || strings.HasPrefix(back, "/admin/users?")) || safeNext(back) != back {
+		back = "/admin/users"
+	}
+	s.render(w, r, http.StatusOK, templates.AdminResetPassword(s.page(r, "Reset a password · Admin", "admin"),
+		templates.AdminResetConfirm{ID: u.ID, Name: u.Name, DisplayName: u.DisplayName, Back: back}))
+}
+
 // POST /admin/users/{id}/password: a temporary password for a user who
 // forgot theirs (there is no mail). It is shown once, on this response
 // only, for the admin to hand over; the user's sessions and API tokens

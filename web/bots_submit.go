@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -41,7 +42,11 @@ func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotS
 		return templates.SubmitForm{}, nil, err
 	} else if deadline != nil {
 		f.Deadline, f.Closed = fullTime(deadline), passed
+		if left := time.Until(*deadline); !passed && left < 7*24*time.Hour {
+			f.ClosesIn = int(left.Seconds()) + 1
+		}
 	}
+	f.Admin = userFrom(ctx).Role == store.RoleAdmin
 	offered := lang.Offered(g.Info())
 	for _, l := range offered {
 		starter, err := l.Starter(gameID)
@@ -125,7 +130,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		s.submitRefused(w, r, f, err)
 		return
 	}
-	f.Bot, f.Source, f.Language = sub.bot, sub.source, sub.language
+	f.Bot, f.Source, f.Language, f.Notice = sub.bot, sub.source, sub.language, sub.converted
 	for _, b := range bots {
 		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(sub.bot)))
 	}
@@ -135,7 +140,11 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		s.submitRefused(w, r, f, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(sub.bot)))
+	msg := fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(sub.bot))
+	if sub.converted != "" {
+		msg = sub.converted + ". " + msg
+	}
+	s.flash(ctx, msg)
 	http.Redirect(w, r, "/bots/"+strconv.FormatInt(v.BotID, 10)+"/versions/"+strconv.Itoa(v.Number), http.StatusSeeOther)
 }
 

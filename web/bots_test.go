@@ -243,6 +243,39 @@ func TestSubmitPage(t *testing.T) {
 	}
 }
 
+// A file that is not UTF-8 (Latin-1, as older editors on Windows save
+// it) is converted from Latin-1, never with U+FFFD in place of its
+// letters, and the user is told; an uploaded UTF-8 file is taken as it is.
+func TestSubmitLatin1Converted(t *testing.T) {
+	e := newBotsEnv(t)
+	alice, _, aliceID := e.user(store.RoleStudent)
+	latin1 := []byte(botsSource("posici\xf3n \x93quoted\x94"))
+	code, _, h := e.upload(alice, "orkisland", "latin", "", latin1)
+	if code != http.StatusSeeOther {
+		t.Fatalf("a Latin-1 file: %d", code)
+	}
+	_, page := e.get(alice, h.Get("Location"))
+	if !strings.Contains(html.UnescapeString(page), "bot.go was not UTF-8 text: it was read as Latin-1") {
+		t.Errorf("the version page does not say the file was converted:\n%.2000s", page)
+	}
+	var src string
+	if err := e.pool.QueryRow(context.Background(), `SELECT v.source FROM bot_versions v JOIN bots b ON b.id = v.bot_id
+		WHERE b.owner_id = $1 AND b.name = 'latin'`, aliceID).Scan(&src); err != nil {
+		t.Fatal(err)
+	}
+	if want := botsSource("posición “quoted”"); src != want {
+		t.Errorf("stored source:\n%q\nwant\n%q", src, want)
+	}
+	utf := []byte(botsSource("posición ✓"))
+	code, _, h = e.upload(alice, "orkisland", "latin", "", utf)
+	if code != http.StatusSeeOther {
+		t.Fatalf("a UTF-8 file: %d", code)
+	}
+	if _, page := e.get(alice, h.Get("Location")); strings.Contains(page, "not UTF-8") {
+		t.Error("a UTF-8 file is said to be converted")
+	}
+}
+
 func TestSubmitRefusedKeepsText(t *testing.T) {
 	e := newBotsEnv(t)
 	alice, _, aliceID := e.user(store.RoleStudent)
@@ -265,10 +298,20 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big {
 		t.Fatalf("oversized file: %d, text kept: %v", code, textarea(t, body) == big)
 	}
-	// Over the body limit: 413, nothing stored.
-	huge := strings.Repeat("x", judge.MaxSource+128<<10)
+	// A 333 KB file (one a lab really loaded): within the body limit,
+	// refused with its text.
+	big = botsSource("333 KB") + "// " + strings.Repeat("x", 333<<10) + "\n"
+	code, body, _ = e.upload(alice, "orkisland", "keep", "", []byte(big))
+	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big {
+		t.Fatalf("a 333 KB file: %d, text kept: %v", code, textarea(t, body) == big)
+	}
+	// Over the body limit (what the editor loads, 1 MiB, and more): 413,
+	// nothing stored; the page tells the editor the text was not read, and
+	// the editor puts back the text the browser kept
+	// (TestSubmitKeepsTextBrowser).
+	huge := strings.Repeat("x", 1<<20+128<<10)
 	code, body, _ = e.submit(alice, "orkisland", "keep", huge)
-	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "Back") {
+	if code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "Back") || !strings.Contains(body, "data-text-lost") {
 		t.Fatalf("huge body: %d\n%.500s", code, body)
 	}
 	code, _, _ = e.upload(alice, "orkisland", "keep", "", []byte(huge))

@@ -208,7 +208,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 			}
 		}
 		for _, p := range m.Players {
-			c := playerCell(p)
+			c := playerCell(p, store.KindChallenge)
 			c.Focus = p.OwnerName == u.Name
 			row.Players = append(row.Players, c)
 		}

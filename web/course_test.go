@@ -233,6 +233,17 @@ func TestSubmissionDeadline(t *testing.T) {
 	if n := e.scalar("SELECT count(*) FROM bot_versions"); n != versions {
 		t.Fatal("a late submission was stored")
 	}
+	// The student's submit page disables Submit and says why; an admin's
+	// does not.
+	submitButton := regexp.MustCompile(`<button class="button primary" type="submit"[^>]*>Submit</button>`)
+	_, body, _ = e.get(student, "/games/orkisland/submit")
+	if b := submitButton.FindString(body); !strings.Contains(b, " disabled") || !strings.Contains(html.UnescapeString(body), "Submissions closed on "+when+": no new version is accepted.") {
+		t.Errorf("the student's Submit after the deadline: %s", b)
+	}
+	_, body, _ = e.get(admin, "/games/orkisland/submit")
+	if b := submitButton.FindString(body); b == "" || strings.Contains(b, " disabled") {
+		t.Errorf("the admin's Submit after the deadline: %q", b)
+	}
 	// An admin still may (they try things).
 	if code, _, _ := e.post(admin, "/games/orkisland/submit", url.Values{"bot": {"probe"}, "source": {src}, "language": {"go"}}, nil); code != http.StatusSeeOther {
 		t.Fatalf("an admin's submission after the deadline: %d", code)
@@ -247,8 +258,14 @@ func TestSubmissionDeadline(t *testing.T) {
 	// A deadline ahead is announced on the submit page.
 	ahead := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Minute)
 	e.post(admin, "/admin/games/orkisland/deadline", url.Values{"deadline": {ahead.Format("2006-01-02T15:04")}}, nil)
-	if _, body, _ := e.get(student, "/games/orkisland/submit"); !strings.Contains(body, "Submission deadline: <strong>"+ahead.Format("2006-01-02 15:04 UTC")) {
+	_, body, _ = e.get(student, "/games/orkisland/submit")
+	if !strings.Contains(body, "Submission deadline: <strong>"+ahead.Format("2006-01-02 15:04 UTC")) {
 		t.Fatal("the submit page does not announce the deadline")
+	}
+	// Submit is enabled, and disables itself when the deadline passes
+	// (static/countdown.js).
+	if b := submitButton.FindString(body); strings.Contains(b, " disabled") || !regexp.MustCompile(`data-closes-in="17\d{4}"`).MatchString(b) {
+		t.Errorf("Submit before the deadline: %s", b)
 	}
 }
 

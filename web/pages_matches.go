@@ -103,7 +103,8 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		d.Scoring = g.Info().Scoring
 	}
 	for _, st := range seats {
-		row := templates.SeatRow{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
+		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
+			Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
 		if st.BotID != nil {
 			row.BotID = *st.BotID
 		}
@@ -248,10 +249,14 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 		case mine && !link.Has("version"):
 			d.Again = true
 			link.Set("version", "bot:"+strconv.FormatInt(*st.BotID, 10))
+		case st.House:
+			// A house bot is the built-in it is named after, which the form
+			// offers (house bots are not among its leaderboard bots).
+			link.Add("opponent", "builtin:"+st.BotName)
+		case st.Builtin != nil && st.BotID == nil:
+			link.Add("opponent", "builtin:"+*st.Builtin)
 		case st.BotID != nil:
 			link.Add("opponent", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		case st.Builtin != nil:
-			link.Add("opponent", "builtin:"+*st.Builtin)
 		}
 	}
 	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()

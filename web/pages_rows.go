@@ -38,7 +38,7 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 			row.When = templates.Ago(*m.FinishedAt)
 		}
 		for _, p := range m.Players {
-			c := playerCell(p)
+			c := playerCell(p, m.Kind)
 			c.Focus = p.BotID != nil && *p.BotID == focus
 			row.Players = append(row.Players, c)
 		}
@@ -51,8 +51,9 @@ func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) [
 }
 
 // playerCell is a listed match's seat as the pages show it.
-func playerCell(p store.SeatBrief) templates.PlayerCell {
-	c := templates.PlayerCell{Seat: p.Seat, Bot: p.BotName, Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
+func playerCell(p store.SeatBrief, kind string) templates.PlayerCell {
+	c := templates.PlayerCell{Seat: p.Seat, Bot: seatBotLabel(p.BotName, kind, p.BotID == nil, p.House, false),
+		Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
 	if p.BotID != nil {
 		c.BotID = *p.BotID
 	}
@@ -63,6 +64,26 @@ func playerCell(p store.SeatBrief) templates.PlayerCell {
 		c.Rank = *p.Rank
 	}
 	return c
+}
+
+// seatBotLabel is a seat's bot as the match tables name it. A ladder
+// match may hold a game's Dummy twice: a house bot (rated, with its own
+// page) and a plain built-in filling a seat left empty (not rated); each
+// says which it is. rated (the match page's) adds whether it counts.
+// Other built-ins (a qualification's Dummies, a challenge's pick) and
+// students' bots keep their names.
+func seatBotLabel(name, kind string, builtin, house, rated bool) string {
+	switch {
+	case house && rated:
+		return name + " (house bot, rated)"
+	case house:
+		return name + " (house bot)"
+	case builtin && kind == store.KindLadder && rated:
+		return name + " (empty seat, unrated)"
+	case builtin && kind == store.KindLadder:
+		return name + " (empty seat)"
+	}
+	return name
 }
 
 // frozenWords says when and why a seat was frozen, as every page and the

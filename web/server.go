@@ -162,6 +162,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/admin/users/{id}/role", s.adminSetRole)
 			r.Post("/admin/users/{id}/disable", s.adminDisableUser)
 			r.Post("/admin/users/{id}/enable", s.adminEnableUser)
+			r.Get("/admin/users/{id}/password", s.adminResetPasswordConfirm)
 			r.Post("/admin/users/{id}/password", s.adminResetPassword)
 			r.Post("/admin/users/import", s.adminImportRoster)
 			r.Post("/admin/roster/{id}/credentials", s.adminRosterCredentials)

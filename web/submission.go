@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"unicode/utf8"
 
 	"arena.dev/judge"
 	"arena.dev/lang"
@@ -14,13 +15,53 @@ import (
 // Reading a submission, from the submit form or the API; both then go
 // through judge.Submit, which checks everything else and the limits.
 
-// maxSubmitBytes bounds a submission's body: the largest source, plus room
-// for the other fields and the multipart framing.
-const maxSubmitBytes = judge.MaxSource + 64<<10
+// maxSubmitBytes bounds a submission's body: the largest file the editor
+// loads (1 MiB), plus room for the other fields and the multipart framing.
+// It is well above judge.MaxSource so that a source over the limit is
+// still read, refused by judge.Submit with its size, and rendered back in
+// the form: the user's text is not lost. Past it, the body is not read.
+const maxSubmitBytes = 1<<20 + 64<<10
 
 // submission is what a submit form sent.
 type submission struct {
 	bot, language, source string
+	// converted says that the source was not UTF-8 and was read as
+	// Latin-1 (Windows-1252): a notice for the user; "" when it was UTF-8.
+	converted string
+}
+
+// fromLatin1 converts text that is not UTF-8 from Latin-1 as browsers read
+// it (Windows-1252, whose 0x80–0x9F are printable: €, ‘ ’, “ ”…), byte
+// by byte: a file saved by an older editor ("posición" in Latin-1) comes
+// out as its author wrote it instead of with U+FFFD in place of every
+// accented letter.
+func fromLatin1(b []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(b) + len(b)/8)
+	for _, c := range b {
+		switch {
+		case c < 0x80:
+			sb.WriteByte(c)
+		case c < 0xa0 && cp1252[c-0x80] != 0:
+			sb.WriteRune(cp1252[c-0x80])
+		default:
+			sb.WriteRune(rune(c))
+		}
+	}
+	return sb.String()
+}
+
+// cp1252 is Windows-1252's 0x80–0x9F (0: as in Latin-1).
+var cp1252 = [32]rune{
+	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
+	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
+}
+
+// latin1Notice is what the user is told about a source converted from
+// Latin-1.
+func latin1Notice(name string) string {
+	return name + " was not UTF-8 text: it was read as Latin-1 (ISO-8859-1 / Windows-1252) and converted to UTF-8. " +
+		"Check its accented letters; save your files as UTF-8 to avoid this"
 }
 
 // submitLanguage is a submission's language (package lang's id): the one
@@ -73,7 +114,10 @@ func readSubmissionForm(r *http.Request) (submission, error) {
 	}
 	// Browsers send a text area's line breaks as CRLF.
 	source := strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
-	asked, file := r.PostFormValue("language"), ""
+	asked, file, converted := r.PostFormValue("language"), "", ""
+	if !utf8.ValidString(source) { // a browser sends UTF-8; a script may not
+		source, converted = fromLatin1([]byte(source)), latin1Notice("The text")
+	}
 	if r.MultipartForm != nil {
 		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
 			f, err := fhs[0].Open()
@@ -85,12 +129,15 @@ func readSubmissionForm(r *http.Request) (submission, error) {
 			if err != nil {
 				return submission{}, err
 			}
-			source = string(data)
+			source, converted = string(data), ""
+			if !utf8.Valid(data) {
+				source, converted = fromLatin1(data), latin1Notice(fhs[0].Filename)
+			}
 			if _, known := lang.ByFile(fhs[0].Filename); known {
 				asked, file = "", fhs[0].Filename // the file's language, not the field's
 			}
 		}
 	}
 	language, err := submitLanguage(asked, file)
-	return submission{bot: r.PostFormValue("bot"), language: language, source: source}, err
+	return submission{bot: r.PostFormValue("bot"), language: language, source: source, converted: converted}, err
 }

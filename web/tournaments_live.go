@@ -161,7 +161,7 @@ func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templ
 				row := templates.TournamentMatchRow{ID: m.MatchID, N: m.Index + 1, Status: m.Status,
 					Rerunnable: d.Admin && (m.Status == store.MatchFinished || m.Status == store.MatchFailed)}
 				for _, seat := range m.Seats {
-					c := playerCell(seat)
+					c := playerCell(seat, store.KindTournament)
 					if seat.BotID != nil {
 						c.Focus = mineBot[c.BotID]
 						row.Mine = row.Mine || c.Focus

@@ -97,11 +97,20 @@ func tournamentRules(t *store.Tournament) string {
 		size = countWord(g.Info().Players)
 	}
 	if t.Format == store.FormatLeague {
-		return fmt.Sprintf("league: %d rounds of shuffled groups of %s, %d match(es) per group, ranked by mean place, then mean score",
-			t.LeagueRounds, size, t.GroupMatches)
+		return fmt.Sprintf("league: %s of shuffled groups of %s, %s per group, ranked by mean place, then mean score",
+			counted(t.LeagueRounds, "round", "rounds"), size, counted(t.GroupMatches, "match", "matches"))
 	}
-	return fmt.Sprintf("elimination: groups of %s seeded by μ−3σ, %d match(es) per group, the last %d of each group out, "+
-		"then a final group of %s plays %d match(es)", size, t.GroupMatches, t.DropCount, size, t.FinalMatches)
+	return fmt.Sprintf("elimination: groups of %s seeded by μ−3σ, %s per group, the last %d of each group out, "+
+		"then a final group of %s plays %s", size, counted(t.GroupMatches, "match", "matches"), t.DropCount, size,
+		counted(t.FinalMatches, "match", "matches"))
+}
+
+// counted says n of a thing: "1 match", "3 matches".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }
 
 // countWord spells a small count the way the rules are written.

@@ -9,6 +9,9 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
+
+	"arena.dev/config"
 
 	"arena.dev/games"
 	"arena.dev/lang"
@@ -74,7 +77,7 @@ func (l *localBots) build(ctx context.Context, g games.Game, path string) (sandb
 		}
 	} else {
 		lg, _ := lang.ByFile(path)
-		art, _, err = lang.Compile(ctx, lg, g.Info().ID, data, l.opts)
+		art, err = l.compile(ctx, lg, g.Info().ID, path, data)
 		if lg.ID == lang.Cpp.ID && noWasmToolchain(err) {
 			bin, err := l.buildNative(ctx, g, path, data, err)
 			if err != nil {
@@ -94,6 +97,105 @@ func (l *localBots) build(ctx context.Context, g games.Game, path string) (sandb
 	}
 	l.arts[path] = art
 	return art, "", nil
+}
+
+// compile builds a source file, or finds its build in the machine's cache
+// of builds: a file under builds/ named by the build's key (lang's
+// MachineBuildKey: source, SDK, recipe, the compiler installed here) holds
+// the hash of its artifact, kept with the server's in the artifacts cache.
+// A build says so in one line, a cached one says nothing; after a build
+// the caches are trimmed to ARENA_CACHE_MAX.
+func (l *localBots) compile(ctx context.Context, lg lang.Language, gameID, path string, src []byte) (sandbox.Artifact, error) {
+	key, kerr := lg.MachineBuildKey(ctx, gameID, src, l.opts)
+	index := filepath.Join(l.caches.Root(), "builds", key)
+	if kerr == nil {
+		if art, ok := cachedBuild(l.caches, index); ok {
+			return art, nil
+		}
+	}
+	start := time.Now()
+	art, _, err := lang.Compile(ctx, lg, gameID, src, l.opts)
+	if err != nil || kerr != nil {
+		return art, err
+	}
+	fmt.Fprintf(l.notes, "%s: compiled in %.1f s; kept in %s until it or the toolchain changes\n",
+		filepath.Base(path), time.Since(start).Seconds(), filepath.Dir(index))
+	if err := os.MkdirAll(filepath.Dir(index), 0o755); err == nil {
+		writeFileAtomic(index, []byte(art.Hash+"\n"))
+	}
+	if max, err := config.CacheMax(); err == nil {
+		trimBuilds(l.caches, max)
+	}
+	return art, nil
+}
+
+// cachedBuild returns the artifact a build's index file names, if both
+// are there, and marks both used (for Trim).
+func cachedBuild(c sandbox.Caches, index string) (sandbox.Artifact, bool) {
+	art, ok := indexedArtifact(c, index)
+	if ok {
+		if info, err := os.Stat(art.Path); err == nil {
+			sandbox.MarkUsed(art.Path, info)
+		}
+		if info, err := os.Stat(index); err == nil {
+			sandbox.MarkUsed(index, info)
+		}
+	}
+	return art, ok
+}
+
+// indexedArtifact returns the artifact a build's index file names, if both
+// are there.
+func indexedArtifact(c sandbox.Caches, index string) (sandbox.Artifact, bool) {
+	b, err := os.ReadFile(index)
+	if err != nil {
+		return sandbox.Artifact{}, false
+	}
+	hash := strings.TrimSpace(string(b))
+	if len(hash) != 64 || strings.ContainsAny(hash, "./\\") {
+		return sandbox.Artifact{}, false
+	}
+	art := sandbox.Artifact{Hash: hash, Path: filepath.Join(c.ArtifactDir(), hash+".wasm")}
+	info, err := os.Stat(art.Path)
+	if err != nil || !info.Mode().IsRegular() {
+		return sandbox.Artifact{}, false
+	}
+	art.Size = info.Size()
+	return art, true
+}
+
+// writeFileAtomic writes a small file whole or not at all: a concurrent
+// `arena play` reads the old one or the new one.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+// trimBuilds keeps the compiled bots within max bytes (Caches.Trim: the
+// least recently used go first) and drops the index files whose artifact
+// is gone.
+func trimBuilds(c sandbox.Caches, max int64) {
+	if _, _, err := c.Trim(max); err != nil {
+		return
+	}
+	dir := filepath.Join(c.Root(), "builds")
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if _, ok := indexedArtifact(c, filepath.Join(dir, e.Name())); !ok {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
 }
 
 // buildNative builds a C++ bot with the machine's compiler, saying why.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"arena.dev/games"
 )
@@ -385,4 +387,47 @@ func chattyCpp(t *testing.T, demo []byte) string {
 		t.Fatalf("the C++ Demo has no %q", cppPlay)
 	}
 	return strings.Replace(string(demo), cppPlay, cppPlay+` cerr << "round " << round() << endl; cout << "on cout" << endl;`, 1)
+}
+
+// `arena play X.cc` compiles a file once: a second run with the same file
+// finds its build in the machine's cache (no "compiled" line, the same
+// result), and a changed file is compiled again.
+func TestPlayCachesBuilds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles C++ to WebAssembly")
+	}
+	t.Setenv("ARENA_DATA_DIR", filepath.Join(os.TempDir(), "arena-judge-test")) // warm precompiled headers
+	demo, _ := games.CppBotProgram(cppGame, "Demo")
+	// A source no earlier run has built.
+	src := fmt.Sprintf("%s\n// %s %d\n", demo, t.Name(), time.Now().UnixNano())
+	cc := writeFile(t, "AIMine.cc", src)
+	args := []string{cppGame, cc, "Demo", "Dummy", "Dummy", "-s", "4", "--set", "nb_rounds=10", "--log=false"}
+	compiled := "AIMine.cc: compiled in "
+	out1, errOut, err := playArgs(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	if !strings.Contains(errOut, compiled) {
+		t.Fatalf("the first run does not say it compiled:\n%s", errOut)
+	}
+	out2, errOut, err := playArgs(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	if strings.Contains(errOut, compiled) {
+		t.Errorf("the second run compiled the unchanged file again:\n%s", errOut)
+	}
+	if out1 != out2 {
+		t.Errorf("the cached build plays another match:\n%s\nthen\n%s", out1, out2)
+	}
+	if err := os.WriteFile(cc, []byte(src+"// changed\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, err = playArgs(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	if !strings.Contains(errOut, compiled) {
+		t.Errorf("a changed file was not compiled again:\n%s", errOut)
+	}
 }

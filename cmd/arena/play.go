@@ -29,6 +29,8 @@ func init() {
 			"       arena play GAME BOT --qualify [--board FILE]... [-n MATCHES] [--set NAME=VALUE]\n" +
 			"       arena play --list\n" +
 			"BOT is a built-in bot's name, or a file: a source (.go, .cc, .cpp: compiled as the server does) or a .wasm.\n" +
+			"A source's build is kept (ARENA_DATA_DIR, default the user's cache dir + /arena) until the file, its SDK or the\n" +
+			"compiler changes: the next run starts at once.\n" +
 			"--qualify plays BOT's qualification as the server does: match i on seed i, BOT in seat i-1 (round again)\n" +
 			"against the game's Dummies, on the board files in turn (none: generated); it exits 1 when BOT would be refused.",
 		run: func(ctx context.Context, args []string) error {

@@ -25,7 +25,18 @@
 //     text (a file, a starter) clears them.
 //   - <input type="file" data-editor-file> in the same form (or
 //     data-editor-file="textarea-id") loads the chosen file into the
-//     editor, as one step that undo takes back.
+//     editor, as one step that undo takes back. A file that is not UTF-8
+//     is read as Latin-1 (Windows-1252, as browsers read "latin1"), never
+//     with U+FFFD in place of its accented letters, and the element
+//     [data-editor-notice="textarea-id"] says so.
+//   - <textarea data-max-bytes="262144">: over that many bytes of UTF-8,
+//     the element [data-editor-size="textarea-id"] says so at once (a file
+//     loaded, a paste), and the form does not submit (the textarea is
+//     invalid): the server would refuse it.
+//   - <textarea data-draft="key">: the text is kept in the tab's
+//     sessionStorage when the page is left; a page that comes back from
+//     the server without it (data-text-lost: the request was too large to
+//     read) starts from it again, and [data-editor-notice] says so.
 //   - <select data-editor-language="textarea-id"> chooses the language: its
 //     <option>s carry data-editor-mode (the mode), data-file (the file name
 //     that <label data-editor-file-label for="textarea-id"> then shows) and
@@ -80,6 +91,83 @@ import { tags as t } from "@lezer/highlight";
 
 // The largest file that the file input loads (a bot is a few hundred lines).
 const maxFileBytes = 1 << 20;
+
+// The element that says something about a textarea's text:
+// [data-editor-notice="id"], [data-editor-size="id"].
+function noteOf(textarea, attr) {
+  if (!textarea.id) return null;
+  return document.querySelector(`[${attr}="${CSS.escape(textarea.id)}"]`);
+}
+
+// say shows a message in a textarea's note element, or hides it ("").
+function say(textarea, attr, message) {
+  const el = noteOf(textarea, attr);
+  if (!el) return;
+  el.textContent = message;
+  el.hidden = message === "";
+}
+
+const utf8 = new TextEncoder();
+
+// checkSize warns, and holds the form back, when the text is over the
+// textarea's data-max-bytes.
+function checkSize(textarea) {
+  const max = parseInt(textarea.dataset.maxBytes || "", 10);
+  if (!(max > 0)) return;
+  const text = textarea.value;
+  // A UTF-16 unit is at most 3 bytes of UTF-8: most texts need no count.
+  const bytes = text.length * 3 <= max ? 0 : utf8.encode(text).length;
+  const problem = bytes > max
+    ? `Your text is ${Math.ceil(bytes / 1024)} KB; the limit is ${max >> 10} KB. ` +
+      "The server would refuse it: shorten it before submitting."
+    : "";
+  if (textarea.validationMessage !== problem) textarea.setCustomValidity(problem);
+  say(textarea, "data-editor-size", problem);
+}
+
+// draftKey is the sessionStorage key of a textarea's kept text.
+function draftKey(textarea) {
+  return textarea.dataset.draft ? "arena-draft:" + textarea.dataset.draft : "";
+}
+
+// restoreDraft puts back the kept text into a textarea whose page came
+// back without it (data-text-lost), before the editor starts from it.
+function restoreDraft(textarea) {
+  const key = draftKey(textarea);
+  if (!key || !textarea.hasAttribute("data-text-lost")) return;
+  let draft = null;
+  try {
+    draft = sessionStorage.getItem(key);
+  } catch {
+    return; // storage switched off
+  }
+  if (draft && draft !== textarea.value) {
+    textarea.value = draft;
+    say(textarea, "data-editor-notice", "Your text is back below: this browser kept it. Nothing was submitted.");
+  }
+}
+
+// keepDrafts saves every draft textarea's text when the page is left.
+function keepDrafts() {
+  for (const ta of document.querySelectorAll("textarea[data-draft]")) {
+    try {
+      sessionStorage.setItem(draftKey(ta), ta.value);
+    } catch {
+      // storage full or switched off: the server still renders it back
+    }
+  }
+}
+
+// decodeFile reads a file's text: as UTF-8, else as Latin-1 (browsers'
+// "latin1" is Windows-1252). It says which.
+async function decodeFile(file) {
+  const bytes = await file.arrayBuffer();
+  try {
+    return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), latin1: false };
+  } catch {
+    return { text: new TextDecoder("windows-1252").decode(bytes), latin1: true };
+  }
+}
 
 const views = new WeakMap(); // textarea -> EditorView
 const languages = new WeakMap(); // textarea -> its language Compartment
@@ -343,6 +431,7 @@ export function enhance(textarea) {
 
   const editable = new Compartment();
   const language = new Compartment();
+  restoreDraft(textarea);
   const sync = EditorView.updateListener.of((update) => {
     if (!update.docChanged) return;
     textarea.value = update.state.doc.toString();
@@ -446,6 +535,9 @@ export function enhance(textarea) {
     }
   }).observe(textarea, { attributes: true, attributeFilter: ["readonly", "disabled", "data-editor-line", "data-editor"] });
 
+  textarea.addEventListener("input", () => checkSize(textarea));
+  checkSize(textarea);
+
   views.set(textarea, view);
   languages.set(textarea, language);
   textarea.dataset.editorReady = "";
@@ -537,9 +629,10 @@ async function onFileChange(event) {
   if (!view) return;
   let problem = "";
   let text = "";
+  let latin1 = false;
   if (file.size > maxFileBytes) problem = `${file.name} is too large (${Math.ceil(file.size / 1024)} KiB; at most ${maxFileBytes >> 10} KiB).`;
   else {
-    text = await file.text();
+    ({ text, latin1 } = await decodeFile(file));
     if (text.includes("\0")) problem = `${file.name} is not a text file.`;
   }
   input.setCustomValidity(problem);
@@ -552,6 +645,10 @@ async function onFileChange(event) {
   // not send it twice.
   input.value = "";
   replaceText(view, text.replace(/\r\n?/g, "\n"), "input.file");
+  say(textarea, "data-editor-notice", latin1
+    ? `${file.name} is not UTF-8 text: it was read as Latin-1 (ISO-8859-1 / Windows-1252) and converted to UTF-8. ` +
+      "Check its accented letters before submitting; save your files as UTF-8 to avoid this."
+    : "");
   selectLanguageOfFile(textarea, file.name);
   view.focus();
 }
@@ -662,6 +759,7 @@ function start() {
   document.addEventListener("click", onClick);
   document.addEventListener("change", onFileChange);
   document.addEventListener("change", onLanguageChange);
+  window.addEventListener("pagehide", keepDrafts);
   laterDiagnostics.observe(document.body, {
     subtree: true,
     childList: true,
