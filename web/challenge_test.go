@@ -311,8 +311,13 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 	var owners []int64
 	for i := range 4 {
 		_, owner := e.user(store.RoleStudent)
-		e.playable(owner, fmt.Sprintf("lad%d", i), store.StatusAccepted, []string{"Demo", "Dummy"}[i%2], 25)
+		_, v := e.playable(owner, fmt.Sprintf("lad%d", i), store.StatusAccepted, []string{"Demo", "Dummy"}[i%2], 25)
 		owners = append(owners, owner)
+		// Unsettled (σ above ladder.SettledSigma, few games): the ladder
+		// plays at full pace, filling its queue.
+		if _, err := e.pool.Exec(context.Background(), "UPDATE bot_versions SET sigma = 8 WHERE id = $1", v.ID); err != nil {
+			t.Fatal(err)
+		}
 	}
 	_, catV := e.playable(owners[0], "solo", store.StatusQualifying, "Demo", 0)
 	// Matches other tests left queued without a job would take places in
