@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"unicode/utf8"
 
 	"arena.dev/judge"
 	"arena.dev/lang"
@@ -28,33 +27,6 @@ type submission struct {
 	// converted says that the source was not UTF-8 and was read as
 	// Latin-1 (Windows-1252): a notice for the user; "" when it was UTF-8.
 	converted string
-}
-
-// fromLatin1 converts text that is not UTF-8 from Latin-1 as browsers read
-// it (Windows-1252, whose 0x80–0x9F are printable: €, ‘ ’, “ ”…), byte
-// by byte: a file saved by an older editor ("posición" in Latin-1) comes
-// out as its author wrote it instead of with U+FFFD in place of every
-// accented letter.
-func fromLatin1(b []byte) string {
-	var sb strings.Builder
-	sb.Grow(len(b) + len(b)/8)
-	for _, c := range b {
-		switch {
-		case c < 0x80:
-			sb.WriteByte(c)
-		case c < 0xa0 && cp1252[c-0x80] != 0:
-			sb.WriteRune(cp1252[c-0x80])
-		default:
-			sb.WriteRune(rune(c))
-		}
-	}
-	return sb.String()
-}
-
-// cp1252 is Windows-1252's 0x80–0x9F (0: as in Latin-1).
-var cp1252 = [32]rune{
-	'€', 0, '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', 0, 'Ž', 0,
-	0, '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', 0, 'ž', 'Ÿ',
 }
 
 // latin1Notice is what the user is told about a source converted from
@@ -115,8 +87,8 @@ func readSubmissionForm(r *http.Request) (submission, error) {
 	// Browsers send a text area's line breaks as CRLF.
 	source := strings.ReplaceAll(r.PostFormValue("source"), "\r\n", "\n")
 	asked, file, converted := r.PostFormValue("language"), "", ""
-	if !utf8.ValidString(source) { // a browser sends UTF-8; a script may not
-		source, converted = fromLatin1([]byte(source)), latin1Notice("The text")
+	if text, conv := lang.SourceText([]byte(source)); conv { // a browser sends UTF-8; a script may not
+		source, converted = text, latin1Notice("The text")
 	}
 	if r.MultipartForm != nil {
 		if fhs := r.MultipartForm.File["file"]; len(fhs) > 0 && fhs[0].Size > 0 {
@@ -130,8 +102,8 @@ func readSubmissionForm(r *http.Request) (submission, error) {
 				return submission{}, err
 			}
 			source, converted = string(data), ""
-			if !utf8.Valid(data) {
-				source, converted = fromLatin1(data), latin1Notice(fhs[0].Filename)
+			if text, conv := lang.SourceText(data); conv {
+				source, converted = text, latin1Notice(fhs[0].Filename)
 			}
 			if _, known := lang.ByFile(fhs[0].Filename); known {
 				asked, file = "", fhs[0].Filename // the file's language, not the field's

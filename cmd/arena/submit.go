@@ -151,16 +151,22 @@ func runSubmit(ctx context.Context, args []string) error {
 	if !ok {
 		return usagef("%s: the file's extension says its language: %s", file, strings.Join(lang.Extensions(), ", "))
 	}
-	src, err := os.ReadFile(file)
+	raw, err := os.ReadFile(file)
 	if err != nil {
 		return err
+	}
+	// JSON would turn every byte that is not UTF-8 into U+FFFD: a file an
+	// older editor saved as Latin-1 is converted, as the site does, saying so.
+	src, converted := lang.SourceText(raw)
+	if converted {
+		fmt.Fprintf(os.Stderr, "%s is not UTF-8 text: sent as read in Latin-1 (ISO-8859-1 / Windows-1252), converted to UTF-8; check its accented letters, and save your files as UTF-8 to avoid this\n", file)
 	}
 	if *botName == "" {
 		*botName = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
 	}
 	api := &apiClient{server: *server, token: *token, http: &http.Client{Timeout: 30 * time.Second}}
 	var v versionStatus
-	req := map[string]string{"bot": *botName, "source": string(src), "language": l.ID, "file": filepath.Base(file)}
+	req := map[string]string{"bot": *botName, "source": src, "language": l.ID, "file": filepath.Base(file)}
 	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", req, &v); err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"arena.dev/store/pgtest"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // A student gets a token and submits from the terminal; a compile error
@@ -88,6 +90,31 @@ func TestSubmitFromTheTerminal(t *testing.T) {
 	crashed := sub.stdout.String()
 	if n := len(regexp.MustCompile(`(?m)^qualification match \d: .*\n  frozen did not start`).FindAllString(crashed, -1)); n != 4 || !strings.Contains(crashed, "rejected") {
 		t.Errorf("the crashing bot's refusal does not say, for each of its 4 matches, that it did not start (%d):\n%s", n, crashed)
+	}
+
+	// A file an older editor saved as Latin-1 arrives as its author wrote
+	// it, and arena submit says it converted it.
+	walkerSrc, err := os.ReadFile(walker)
+	if err != nil {
+		t.Fatal(err)
+	}
+	latin := filepath.Join(t.TempDir(), "latin.go")
+	if err := os.WriteFile(latin, append(walkerSrc, "// posici\xf3n\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub = start(t, []string{"ARENA_TOKEN=" + token, "ARENA_SERVER=" + server}, "submit", "--no-wait", "orkisland", latin)
+	if code := sub.wait(t, time.Minute); code != 0 || !strings.Contains(sub.stderr.String(), "is not UTF-8 text") {
+		t.Fatalf("submitting a Latin-1 file exited %d:\n%s%s", code, sub.stdout, sub.stderr)
+	}
+	pool, err := pgxpool.New(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	var stored string
+	err = pool.QueryRow(context.Background(), `SELECT v.source FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE b.name = 'latin'`).Scan(&stored)
+	if err != nil || !strings.HasSuffix(stored, "// posición\n") {
+		t.Errorf("the Latin-1 file was stored ending %q (%v)", stored[max(0, len(stored)-20):], err)
 	}
 
 	local := start(t, nil, "play", "orkisland", walker, "--qualify")
