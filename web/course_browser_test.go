@@ -40,7 +40,7 @@ func TestCourseInBrowser(t *testing.T) {
 
 	downloads := t.TempDir()
 	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx, "status of 410") // the second download, refused on purpose
+	consoleErrors := browsertest.Console(bctx, "status of 410", "status of 401") // the second download and the replaced password, refused on purpose
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		c, cancel := context.WithTimeout(bctx, 20*time.Second)
@@ -105,7 +105,8 @@ func TestCourseInBrowser(t *testing.T) {
 
 	// The roster, pasted; the passwords, downloaded once.
 	logIn(adminName, adminTestPassword, `.hero`)
-	roster := "user,display name,group\n" + clara + ",Clara Vidal,B2\n" + dani + ",Dani Pons\n"
+	// As a spreadsheet in a Catalan locale saves it: semicolons, a comma in a name.
+	roster := "usuari;nom;grup\n" + clara + ";Clara Vidal;B2\n" + dani + ";Pons, Dani\n"
 	run("import the roster", chromedp.Navigate(e.srv.URL+"/admin/users"), chromedp.Click(`.roster-import summary`),
 		chromedp.WaitVisible(`textarea[name=roster]`), chromedp.SetValue(`textarea[name=roster]`, roster),
 		chromedp.Click(`.roster-import button[type=submit]`), chromedp.WaitVisible(`.roster-result`))
@@ -126,6 +127,20 @@ func TestCourseInBrowser(t *testing.T) {
 		t.Errorf("a second download says %.300q, want that the passwords are gone", strings.Join(strings.Fields(got), " "))
 	}
 
+	// The teacher leaves and comes back: the users page gives the class
+	// new one-time passwords (the ones just downloaded stop working).
+	run("back to the users page", chromedp.Navigate(e.srv.URL+"/admin/users"), chromedp.WaitVisible(`.roster-passwords`))
+	again := download("new one-time passwords", `.roster-passwords button[type=submit]`)
+	fresh := map[string][]string{}
+	for _, r := range again[1:] {
+		fresh[r[0]] = r
+	}
+	if len(fresh[clara]) != 4 || len(fresh[dani]) != 4 || fresh[dani][1] != "Pons, Dani" || fresh[clara][3] == passwords[clara] {
+		t.Fatalf("the new one-time passwords' CSV lacks the class, or kept a password: %v", again)
+	}
+	oldPassword := passwords[clara]
+	passwords[clara] = fresh[clara][3]
+
 	// A deadline an hour ago, through the games page's form.
 	past := time.Now().UTC().Add(-time.Hour).Truncate(time.Minute)
 	run("set the deadline", chromedp.Navigate(e.srv.URL+"/admin/games"),
@@ -139,6 +154,12 @@ func TestCourseInBrowser(t *testing.T) {
 
 	// The student: the one-time password opens the account page only,
 	// until they choose their own.
+	run("the old one-time password", chromedp.Navigate(e.srv.URL+"/login"), chromedp.WaitVisible(`input[name=name]`),
+		chromedp.SendKeys(`input[name=name]`, clara), chromedp.SendKeys(`input[name=password]`, oldPassword),
+		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.form-error`))
+	if got := eval(`document.querySelector('.form-error').textContent`); !strings.Contains(got, "Wrong user name or password") {
+		t.Errorf("the replaced one-time password: the page says %q", got)
+	}
 	logIn(clara, passwords[clara], `form[action="/account/password"]`)
 	run("try the submit page first", chromedp.Navigate(e.srv.URL+"/games/orkisland/submit"), chromedp.WaitVisible(`form[action="/account/password"]`))
 	run("choose a password", chromedp.SendKeys(`input[name=current]`, passwords[clara]), chromedp.SendKeys(`input[name=new]`, "clara-own-pass"),
