@@ -109,6 +109,7 @@ func (s *Server) Handler() http.Handler {
 		// --- public pages: games, leaderboards, matches, bots ---
 		r.Get("/games/{game}", s.gamePage)
 		r.Get("/games/{game}/leaderboard", s.leaderboardPage)
+		r.Get("/games/{game}/leaderboard/events", s.boardEvents(events))
 		r.Get("/games/{game}/matches", s.gameMatchesPage)
 		r.Get("/games/{game}/kit.zip", s.kitZip)
 		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)
