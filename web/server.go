@@ -54,6 +54,8 @@ type Server struct {
 	// passwords computes every password hash and check of the server, a
 	// few at once.
 	passwords *auth.Pool
+	// events is the live pages' hub (events.go).
+	events *hub
 }
 
 // Password hashing: passwordSlots hashes at once (19 MiB and ~30 ms of a
@@ -74,6 +76,7 @@ func (s *Server) Handler() http.Handler {
 
 	s.sessions = newSessions(s.Pool, s.HTTPS)
 	events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
+	s.events = events
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders(s.HTTPS), crossOrigin, s.checkInput)
