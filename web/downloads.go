@@ -40,8 +40,8 @@ func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 	return templates.ToolInstall{
 		Building: building,
 		Linux:    downloads.InstallLine(base, linux),
-		MacOS:   downloads.InstallLine(base, downloads.Target{OS: "darwin", Arch: "arm64"}),
-		Windows: downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
+		MacOS:    downloads.InstallLine(base, downloads.Target{OS: "darwin", Arch: "arm64"}),
+		Windows:  downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
 	}
 }
 
