@@ -118,7 +118,7 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(` + row + `.id = 'followed', true)`)); err != nil {
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(`+row+`.id = 'followed', true)`)); err != nil {
 		t.Fatal(err)
 	}
 
