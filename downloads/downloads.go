@@ -130,6 +130,27 @@ type Builder struct {
 	pruned  bool
 	seq     int           // flights asked for so far
 	took    time.Duration // the last successful build's time: the estimate of the next
+	stop    context.CancelFunc
+	stopped context.Context // ends the builds (Close); nil until the first build
+}
+
+// Close stops the builds under way and those waiting (a server shutting
+// down leaves no go build behind); later requests get their error.
+func (b *Builder) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stop == nil {
+		b.stopped, b.stop = context.WithCancel(context.Background())
+	}
+	b.stop()
+}
+
+// buildContext is what the builds run under; b.mu is held.
+func (b *Builder) buildContext() context.Context {
+	if b.stopped == nil {
+		b.stopped, b.stop = context.WithCancel(context.Background())
+	}
+	return b.stopped
 }
 
 // BuildOrder is the order Start builds the targets in: first the three
@@ -275,8 +296,9 @@ func (b *Builder) fly(t Target, f *flight) {
 	b.turn <- struct{}{}
 	b.mu.Lock()
 	f.started = time.Now()
+	ctx := b.buildContext()
 	b.mu.Unlock()
-	path, err := b.build(t)
+	path, err := b.build(ctx, t)
 	<-b.turn
 	b.mu.Lock()
 	f.path, f.err = path, err
@@ -293,7 +315,10 @@ func (b *Builder) fly(t Target, f *flight) {
 
 // build compiles arena for t into a temporary file, checks that it is an
 // executable for t, and only then moves it into place.
-func (b *Builder) build(t Target) (string, error) {
+func (b *Builder) build(ctx context.Context, t Target) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", &BuildError{Target: t, Err: err}
+	}
 	final := b.cachePath(t)
 	if _, err := os.Stat(final); err == nil {
 		return final, nil // built by another process of this server build
@@ -304,7 +329,7 @@ func (b *Builder) build(t Target) (string, error) {
 	}
 	tmp := final + ".tmp-" + randomSuffix()
 	defer os.Remove(tmp)
-	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	ctx, cancel := context.WithTimeout(ctx, buildTimeout)
 	defer cancel()
 	gocmd := b.Go
 	if gocmd == "" {

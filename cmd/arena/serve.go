@@ -103,6 +103,7 @@ func runServe(ctx context.Context, args []string) error {
 	metrics.Registry.MustRegister(storage)
 	defer metrics.Registry.Unregister(storage)
 	tools := downloadsBuilder(cfg)
+	defer tools.Close() // no go build outlives the server
 	if cfg.DownloadsBuild == "start" {
 		tools.Start() // in the background: the first download does not wait for its build
 	}
