@@ -186,6 +186,9 @@ func offer(s *subscription, snap *boardSnap) {
 // boardEvery, until f is stopped.
 func (h *hub) runFeed(ctx context.Context, f *boardFeed, ready <-chan struct{}) {
 	defer h.wg.Done()
+	if h.loadBoard == nil {
+		return // no database: no board to follow
+	}
 	select {
 	case <-ready:
 	case <-ctx.Done():
