@@ -40,6 +40,11 @@ type Config struct {
 	// OS-ARCH/arena[.exe] (the Docker image has them); when set, the
 	// server serves these and builds none.
 	DownloadsDir string
+	// DownloadsBuild is ARENA_DOWNLOADS_BUILD: start (the default: arena
+	// serve builds the arena tool for every system in the background when
+	// it starts) or request (only when one is first asked for, as before;
+	// for tests and small machines).
+	DownloadsBuild string
 	// RescueAfter is ARENA_RESCUE_AFTER: how long a running job may go
 	// without finishing before River hands it to another worker (its worker
 	// is presumed dead); default 5m.
@@ -86,6 +91,9 @@ func Load() (Config, error) {
 	c.DatabaseURLSet = os.Getenv("DATABASE_URL") != ""
 	c.EmbeddedPostgres = env("ARENA_EMBEDDED_POSTGRES", "auto")
 	c.SourceDir, c.DownloadsDir = os.Getenv("ARENA_SOURCE_DIR"), os.Getenv("ARENA_DOWNLOADS_DIR")
+	if c.DownloadsBuild = env("ARENA_DOWNLOADS_BUILD", "start"); c.DownloadsBuild != "start" && c.DownloadsBuild != "request" {
+		return c, fmt.Errorf("ARENA_DOWNLOADS_BUILD=%s: want start or request", c.DownloadsBuild)
+	}
 	var err error
 	if c.Port, err = intEnv("PORT", 8080); err != nil {
 		return c, err

@@ -5,8 +5,10 @@
 // A Builder serves a target from a directory of binaries built ahead (the
 // Docker image's), or builds it from the server's source tree on first
 // request (`make run`): go build with CGO_ENABLED=0, GOOS and GOARCH,
-// -trimpath, into a cache kept per server build. One build runs at a time;
-// requests for a target being built wait for that build; a build that
+// -trimpath, into a cache kept per server build. Start builds every target
+// in the background (the server calls it when it starts), and Status
+// answers at once whether a target is ready or when it should be. One
+// build runs at a time; Path waits for a target being built; a build that
 // fails leaves no file behind and is not retried for a minute.
 package downloads
 
@@ -126,12 +128,123 @@ type Builder struct {
 	failed  map[Target]failure
 	turn    chan struct{} // one build at a time: the machine's cores are the workers'
 	pruned  bool
+	seq     int           // flights asked for so far
+	took    time.Duration // the last successful build's time: the estimate of the next
+	stop    context.CancelFunc
+	stopped context.Context // ends the builds (Close); nil until the first build
+}
+
+// Close stops the builds under way and those waiting (a server shutting
+// down leaves no go build behind); later requests get their error.
+func (b *Builder) Close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.stop == nil {
+		b.stopped, b.stop = context.WithCancel(context.Background())
+	}
+	b.stop()
+}
+
+// buildContext is what the builds run under; b.mu is held.
+func (b *Builder) buildContext() context.Context {
+	if b.stopped == nil {
+		b.stopped, b.stop = context.WithCancel(context.Background())
+	}
+	return b.stopped
+}
+
+// BuildOrder is the order Start builds the targets in: first the three
+// the game page's install lines offer, then the others.
+var BuildOrder = []Target{
+	{"linux", "amd64"}, {"darwin", "arm64"}, {"windows", "amd64"},
+	{"linux", "arm64"}, {"darwin", "amd64"}, {"windows", "arm64"},
+}
+
+// firstBuildGuess estimates a build before one has been timed: a cold
+// cross-compile of arena on two cores.
+const firstBuildGuess = 90 * time.Second
+
+// Start builds, in the background and one at a time, every target not
+// built yet (BuildOrder), so that the first download does not wait for
+// its build. It returns at once; without a source tree it does nothing.
+func (b *Builder) Start() {
+	if b.Prebuilt != "" || b.Source == "" {
+		return
+	}
+	for _, t := range BuildOrder {
+		b.Status(t)
+	}
+}
+
+// Status says, without waiting, whether t is ready: its file (path), or
+// the estimated time until it is (eta, a build being under way or
+// waiting its turn; one is started if none is), or why it cannot be
+// (ErrNoSource, a recent *BuildError).
+func (b *Builder) Status(t Target) (path string, eta time.Duration, err error) {
+	if _, ok := Lookup(t.OS, t.Arch); !ok {
+		return "", 0, fmt.Errorf("downloads: no target %s", t)
+	}
+	if b.Prebuilt != "" || b.Source == "" {
+		path, err = b.Path(context.Background(), t) // no build: answers at once
+		return path, 0, err
+	}
+	final := b.cachePath(t)
+	if _, err := os.Stat(final); err == nil {
+		return final, 0, nil
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	f, err := b.flightLocked(t)
+	if err != nil {
+		return "", 0, err
+	}
+	select {
+	case <-f.done:
+		return f.path, 0, f.err
+	default:
+	}
+	// The running build's remaining time, then one build per flight
+	// ahead of f, and f's own.
+	each := b.took
+	if each == 0 {
+		each = firstBuildGuess
+	}
+	for _, o := range b.flights {
+		switch {
+		case !o.started.IsZero():
+			eta += max(each-time.Since(o.started), 5*time.Second)
+		case o.seq <= f.seq:
+			eta += each
+		}
+	}
+	return "", eta, nil
+}
+
+// flightLocked returns t's flight, starting one if none runs, or the
+// error of a recent failure; b.mu is held.
+func (b *Builder) flightLocked(t Target) (*flight, error) {
+	if f, ok := b.failed[t]; ok && time.Since(f.at) < retryAfter {
+		return nil, f.err
+	}
+	f, ok := b.flights[t]
+	if !ok {
+		if b.flights == nil {
+			b.flights, b.failed, b.turn = map[Target]*flight{}, map[Target]failure{}, make(chan struct{}, 1)
+		}
+		b.seq++
+		f = &flight{done: make(chan struct{}), seq: b.seq}
+		b.flights[t] = f
+		go b.fly(t, f)
+	}
+	return f, nil
 }
 
 type flight struct {
-	done chan struct{}
-	path string
-	err  error
+	done    chan struct{}
+	path    string
+	err     error
+	seq     int       // the order flights were asked for: the order they take their turn
+	started time.Time // zero while it waits for its turn
 }
 
 type failure struct {
@@ -161,20 +274,11 @@ func (b *Builder) Path(ctx context.Context, t Target) (string, error) {
 		return final, nil
 	}
 	b.mu.Lock()
-	if f, ok := b.failed[t]; ok && time.Since(f.at) < retryAfter {
-		b.mu.Unlock()
-		return "", f.err
-	}
-	f, ok := b.flights[t]
-	if !ok {
-		if b.flights == nil {
-			b.flights, b.failed, b.turn = map[Target]*flight{}, map[Target]failure{}, make(chan struct{}, 1)
-		}
-		f = &flight{done: make(chan struct{})}
-		b.flights[t] = f
-		go b.fly(t, f)
-	}
+	f, err := b.flightLocked(t)
 	b.mu.Unlock()
+	if err != nil {
+		return "", err
+	}
 	select {
 	case <-f.done:
 		return f.path, f.err
@@ -190,14 +294,20 @@ func (b *Builder) cachePath(t Target) string {
 // fly builds t, records the outcome and lands the flight.
 func (b *Builder) fly(t Target, f *flight) {
 	b.turn <- struct{}{}
-	f.path, f.err = b.build(t)
+	b.mu.Lock()
+	f.started = time.Now()
+	ctx := b.buildContext()
+	b.mu.Unlock()
+	path, err := b.build(ctx, t)
 	<-b.turn
 	b.mu.Lock()
+	f.path, f.err = path, err
 	delete(b.flights, t)
 	if f.err != nil {
 		b.failed[t] = failure{f.err, time.Now()}
 	} else {
 		delete(b.failed, t)
+		b.took = time.Since(f.started)
 	}
 	b.mu.Unlock()
 	close(f.done)
@@ -205,7 +315,10 @@ func (b *Builder) fly(t Target, f *flight) {
 
 // build compiles arena for t into a temporary file, checks that it is an
 // executable for t, and only then moves it into place.
-func (b *Builder) build(t Target) (string, error) {
+func (b *Builder) build(ctx context.Context, t Target) (string, error) {
+	if err := ctx.Err(); err != nil {
+		return "", &BuildError{Target: t, Err: err}
+	}
 	final := b.cachePath(t)
 	if _, err := os.Stat(final); err == nil {
 		return final, nil // built by another process of this server build
@@ -216,7 +329,7 @@ func (b *Builder) build(t Target) (string, error) {
 	}
 	tmp := final + ".tmp-" + randomSuffix()
 	defer os.Remove(tmp)
-	ctx, cancel := context.WithTimeout(context.Background(), buildTimeout)
+	ctx, cancel := context.WithTimeout(ctx, buildTimeout)
 	defer cancel()
 	gocmd := b.Go
 	if gocmd == "" {

@@ -183,3 +183,40 @@ func TestInstallLine(t *testing.T) {
 		}
 	}
 }
+
+// Start queues every target, in BuildOrder, and Status answers at once
+// with estimates that grow along the queue; Close stops the builds, so a
+// server shutting down leaves no go build behind.
+func TestStartStatusClose(t *testing.T) {
+	dir := t.TempDir()
+	gocmd := filepath.Join(dir, "go")
+	// A go command that never finishes on its own.
+	if err := os.WriteFile(gocmd, []byte("#!/bin/sh\nwhile :; do sleep 0.1; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b := &Builder{Source: fakeSource(t, fakeMain), Cache: t.TempDir(), Key: "k", Go: gocmd}
+	b.Start()
+	var last time.Duration
+	for i, target := range BuildOrder {
+		start := time.Now()
+		path, eta, err := b.Status(target)
+		if took := time.Since(start); took > time.Second || path != "" || err != nil || eta <= 0 {
+			t.Fatalf("%s: %q, eta %v, %v, in %v; want an estimate at once", target, path, eta, err, took)
+		}
+		if i > 0 && eta <= last {
+			t.Errorf("%s, number %d in the queue: eta %v, not after the one before it (%v)", target, i+1, eta, last)
+		}
+		last = eta
+	}
+	b.Close()
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		_, _, err := b.Status(BuildOrder[0])
+		var be *BuildError
+		if errors.As(err, &be) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the build still runs after Close: %v", err)
+		}
+	}
+}

@@ -345,6 +345,11 @@ func record(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated b
 		if moved, err = rate(ctx, tx, m.ID, l.seats, scores); err != nil {
 			return err
 		}
+		if moved { // the leaderboard pages follow it live
+			if err := store.NotifyBoard(ctx, tx, m.GameID); err != nil {
+				return err
+			}
+		}
 	}
 	return store.FinishMatch(ctx, tx, m.ID, key, moved, outcomes)
 }

@@ -113,6 +113,9 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, store.StatusAccepted); err != nil {
 		return err
 	}
+	if err := store.NotifyBoard(ctx, tx, bot.GameID); err != nil { // it joins the leaderboard
+		return err
+	}
 	if current != nil {
 		if err := store.SetVersionStatus(ctx, tx, current.ID, store.StatusSuperseded); err != nil {
 			return err

@@ -69,13 +69,21 @@ var (
 		Name: "arena_retention_deleted_bytes_total",
 		Help: "Bytes (as stored) of the blobs the retention job deleted, by kind (replays, artifacts).",
 	}, []string{"kind"})
+
+	// BoardSnapshots counts the reads of a game's leaderboard made to
+	// update the live pages that follow it: one per change (coalesced
+	// within a second), whatever the number of viewers.
+	BoardSnapshots = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "arena_board_snapshots_total",
+		Help: "Reads of a game's leaderboard for the live pages that follow it (one per change, coalesced, shared by all viewers).",
+	})
 )
 
 func init() {
 	Registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		HTTPRequests, HTTPDuration, Jobs, JobDuration, Rebuilds, SandboxWalls, RetentionDeleted, RetentionBytes,
+		HTTPRequests, HTTPDuration, Jobs, JobDuration, Rebuilds, SandboxWalls, RetentionDeleted, RetentionBytes, BoardSnapshots,
 	)
 }
 

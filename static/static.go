@@ -33,7 +33,7 @@ import (
 // FS holds the assets, rooted at this directory (for example
 // "viewer/arena-replay.js").
 //
-//go:embed viewer site.css vendor editor/editor.js live.js countdown.js copies.js
+//go:embed viewer site.css vendor editor/editor.js live.js countdown.js copies.js board.js
 var FS embed.FS
 
 // rendererDir is where the viewer imports a game's renderer from.

@@ -124,7 +124,13 @@ func SetUserRole(ctx context.Context, db DB, id int64, role string) error {
 // sessions and tokens stop working (they are checked on every request) and
 // their bots leave the leaderboards.
 func SetUserDisabled(ctx context.Context, db DB, id int64, disabled bool) error {
-	return updateOne(ctx, db, "UPDATE users SET disabled = $2 WHERE id = $1", id, disabled)
+	if err := updateOne(ctx, db, "UPDATE users SET disabled = $2 WHERE id = $1", id, disabled); err != nil {
+		return err
+	}
+	// The boards they have bots on change.
+	_, err := db.Exec(ctx, `SELECT pg_notify($2, json_build_object('board', g)::text)
+		FROM (SELECT DISTINCT game_id AS g FROM bots WHERE owner_id = $1) games`, id, EventsChannel)
+	return err
 }
 
 func updateOne(ctx context.Context, db DB, sql string, args ...any) error {
@@ -389,7 +395,11 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 // SetBotDisabled takes a bot off the ladder or puts it back; a disabled bot
 // also refuses new submissions.
 func SetBotDisabled(ctx context.Context, db DB, id int64, disabled bool) error {
-	return updateOne(ctx, db, "UPDATE bots SET disabled = $2 WHERE id = $1", id, disabled)
+	if err := updateOne(ctx, db, "UPDATE bots SET disabled = $2 WHERE id = $1", id, disabled); err != nil {
+		return err
+	}
+	_, err := db.Exec(ctx, `SELECT pg_notify($2, json_build_object('board', game_id)::text) FROM bots WHERE id = $1`, id, EventsChannel)
+	return err
 }
 
 // RequeueVersion sends a version back to the start of judging: queued, its

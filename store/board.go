@@ -64,6 +64,14 @@ func (b *Ranking) Rank(botID int64) (rank, total int) {
 	return 0, len(b.ranked)
 }
 
+// Standing is a bot's row of the board, if it is on it.
+func (b *Ranking) Standing(botID int64) (Standing, bool) {
+	if i, ok := b.byBot[botID]; ok {
+		return b.Rows[i], true
+	}
+	return Standing{}, false
+}
+
 // Top is the first n ranked standings (a copy). Like TopStandings.
 func (b *Ranking) Top(n int) []Standing {
 	n = max(0, min(n, len(b.ranked)))

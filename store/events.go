@@ -29,8 +29,15 @@ type TournamentEvent struct {
 	Status       string `json:"status"`
 }
 
+// BoardEvent says that a game's leaderboard may have changed: ratings
+// moved, a bot's version joined or left it, a bot or owner was disabled.
+type BoardEvent struct {
+	GameID string `json:"board"`
+}
+
 // ParseEvent decodes a notification's payload: a version's event or a
-// tournament's, the other one zero.
+// tournament's, the other one zero. A board's event is neither: see
+// ParseBoardEvent.
 func ParseEvent(payload string) (VersionEvent, TournamentEvent, error) {
 	var probe struct {
 		TournamentID int64 `json:"tournament_id"`
@@ -46,6 +53,30 @@ func ParseEvent(payload string) (VersionEvent, TournamentEvent, error) {
 	var v VersionEvent
 	err := json.Unmarshal([]byte(payload), &v)
 	return v, TournamentEvent{}, err
+}
+
+// ParseBoardEvent decodes a board's event; ok is false for any other
+// payload.
+func ParseBoardEvent(payload string) (e BoardEvent, ok bool) {
+	err := json.Unmarshal([]byte(payload), &e)
+	return e, err == nil && e.GameID != ""
+}
+
+// NotifyBoard announces that a game's leaderboard changed. Like the other
+// notifications, call it in the transaction that made the change.
+func NotifyBoard(ctx context.Context, db DB, gameID string) error {
+	_, err := db.Exec(ctx, "SELECT pg_notify($1, json_build_object('board', $2::text)::text)", EventsChannel, gameID)
+	return err
+}
+
+// notifyBoardOfCurrent announces a change of a version's game's board when
+// the version is its bot's current one (the one on the board): its status
+// changed, so it may have left the board. Postgres sends identical
+// notifications of one transaction once.
+func notifyBoardOfCurrent(ctx context.Context, db DB, versionID int64) error {
+	_, err := db.Exec(ctx, `SELECT pg_notify($2, json_build_object('board', b.game_id)::text)
+		FROM bot_versions v JOIN bots b ON b.id = v.bot_id AND b.current_version_id = v.id WHERE v.id = $1`, versionID, EventsChannel)
+	return err
 }
 
 // NotifyTournament counts a change of a tournament and announces it, with
@@ -88,7 +119,10 @@ func notified(ctx context.Context, db DB, versionID int64, err error) error {
 	if err != nil {
 		return err
 	}
-	return NotifyVersionChanged(ctx, db, versionID)
+	if err := NotifyVersionChanged(ctx, db, versionID); err != nil {
+		return err
+	}
+	return notifyBoardOfCurrent(ctx, db, versionID)
 }
 
 // Listen makes a connection (a dedicated one: it keeps listening until it

@@ -3,9 +3,12 @@ package web
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-chi/chi/v5"
 
@@ -29,10 +32,16 @@ func (s *Server) baseURL(r *http.Request) string {
 // toolInstall is the game page's install lines.
 func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 	base := s.baseURL(r)
+	linux := downloads.Target{OS: "linux", Arch: "amd64"}
+	var building string
+	if s.Downloads != nil && (s.Downloads.Prebuilt != "" || s.Downloads.Source != "") {
+		building = s.downloadState(linux)
+	}
 	return templates.ToolInstall{
-		Linux:   downloads.InstallLine(base, downloads.Target{OS: "linux", Arch: "amd64"}),
-		MacOS:   downloads.InstallLine(base, downloads.Target{OS: "darwin", Arch: "arm64"}),
-		Windows: downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
+		Building: building,
+		Linux:    downloads.InstallLine(base, linux),
+		MacOS:    downloads.InstallLine(base, downloads.Target{OS: "darwin", Arch: "arm64"}),
+		Windows:  downloads.InstallLine(base, downloads.Target{OS: "windows", Arch: "amd64"}),
 	}
 }
 
@@ -45,15 +54,41 @@ func (s *Server) downloadsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	base := s.baseURL(r)
 	for _, t := range downloads.Targets {
-		d.Rows = append(d.Rows, templates.DownloadRow{Title: t.Title(), Href: t.Path(), File: t.File(),
-			Line: downloads.InstallLine(base, t)})
+		row := templates.DownloadRow{Title: t.Title(), Href: t.Path(), File: t.File(),
+			Line: downloads.InstallLine(base, t)}
+		if d.Available {
+			row.Building = s.downloadState(t)
+			d.Building = d.Building || row.Building != ""
+		}
+		d.Rows = append(d.Rows, row)
 	}
 	s.render(w, r, http.StatusOK, templates.Downloads(s.page(r, "The arena tool", ""), d))
 }
 
-// GET /downloads/arena/{os}/{arch}: the arena binary for a system, built
-// on the first request when the server builds from source (the request
-// waits for the build).
+// downloadState says, for a target not ready yet, when it should be, in
+// words ("" when it is ready, or failed: its download says why).
+func (s *Server) downloadState(t downloads.Target) string {
+	path, eta, err := s.Downloads.Status(t)
+	if path != "" || err != nil {
+		return ""
+	}
+	return "being built, ready in about " + aboutSeconds(eta)
+}
+
+// aboutSeconds is a duration rounded up for people: "40 s", "2 min".
+func aboutSeconds(d time.Duration) string {
+	secs := int(math.Ceil(d.Seconds()))
+	if secs >= 120 {
+		return fmt.Sprintf("%d min", (secs+59)/60)
+	}
+	return fmt.Sprintf("%d s", max(secs, 1))
+}
+
+// GET /downloads/arena/{os}/{arch}: the arena binary for a system. The
+// server builds them in the background when it starts (from source, when
+// it has no binaries built ahead); a target not built yet is a quick 503
+// that says when it should be ready, with Retry-After, never a request
+// that hangs for the build.
 func (s *Server) downloadArena(w http.ResponseWriter, r *http.Request) {
 	t, ok := downloads.Lookup(chi.URLParam(r, "os"), chi.URLParam(r, "arch"))
 	if !ok {
@@ -63,14 +98,19 @@ func (s *Server) downloadArena(w http.ResponseWriter, r *http.Request) {
 	fromSource := fmt.Sprintf("build it from Arena's source, in its source tree:\n\n"+
 		"    CGO_ENABLED=0 GOOS=%s GOARCH=%s go build -o %s ./cmd/arena\n", t.OS, t.Arch, t.File())
 	var path string
+	var eta time.Duration
 	err := downloads.ErrNoSource
 	if s.Downloads != nil {
-		path, err = s.Downloads.Path(r.Context(), t)
+		path, eta, err = s.Downloads.Status(t)
 	}
 	var buildErr *downloads.BuildError
 	switch {
-	case r.Context().Err() != nil:
-		return // the client left while it waited for the build
+	case err == nil && path == "":
+		secs := int(math.Ceil(eta.Seconds()))
+		w.Header().Set("Retry-After", strconv.Itoa(secs))
+		http.Error(w, fmt.Sprintf("arena for %s is being built (the server builds its downloads when it starts): "+
+			"ready in about %s. Try again then.", t.Title(), aboutSeconds(eta)), http.StatusServiceUnavailable)
+		return
 	case errors.Is(err, downloads.ErrNoSource):
 		http.Error(w, "This server has no arena binary for "+t.Title()+": "+fromSource, http.StatusServiceUnavailable)
 		return

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -22,6 +23,9 @@ import (
 // the last, and a hub fans its events out to the streams they concern: a
 // version's to its owner's and the admins', a tournament's to those that
 // follow it. events_sse.go and tournaments_live.go serve them as SSE.
+// A game's board changes (store.NotifyBoard) go to that game's boardFeed
+// (board_live.go), which reads the board once and hands the snapshot to
+// every stream that follows it.
 
 // resync is the event that tells streams that events may have been missed
 // (the listener reconnected): they send their versions' current state.
@@ -43,26 +47,32 @@ var (
 
 // hub fans the notifications of one LISTEN out to subscribers.
 type hub struct {
-	connect func(context.Context) (*pgx.Conn, error)
-	log     *slog.Logger
+	connect   func(context.Context) (*pgx.Conn, error)
+	loadBoard func(context.Context, string) (*boardSnap, error) // a game's board snapshot
+	log       *slog.Logger
 
 	mu     sync.Mutex
 	subs   map[*subscription]struct{}
 	stop   context.CancelFunc // stops the running listener; nil when none runs
 	ready  chan struct{}      // closed once the running listener is LISTENing
 	hooked map[*http.Server]bool
-	closed bool           // shut down: subscriptions end at once
-	wg     sync.WaitGroup // the listener goroutines
+	feeds  map[string]*boardFeed // the boards followed, by game
+	// snapshots counts the board reads of the feeds (see board_live.go).
+	snapshots atomic.Int64
+	closed    bool           // shut down: subscriptions end at once
+	wg        sync.WaitGroup // the listener goroutines
 }
 
 // subscription is one stream's view of the hub: of a user's versions, or
 // of one tournament.
 type subscription struct {
 	userID      int64
-	all         bool  // admins follow every bot
-	tournament  int64 // follows this tournament's events (on tournaments), not versions
+	all         bool   // admins follow every bot
+	tournament  int64  // follows this tournament's events (on tournaments), not versions
+	board       string // follows this game's board snapshots (on boards), not versions
 	events      chan store.VersionEvent
 	tournaments chan store.TournamentEvent
+	boards      chan *boardSnap // the latest snapshot not yet taken
 	ready       <-chan struct{} // closed once events are being listened for
 	gone        chan struct{}   // closed when the hub ends the subscription
 }
@@ -71,10 +81,11 @@ type subscription struct {
 // connection configured like pool's (not one of pool's: a LISTEN holds
 // its connection for good).
 func newHub(pool *pgxpool.Pool, log *slog.Logger) *hub {
-	h := &hub{log: log, subs: map[*subscription]struct{}{}, hooked: map[*http.Server]bool{}}
+	h := &hub{log: log, subs: map[*subscription]struct{}{}, hooked: map[*http.Server]bool{}, feeds: map[string]*boardFeed{}}
 	if pool != nil {
 		cfg := pool.Config().ConnConfig
 		h.connect = func(ctx context.Context) (*pgx.Conn, error) { return pgx.ConnectConfig(ctx, cfg.Copy()) }
+		h.loadBoard = func(ctx context.Context, gameID string) (*boardSnap, error) { return loadBoardSnap(ctx, pool, gameID) }
 	}
 	return h
 }
@@ -129,6 +140,9 @@ func (h *hub) drop(s *subscription) {
 	if _, ok := h.subs[s]; ok {
 		delete(h.subs, s)
 		close(s.gone)
+		if s.board != "" {
+			h.leaveFeed(s)
+		}
 	}
 }
 
@@ -138,6 +152,9 @@ func (h *hub) publish(e store.VersionEvent) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for s := range h.subs {
+		if s.board != "" {
+			continue // board streams hear from their feed (kickBoards)
+		}
 		if s.tournament != 0 {
 			if e == resync {
 				send(h, s, s.tournaments, tournamentResync)
@@ -216,6 +233,7 @@ func (h *hub) listen(ctx context.Context, ready chan struct{}) {
 			once.Do(func() { close(ready) })
 			if listened {
 				h.publish(resync) // events of the outage are lost
+				h.kickBoards()
 			}
 			listened, delay = true, 0
 		})
@@ -268,6 +286,10 @@ func (h *hub) listenOnce(ctx context.Context, listening func()) error {
 		}
 		if err != nil {
 			return err
+		}
+		if b, ok := store.ParseBoardEvent(n.Payload); ok {
+			h.kickBoard(b.GameID)
+			continue
 		}
 		v, t, err := store.ParseEvent(n.Payload)
 		switch {

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/a-h/templ"
 
+	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -30,6 +32,9 @@ const maxFollowed = 200
 // after the listener lost its connection, the stream sends the current
 // state of the versions named by v: a page never keeps a status older than
 // its stream, whatever changed between its rendering and the connection.
+// With g=GAME (My bots), it also follows those games' boards and sends
+// the user's bots' cells there as they change: rank-ID, score-ID and
+// games-ID (see myBoardEvents).
 func (s *Server) botEvents(h *hub) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
@@ -40,6 +45,12 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 		sub := h.subscribe(u.ID, admin)
 		defer h.unsubscribe(sub)
 		h.closeOnShutdown(r)
+		boards, mine, err := s.followBoards(ctx, h, u.ID, r.URL.Query()["g"])
+		if err != nil {
+			s.serverError(w, r, err)
+			return
+		}
+		sentCells := map[string]string{}
 
 		rc := http.NewResponseController(w)
 		rc.SetWriteDeadline(time.Time{}) // a stream has no end to meet a deadline by
@@ -84,6 +95,15 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 				return
 			case <-beat.C:
 				_, err = io.WriteString(w, ": ping\n\n")
+			case snap := <-boards:
+				var cells map[string]string
+				cells, err = myBoardEvents(ctx, snap, mine[snap.Board.GameID])
+				for name, ev := range cells {
+					if err == nil && sentCells[name] != ev {
+						sentCells[name] = ev
+						_, err = io.WriteString(w, ev)
+					}
+				}
 			case e := <-sub.events:
 				if e == resync {
 					err = s.sendCurrent(ctx, w, u.ID, admin, ids)
@@ -99,6 +119,54 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 			}
 		}
 	}
+}
+
+// maxBoardsFollowed bounds the boards one My bots stream follows.
+const maxBoardsFollowed = 10
+
+// followBoards subscribes to the boards of the games named (known games
+// only, at most maxBoardsFollowed) and returns their snapshots on one
+// channel, until ctx ends, with the user's bots in each game.
+func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names []string) (<-chan *boardSnap, map[string][]int64, error) {
+	out := make(chan *boardSnap)
+	var gameIDs []string
+	for _, g := range names {
+		if slices.Contains(games.IDs(), g) && !slices.Contains(gameIDs, g) && len(gameIDs) < maxBoardsFollowed {
+			gameIDs = append(gameIDs, g)
+		}
+	}
+	if len(gameIDs) == 0 {
+		return out, nil, nil
+	}
+	bots, err := store.BotsOfOwner(ctx, s.Pool, userID, "")
+	if err != nil {
+		return nil, nil, err
+	}
+	mine := map[string][]int64{}
+	for _, b := range bots {
+		mine[b.Bot.GameID] = append(mine[b.Bot.GameID], b.Bot.ID)
+	}
+	for _, g := range gameIDs {
+		sub := h.subscribeBoard(g)
+		go func() {
+			defer h.unsubscribe(sub)
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-sub.gone:
+					return
+				case snap := <-sub.boards:
+					select {
+					case out <- snap:
+					case <-ctx.Done():
+						return
+					}
+				}
+			}
+		}()
+	}
+	return out, mine, nil
 }
 
 // sendCurrent sends the state of those of ids the user may follow.

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
@@ -65,6 +66,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Top = standingRows(top, p.User)
+	d.TopEvents = fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)
 	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
 		s.serverError(w, r, err)
 		return

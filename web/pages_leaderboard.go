@@ -52,6 +52,10 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if page < pages {
 		pg.Next = fmt.Sprintf("%spage=%d", base, page+1)
 	}
+	events := fmt.Sprintf("/games/%s/leaderboard/events?page=%d", g.ID, page) // keeps the rows live
+	if mine {
+		events += "&mine=1"
+	}
 	standings := standingRows(rows, p.User)
 	for i := range standings {
 		if p.User != nil && !standings[i].Mine && !standings[i].House {
@@ -60,6 +64,6 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(w, r, http.StatusOK, templates.Leaderboard(p, templates.LeaderboardData{
 		GameID: g.ID, GameTitle: g.Title, Rows: standings, Total: ranked, House: total > ranked,
-		Mine: mine, LoggedIn: p.User != nil, Pager: pg,
+		Mine: mine, LoggedIn: p.User != nil, Pager: pg, Events: events,
 	}))
 }

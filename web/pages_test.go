@@ -371,7 +371,7 @@ func TestLeaderboardPage(t *testing.T) {
 
 	c := e.login(aliceName)
 	_, body, _ = e.get(c, "/games/pgame/leaderboard")
-	if got := strings.Count(body, `<tr class="mine">`); got != 3 {
+	if got := strings.Count(body, `<tr class="mine" data-bot=`); got != 3 {
 		t.Errorf("alice's bots highlighted: %d, want 3", got)
 	}
 	mustContain(t, "logged-in board", body, "My bots", `href="/games/pgame/leaderboard?mine=1"`)

@@ -57,6 +57,8 @@ type Server struct {
 	// durations are the recent job durations a waiting version's
 	// estimate is made of (version_queue.go).
 	durations jobDurations
+	// events is the live pages' hub (events.go).
+	events *hub
 }
 
 // Password hashing: passwordSlots hashes at once (19 MiB and ~30 ms of a
@@ -77,6 +79,7 @@ func (s *Server) Handler() http.Handler {
 
 	s.sessions = newSessions(s.Pool, s.HTTPS)
 	events := newHub(s.Pool, s.logger()) // one LISTEN per process, while someone follows
+	s.events = events
 
 	r := chi.NewRouter()
 	r.Use(middleware.RequestID, s.logRequests, measure, middleware.Recoverer, secureHeaders(s.HTTPS), crossOrigin, s.checkInput)
@@ -112,6 +115,7 @@ func (s *Server) Handler() http.Handler {
 		// --- public pages: games, leaderboards, matches, bots ---
 		r.Get("/games/{game}", s.gamePage)
 		r.Get("/games/{game}/leaderboard", s.leaderboardPage)
+		r.Get("/games/{game}/leaderboard/events", s.boardEvents(events))
 		r.Get("/games/{game}/matches", s.gameMatchesPage)
 		r.Get("/games/{game}/kit.zip", s.kitZip)
 		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)

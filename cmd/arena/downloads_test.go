@@ -18,8 +18,28 @@ import (
 	"arena.dev/store/pgtest"
 )
 
+// download GETs url, and while the server answers that the file is being
+// built (503 with Retry-After), tries again, as curl --retry does.
+func download(t *testing.T, url string) (*http.Response, []byte, error) {
+	for deadline := time.Now().Add(10 * time.Minute); ; {
+		resp, err := http.Get(url)
+		if err != nil {
+			return nil, nil, err
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "being built") || time.Now().After(deadline) {
+			return resp, body, err
+		}
+		if resp.Header.Get("Retry-After") == "" {
+			t.Errorf("%s: a 503 without Retry-After", url)
+		}
+		time.Sleep(time.Second)
+	}
+}
+
 // The site offers the arena tool: arena serve, run from its source tree as
-// make run runs it, builds arena for Linux x86-64 on the first request (two
+// make run runs it, builds arena in the background from its start (two
 // requests at once get the one build), and the file runs and says the
 // server's version; the game page shows its install line with the site's
 // address; macOS and Windows downloads build too, as their systems'
@@ -27,7 +47,8 @@ import (
 func TestServeDownloadsArena(t *testing.T) {
 	port := freePort(t)
 	dataDir := t.TempDir()
-	env := []string{"DATABASE_URL=" + pgtest.FreshURL(t), fmt.Sprint("PORT=", port), "ARENA_DATA_DIR=" + dataDir}
+	env := []string{"DATABASE_URL=" + pgtest.FreshURL(t), fmt.Sprint("PORT=", port), "ARENA_DATA_DIR=" + dataDir,
+		"ARENA_DOWNLOADS_BUILD=start"}
 	p := start(t, env, "serve", "--no-workers")
 	waitHealthy(t, port, time.Minute)
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
@@ -38,13 +59,11 @@ func TestServeDownloadsArena(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resp, err := http.Get(base + "/downloads/arena/linux/amd64")
+			resp, body, err := download(t, base+"/downloads/arena/linux/amd64")
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			defer resp.Body.Close()
-			body, _ := io.ReadAll(resp.Body)
 			if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), `filename="arena"`) {
 				t.Errorf("download %d: %s %v\n%.500s", i, resp.Status, resp.Header, body)
 			}
@@ -103,14 +122,12 @@ func TestServeDownloadsArena(t *testing.T) {
 	// code that differs is per system (sandbox/*_windows.go, *_unix.go).
 	for _, target := range []downloads.Target{{OS: "darwin", Arch: "arm64"}, {OS: "windows", Arch: "amd64"}} {
 		wg.Go(func() {
-			resp, err := http.Get(base + target.Path())
+			resp, body, err := download(t, base+target.Path())
 			if err != nil {
 				t.Error(err)
 				return
 			}
-			defer resp.Body.Close()
 			file := filepath.Join(t.TempDir(), target.File())
-			body, _ := io.ReadAll(resp.Body)
 			if resp.StatusCode != 200 || !strings.Contains(resp.Header.Get("Content-Disposition"), `filename="`+target.File()+`"`) {
 				t.Errorf("%s: %s %v\n%.500s", target, resp.Status, resp.Header, body)
 				return

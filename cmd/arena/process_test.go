@@ -61,7 +61,10 @@ type process struct {
 func start(t *testing.T, env []string, args ...string) *process {
 	t.Helper()
 	p := &process{cmd: exec.Command(arenaBinary(t), args...), stdout: &syncBuffer{}, stderr: &syncBuffer{}, done: make(chan error, 1)}
-	p.cmd.Env = append(os.Environ(), append([]string{"LOG_FORMAT=json"}, env...)...)
+	// The arena tool's downloads are built on request only, unless a test
+	// says otherwise: every server of the tests building six of them at
+	// start would take the machine's cores (the last of a name wins).
+	p.cmd.Env = append(os.Environ(), append([]string{"LOG_FORMAT=json", "ARENA_DOWNLOADS_BUILD=request"}, env...)...)
 	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

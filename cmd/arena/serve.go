@@ -102,10 +102,15 @@ func runServe(ctx context.Context, args []string) error {
 	storage := web.StorageMetrics(pool)
 	metrics.Registry.MustRegister(storage)
 	defer metrics.Registry.Unregister(storage)
+	tools := downloadsBuilder(cfg)
+	defer tools.Close() // no go build outlives the server
+	if cfg.DownloadsBuild == "start" {
+		tools.Start() // in the background: the first download does not wait for its build
+	}
 	srv := &http.Server{
 		Handler: (&web.Server{Pool: pool, Jobs: jobs, Logger: logger, Boards: web.NewBoardCache(2 * time.Second),
 			HTTPS: cfg.HTTPS(), TrustedProxies: cfg.TrustedProxies, SignupsPerHour: cfg.SignupsPerHour,
-			PublicURL: cfg.PublicURL, Downloads: downloadsBuilder(cfg), Version: versionString()}).Handler(),
+			PublicURL: cfg.PublicURL, Downloads: tools, Version: versionString()}).Handler(),
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}

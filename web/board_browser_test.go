@@ -1,0 +1,146 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"arena.dev/judge"
+	"arena.dev/store"
+	"arena.dev/web/browsertest"
+)
+
+// TestLeaderboardLiveInBrowser: a game's leaderboard open in headless
+// Chromium follows the judge without a reload. A student's bot, submitted
+// and compiled, qualified and accepted by real River workers, appears on
+// it; a ladder match it plays lands, and its row's games and rating
+// change in place (the row is the same element, updated, not a new
+// table).
+func TestLeaderboardLiveInBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles a bot and plays matches in the sandbox")
+	}
+	e := newAdminEnv(t)
+	ctx := context.Background()
+	// This board alone: the bots other tests left on it (versions without
+	// a compiled bot, whose matches fail) leave it while this test runs,
+	// and other games are closed, so that matchmaking plans this one's.
+	var others []int64
+	rows, err := e.pool.Query(ctx, `UPDATE bots b SET disabled = true FROM users u
+		WHERE u.id = b.owner_id AND u.role <> 'house' AND b.game_id = 'orkisland' AND NOT b.disabled RETURNING b.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var id int64
+		rows.Scan(&id)
+		others = append(others, id)
+	}
+	rows.Close()
+	var closed []string
+	rows, err = e.pool.Query(ctx, `UPDATE games SET enabled = false WHERE enabled AND id <> 'orkisland' RETURNING id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var g string
+		rows.Scan(&g)
+		closed = append(closed, g)
+	}
+	rows.Close()
+	t.Cleanup(func() {
+		e.pool.Exec(ctx, `UPDATE bots SET disabled = false WHERE id = ANY($1)`, others)
+		e.pool.Exec(ctx, `UPDATE games SET enabled = true WHERE id = ANY($1)`, closed)
+	})
+	if _, err := e.pool.Exec(ctx, `UPDATE matches SET status = 'failed', finished_at = now(), error = 'left by a test'
+		WHERE game_id = 'orkisland' AND status = 'queued'`); err != nil {
+		t.Fatal(err)
+	}
+	// Opponents on the board that play in-process (as the built-in Demo).
+	for i := range 3 {
+		_, owner := e.user(store.RoleStudent)
+		e.playable(owner, fmt.Sprintf("rival%d", i), store.StatusAccepted, "Demo", 22)
+	}
+	_, student := e.user(store.RoleStudent)
+
+	bctx := browsertest.Start(t, 1280, 900)
+	consoleErrors := browsertest.Console(bctx)
+	wait := func(what, expr string, within time.Duration) {
+		t.Helper()
+		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within))); err != nil {
+			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	c, cancel := context.WithTimeout(bctx, 20*time.Second)
+	if err := chromedp.Do(c, chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard")); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	wait("the rivals are shown", `document.querySelectorAll('tbody.live-rows tr[data-bot]').length >= 3`, 20*time.Second)
+	wait("the stream has sent the board", `Number(document.querySelector('tbody.live-rows').dataset.updates || 0) >= 1`, 20*time.Second)
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(window.notReloaded = true)`)); err != nil {
+		t.Fatal(err)
+	}
+
+	// A bot is accepted: it appears.
+	e.work(judge.Config{Queues: []string{judge.QueueCompile, judge.QueueMatch, judge.QueueDefault}, MaxWorkers: 2, LadderQueue: 1,
+		Sandbox: judge.Sandbox{Dir: filepath.Join(os.TempDir(), "arena-judge-test")}})
+	src, err := os.ReadFile("../games/orkisland/testdata/strong.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := judge.Submit(ctx, e.pool, e.jobs, student, "orkisland", "climber", "go", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := `document.querySelector('tbody.live-rows tr[data-bot="` + fmt.Sprint(v.BotID) + `"]')`
+	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
+		got, err := store.VersionByID(ctx, e.pool, v.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status == store.StatusAccepted {
+			break
+		}
+		if got.Status == store.StatusRejected || got.Status == store.StatusCompileError || time.Now().After(deadline) {
+			t.Fatalf("the bot is %s:\n%s", got.Status, got.CompileLog)
+		}
+	}
+	wait("the accepted bot appears on the leaderboard", row+` !== null && /climber/.test(`+row+`.textContent)`, 15*time.Second)
+	games := row + `.querySelectorAll('td')[6].textContent.trim()`
+	before, err := chromedp.Run(bctx, chromedp.Evaluate[string](games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(`+row+`.id = 'followed', true)`)); err != nil {
+		t.Fatal(err)
+	}
+
+	// A ladder match lands: its games count and rating change in place.
+	if _, err := e.jobs.Insert(ctx, judge.MatchmakingArgs{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	wait("the bot's ladder match shows on its row", games+` !== '`+before+`'`, 2*time.Minute)
+	wait("in place, without a reload", `window.notReloaded === true && `+row+`.id === 'followed'`, time.Second)
+	rated, err := chromedp.Run(bctx, chromedp.Evaluate[string](games))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := e.scalar(`SELECT games FROM bot_versions WHERE id = $1`, v.ID); n != rated {
+		t.Errorf("the row says %s games, the database %s", rated, n)
+	}
+	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	browsertest.SaveScreenshot(t, "leaderboard-live", png)
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	}
+}
