@@ -120,7 +120,17 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 	}
 	t.Logf("first alone in %d of 4: %s", firsts, got.Status)
 
-	// A rejudge: the same matches, the same scores, the same verdict.
+	// A rejudge: the same matches, the same scores, the same verdict; the
+	// version leaves the live leaderboards meanwhile, so they hear of it.
+	listen, err := e.pool.Acquire(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer listen.Release()
+	if _, err := listen.Exec(ctx, "LISTEN "+store.EventsChannel); err != nil {
+		t.Fatal(err)
+	}
+	defer listen.Exec(context.Background(), "UNLISTEN *")
 	err = pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { // as Admin → Bots → Rejudge does
 		if err := store.RequeueVersion(ctx, tx, v.ID); err != nil {
 			return err
@@ -130,6 +140,16 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	heard := false
+	for !heard {
+		wait, cancel := context.WithTimeout(ctx, 10*time.Second)
+		n, err := listen.Conn().WaitForNotification(wait)
+		cancel()
+		if err != nil {
+			t.Fatalf("no board change announced for the rejudge: %v", err)
+		}
+		heard = n.Payload == `{"board" : "orkisland"}` || n.Payload == `{"board":"orkisland"}`
 	}
 	again := e.waitStatus(t, v.ID, 3*time.Minute, final...)
 	second := e.qualification(t, v.ID)

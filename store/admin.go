@@ -407,8 +407,14 @@ func SetBotDisabled(ctx context.Context, db DB, id int64, disabled bool) error {
 // qualification matches can be told apart from the new ones. The caller
 // inserts the compile job in the same transaction.
 func RequeueVersion(ctx context.Context, tx pgx.Tx, id int64) error {
-	return updateOne(ctx, tx, `UPDATE bot_versions SET status = 'queued', compile_log = '',
-		status_changed_at = now(), rejudged_at = now() WHERE id = $1`, id)
+	if err := updateOne(ctx, tx, `UPDATE bot_versions SET status = 'queued', compile_log = '',
+		status_changed_at = now(), rejudged_at = now() WHERE id = $1`, id); err != nil {
+		return err
+	}
+	// A current version leaves the leaderboard while it is judged again.
+	_, err := tx.Exec(ctx, `SELECT pg_notify($2, json_build_object('board', b.game_id)::text)
+		FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE v.id = $1`, id, EventsChannel)
+	return err
 }
 
 // JobKinds lists the kinds of River jobs present, for the queue's filter.
