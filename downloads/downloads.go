@@ -75,13 +75,14 @@ func (t Target) Path() string { return "/downloads/arena/" + t.OS + "/" + t.Arch
 
 // InstallLine is the one command that installs arena from the site at base
 // (scheme and host, no trailing slash) in the current directory: curl on
-// Linux and macOS, PowerShell on Windows.
+// Linux and macOS, PowerShell on Windows. curl retries a 503 after its
+// Retry-After, so the line works while the server is still building it.
 func InstallLine(base string, t Target) string {
 	url := base + t.Path()
 	if t.OS == "windows" {
 		return "Invoke-WebRequest " + url + " -OutFile arena.exe"
 	}
-	return "curl -fLo arena " + url + " && chmod +x arena"
+	return "curl -fL --retry 10 -o arena " + url + " && chmod +x arena"
 }
 
 // ErrNoSource means the server has neither a binary built ahead for a

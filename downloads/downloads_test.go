@@ -174,8 +174,8 @@ func TestPrebuiltAndNoSource(t *testing.T) {
 
 func TestInstallLine(t *testing.T) {
 	for target, want := range map[Target]string{
-		{"linux", "amd64"}:   "curl -fLo arena https://arena.example.edu/downloads/arena/linux/amd64 && chmod +x arena",
-		{"darwin", "arm64"}:  "curl -fLo arena https://arena.example.edu/downloads/arena/darwin/arm64 && chmod +x arena",
+		{"linux", "amd64"}:   "curl -fL --retry 10 -o arena https://arena.example.edu/downloads/arena/linux/amd64 && chmod +x arena",
+		{"darwin", "arm64"}:  "curl -fL --retry 10 -o arena https://arena.example.edu/downloads/arena/darwin/arm64 && chmod +x arena",
 		{"windows", "arm64"}: "Invoke-WebRequest https://arena.example.edu/downloads/arena/windows/arm64 -OutFile arena.exe",
 	} {
 		if got := InstallLine("https://arena.example.edu", target); got != want {

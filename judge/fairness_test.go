@@ -109,7 +109,7 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond) // the first bomb is being compiled
 	start = time.Now()
-	v, err = judge.Submit(ctx, e.pool, e.client, other, fake.ID, "null", "cpp", string(null))
+	v, err = judge.Submit(ctx, e.pool, e.client, other, fake.ID, "plain", "cpp", string(null))
 	if err != nil {
 		t.Fatal(err)
 	}

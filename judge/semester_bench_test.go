@@ -169,7 +169,7 @@ func calibrate(b *testing.B) map[string]calib {
 			t0 := cpuNow()
 			// A source of its own, so that it is really compiled.
 			own := string(src) + fmt.Sprintf("\n// calibration %d\n", time.Now().UnixNano())
-			v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), game, "demo", "go", own)
+			v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), game, "mybot", "go", own)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -286,8 +286,8 @@ func TestKitZip(t *testing.T) {
 		if name == "README.md" { // the kit's, with the site's address in the arena tool's install line
 			want[name] = bytes.ReplaceAll(want[name], []byte(games.KitServer), []byte(e.srv.URL))
 			for _, line := range []string{
-				"curl -fLo arena " + e.srv.URL + "/downloads/arena/linux/amd64",
-				"curl -fLo arena " + e.srv.URL + "/downloads/arena/darwin/arm64",
+				"curl -fL --retry 10 -o arena " + e.srv.URL + "/downloads/arena/linux/amd64",
+				"curl -fL --retry 10 -o arena " + e.srv.URL + "/downloads/arena/darwin/arm64",
 				"Invoke-WebRequest " + e.srv.URL + "/downloads/arena/windows/amd64 -OutFile arena.exe",
 			} {
 				if !bytes.Contains(data, []byte(line)) {

@@ -98,8 +98,8 @@ func TestServeDownloadsArena(t *testing.T) {
 	}
 
 	for path, wants := range map[string][]string{
-		"/games/orkisland": {"curl -fLo arena " + base + "/downloads/arena/linux/amd64 &amp;&amp; chmod +x arena",
-			"curl -fLo arena " + base + "/downloads/arena/darwin/arm64 &amp;&amp; chmod +x arena",
+		"/games/orkisland": {"curl -fL --retry 10 -o arena " + base + "/downloads/arena/linux/amd64 &amp;&amp; chmod +x arena",
+			"curl -fL --retry 10 -o arena " + base + "/downloads/arena/darwin/arm64 &amp;&amp; chmod +x arena",
 			"Invoke-WebRequest " + base + "/downloads/arena/windows/amd64 -OutFile arena.exe"},
 		"/downloads": {"macOS (Apple silicon)", `href="/downloads/arena/darwin/arm64"`, `href="/downloads/arena/windows/arm64"`,
 			"Windows (ARM64)", "Linux (ARM64)", "macOS (Intel)"},

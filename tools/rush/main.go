@@ -255,7 +255,8 @@ func submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, name, g
 		return nil, err
 	}
 	text := fmt.Sprintf("%s\n// %s, student %d\n", s.text, s.name, n)
-	return judge.Submit(ctx, pool, jobs, u.ID, game, strings.TrimSuffix(s.name, filepath.Ext(s.name)), s.lang, text)
+	// Not "demo" or "dummy": a student may not take a built-in bot's name.
+	return judge.Submit(ctx, pool, jobs, u.ID, game, "my"+strings.TrimSuffix(s.name, filepath.Ext(s.name)), s.lang, text)
 }
 
 func freshDatabase(ctx context.Context, url string) (*pgxpool.Pool, error) {
