@@ -58,27 +58,7 @@ func TestDownloadFailedBuild(t *testing.T) {
 // before building, to hold the build for as long as the test looks.
 func TestDownloadBeingBuilt(t *testing.T) {
 	e := newPagesEnv(t)
-	realGo, err := exec.LookPath("go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	gate := filepath.Join(dir, "go-ahead")
-	gocmd := filepath.Join(dir, "go")
-	// Only Linux x86-64 builds for real: the others fail at once when let
-	// go, so that no build outlives the test.
-	script := "#!/bin/sh\nwhile [ ! -e '" + gate + "' ]; do sleep 0.1; done\n" +
-		"[ \"$GOOS/$GOARCH\" = linux/amd64 ] || exit 1\nexec '" + realGo + "' \"$@\"\n"
-	if err := os.WriteFile(gocmd, []byte(script), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	src := filepath.Join(dir, "src")
-	os.MkdirAll(filepath.Join(src, "cmd", "arena"), 0o755)
-	os.WriteFile(filepath.Join(src, "go.mod"), []byte("module arena.dev\n\ngo 1.26\n"), 0o644)
-	os.WriteFile(filepath.Join(src, "cmd", "arena", "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
-	b := &downloads.Builder{Source: src, Cache: t.TempDir(), Key: "k", Go: gocmd}
-	t.Cleanup(func() { os.WriteFile(gate, nil, 0o644) }) // let the builds end
-	b.Start()
+	b, release := gatedBuilder(t)
 	e.s.Downloads = b
 
 	start := time.Now()
@@ -104,7 +84,7 @@ func TestDownloadBeingBuilt(t *testing.T) {
 	}
 
 	// Built: served, and the pages stop saying so.
-	os.WriteFile(gate, nil, 0o644)
+	release()
 	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
 		code, body, h = e.get(e.login(""), "/downloads/arena/linux/amd64")
 		if code != 503 || time.Now().After(deadline) {
@@ -120,4 +100,33 @@ func TestDownloadBeingBuilt(t *testing.T) {
 	if _, page, _ := e.get(e.login(""), "/downloads"); strings.Count(page, "being built, ready in about") >= len(downloads.Targets) {
 		t.Error("the downloads page still says every download is being built")
 	}
+}
+
+// gatedBuilder is a downloads.Builder started on a trivial source tree
+// whose builds wait until release is called; then only Linux x86-64
+// builds for real and the others fail at once, so that no build outlives
+// the test.
+func gatedBuilder(t *testing.T) (*downloads.Builder, func()) {
+	t.Helper()
+	realGo, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	gate := filepath.Join(dir, "go-ahead")
+	gocmd := filepath.Join(dir, "go")
+	script := "#!/bin/sh\nwhile [ ! -e '" + gate + "' ]; do sleep 0.1; done\n" +
+		"[ \"$GOOS/$GOARCH\" = linux/amd64 ] || exit 1\nexec '" + realGo + "' \"$@\"\n"
+	if err := os.WriteFile(gocmd, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := filepath.Join(dir, "src")
+	os.MkdirAll(filepath.Join(src, "cmd", "arena"), 0o755)
+	os.WriteFile(filepath.Join(src, "go.mod"), []byte("module arena.dev\n\ngo 1.26\n"), 0o644)
+	os.WriteFile(filepath.Join(src, "cmd", "arena", "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644)
+	b := &downloads.Builder{Source: src, Cache: t.TempDir(), Key: "k", Go: gocmd}
+	release := func() { os.WriteFile(gate, nil, 0o644) }
+	t.Cleanup(release) // let the builds end
+	b.Start()
+	return b, release
 }
