@@ -992,7 +992,18 @@ func (s *semester) compareUnpaced() {
 	}
 	slices.Sort(names)
 	for _, g := range names {
-		fmt.Printf("  %s: rank correlation (Spearman) of the two leaderboards by μ: %.3f\n", g, spearman(perGame[g]))
+		rho := spearman(perGame[g])
+		fmt.Printf("  %s: rank correlation (Spearman) of the two leaderboards by μ: %.3f\n", g, rho)
+		if len(perGame[g]) >= 20 && rho < 0.98 {
+			s.b.Errorf("%s: the paced and unpaced leaderboards order %d settled versions differently (Spearman %.3f < 0.98)", g, len(perGame[g]), rho)
+		}
+	}
+	// What calibrated ratings can promise (not that every one is within
+	// one σ: a calibrated σ puts about a third outside it): the paced and
+	// unpaced μ within one σ of their difference as often as a normal's
+	// 68 %, give or take the sample.
+	if len(all) >= 100 && pct(joint1) < 60 {
+		s.b.Errorf("only %.1f %% of %d settled versions are within one σ of the difference of the unpaced ladder's μ (a calibrated pair: about 68 %%)", pct(joint1), len(all))
 	}
 }
 
