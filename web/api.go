@@ -437,6 +437,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
+	if errors.Is(err, store.ErrNotFound) {
+		// Retention deleted it between the two reads.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -184,6 +184,15 @@ func TestReplayDeletedAndPlayedAgain(t *testing.T) {
 	if a.body["replay"] == nil || a.body["replay_regenerated_at"] == nil || a.body["replay_differs"] != false || a.body["replay_deleted_at"] != nil {
 		t.Errorf("the API after playing again: %s", a.raw)
 	}
+
+	// A viewer that read the match just before retention deleted its
+	// replay finds the replay gone, and is told so (not a server error).
+	if _, err := e.pool.Exec(context.Background(), "DELETE FROM blobs WHERE key = (SELECT replay_key FROM matches WHERE id = $1)", kept); err != nil {
+		t.Fatal(err)
+	}
+	if r := e.do(e.browser(), mustRequest(t, fmt.Sprintf("%s/matches/%d/replay", e.srv.URL, kept))); r.code != http.StatusGone || !strings.Contains(r.body, "deleted to save space") {
+		t.Errorf("a replay deleted between the match's read and its own: %d %q, want 410 saying so", r.code, r.body)
+	}
 }
 
 // Admin → Storage, for admins only: the database's size by kind, its
