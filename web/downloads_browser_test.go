@@ -23,8 +23,8 @@ func TestDownloadsBeingBuiltInBrowser(t *testing.T) {
 	e.s.Downloads = b
 	bctx := browsertest.Start(t, 1280, 900)
 	// The game page shows a recent match of the shared test database,
-	// whose replay other tests may have left broken on purpose.
-	consoleErrors := browsertest.Console(bctx, "/replay)")
+	// whose replay other tests may have deleted (410) on purpose.
+	consoleErrors := browsertest.Console(bctx, "status of 410")
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
 		c, cancel := context.WithTimeout(bctx, 20*time.Second)
