@@ -8,7 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -311,7 +310,7 @@ func qualifierOf(gameID string) string {
 // listening, then again whenever the board changed, as the game's feed
 // reads it (see boardFeed); an unchanged view is not sent again.
 func (s *Server) boardEvents(h *hub) http.HandlerFunc {
-	var streams atomic.Int64
+	streams := &streamLimit{max: maxBoardStreams}
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		g, err := s.publicGame(r)
@@ -323,13 +322,11 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 			}
 			return
 		}
-		if streams.Add(1) > maxBoardStreams {
-			streams.Add(-1)
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, "Too many live pages just now.", http.StatusServiceUnavailable)
+		release, ok := streams.take(w, "Too many live pages just now.")
+		if !ok {
 			return
 		}
-		defer streams.Add(-1)
+		defer release()
 		q := r.URL.Query()
 		v := boardView{full: true}
 		if u := userFrom(ctx); u != nil {

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/a-h/templ"
@@ -224,4 +225,22 @@ func parseIDs(vals []string, max int) []int64 {
 		}
 	}
 	return ids
+}
+
+// streamLimit bounds the streams of one kind a process serves at once.
+type streamLimit struct {
+	open atomic.Int64
+	max  int64
+}
+
+// take counts a new stream in, or answers 503 with Retry-After and busy
+// when max are open; release counts it out.
+func (l *streamLimit) take(w http.ResponseWriter, busy string) (release func(), ok bool) {
+	if l.open.Add(1) > l.max {
+		l.open.Add(-1)
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, busy, http.StatusServiceUnavailable)
+		return nil, false
+	}
+	return func() { l.open.Add(-1) }, true
 }

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"arena.dev/games"
@@ -242,7 +241,7 @@ const maxTournamentStreams = 2000
 // missed one: a page never stays older than its stream. When the
 // tournament is over the stream says "over" and ends; the page closes it.
 func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
-	var streams atomic.Int64
+	streams := &streamLimit{max: maxTournamentStreams}
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		t, err := byID(r, "id", s.Pool, store.TournamentByID)
@@ -255,13 +254,11 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 			}
 			return
 		}
-		if streams.Add(1) > maxTournamentStreams {
-			streams.Add(-1)
-			w.Header().Set("Retry-After", "60")
-			http.Error(w, "Too many live pages: this one polls instead.", http.StatusServiceUnavailable)
+		release, ok := streams.take(w, "Too many live pages: this one polls instead.")
+		if !ok {
 			return
 		}
-		defer streams.Add(-1)
+		defer release()
 		seen, _ := strconv.ParseInt(r.URL.Query().Get("seen"), 10, 64)
 		if id, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil {
 			seen = max(seen, id)

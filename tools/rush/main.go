@@ -279,16 +279,9 @@ func freshDatabase(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := store.Migrate(ctx, pool); err != nil {
+	if err := judge.PrepareDatabase(ctx, pool); err != nil {
 		pool.Close()
 		return nil, err
-	}
-	for _, id := range games.IDs() {
-		g, _ := games.Get(id)
-		if err := store.EnsureGame(ctx, pool, id, g.Info().Title); err != nil {
-			pool.Close()
-			return nil, err
-		}
 	}
 	return pool, nil
 }
