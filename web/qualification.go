@@ -244,10 +244,11 @@ func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn boo
 	return d, nil
 }
 
-// starterFile is the name the game page gives a student's bot in commands.
+// starterFile is the name the game page gives a student's bot in commands:
+// the starter of the first language the game takes (Go's main.go).
 func starterFile(info games.Info) string {
-	if info.Offers(lang.Go.ID) {
-		return lang.Go.StarterFile
+	if ls := lang.Offered(info); len(ls) > 0 {
+		return ls[0].StarterFile
 	}
-	return lang.Cpp.StarterFile
+	return lang.Go.StarterFile
 }
