@@ -11,8 +11,12 @@ import (
 	"strings"
 )
 
-// A game's C++ SDK, starter and kit (lang.Cpp): the files a game keeps for
-// C++ laid out as its builds and its kit want them.
+// A game's C++ SDK, starter and kit (lang.Cpp): the files a game that
+// offers C++ keeps in Files.LangDir("cpp"), laid out as its builds and its
+// kit want them.
+
+// cppID is C++'s id (package lang's).
+const cppID = "cpp"
 
 // cppRuntime is the C++ side of games/wire: arena/wire.hh and the
 // bits/stdc++.h that libc++ lacks.
@@ -28,7 +32,7 @@ func CppSDKFiles(gameID string) (fs.FS, error) {
 	if err != nil {
 		return nil, err
 	}
-	if info.Files.Cpp == "" {
+	if !info.Offers(cppID) {
 		return nil, fmt.Errorf("game %q offers no C++ SDK", gameID)
 	}
 	var b bytes.Buffer
@@ -57,7 +61,7 @@ func CppSDKFiles(gameID string) (fs.FS, error) {
 		return nil, err
 	}
 	header := func(name string) bool { return strings.HasSuffix(name, ".hh") || strings.HasSuffix(name, ".h") }
-	n, err := add(info.Files.FS, info.Files.Cpp, header)
+	n, err := add(info.Files.FS, info.Files.LangDir(cppID), header)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +71,7 @@ func CppSDKFiles(gameID string) (fs.FS, error) {
 		}
 	}
 	if n == 0 {
-		return nil, fmt.Errorf("%s: no C++ headers in %s", gameID, info.Files.Cpp)
+		return nil, fmt.Errorf("%s: no C++ headers in %s", gameID, info.Files.LangDir(cppID))
 	}
 	if err := zw.Close(); err != nil {
 		return nil, err
@@ -83,13 +87,13 @@ func CppBotProgram(gameID, name string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if info.Files.Cpp == "" {
+	if !info.Offers(cppID) {
 		return nil, fmt.Errorf("game %q offers no C++ SDK", gameID)
 	}
 	if name == "" || strings.ContainsAny(name, "/.\\") {
 		return nil, fmt.Errorf("invalid bot name %q", name)
 	}
-	b, err := fs.ReadFile(info.Files.FS, path.Join(info.Files.Cpp, "AI"+name+".cc"))
+	b, err := fs.ReadFile(info.Files.FS, path.Join(info.Files.LangDir(cppID), "AI"+name+".cc"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: no C++ player AI%s.cc", gameID, name)
 	}

@@ -45,12 +45,12 @@ type Game struct{ Sprint bool }
 // Info implements games.Game.
 func (g Game) Info() games.Info {
 	id, title, rounds, rules := ID, "Race", 20, "rules.html"
-	languages, cpp := []string{"go", "cpp"}, "cpp"
+	languages := []string{"go", "cpp"}
 	if g.Sprint {
 		// The sprint takes Go only: the platform's tests of a game
 		// without C++.
 		id, title, rounds, rules = SprintID, "Race (sprint)", 5, "rules-sprint.html"
-		languages, cpp = nil, ""
+		languages = nil
 	}
 	return games.Info{
 		ID: id, Title: title, Players: 4, CPUBudget: time.Second,
@@ -70,7 +70,7 @@ func (g Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: languages,
 		Palette:   []string{"#e8262f", "#1f4fe0", "#12804a", "#b26a00"},
-		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules, Cpp: cpp,
+		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules,
 			HostOnly: []string{"NewSession", "DecodeCommands", "AppendCommands"}},
 	}
 }
