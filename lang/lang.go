@@ -1,9 +1,11 @@
 // Package lang is the bot languages. A language is one value: its id, its
 // title, its file extensions, the name the player's file has in the
 // sandbox and in compile messages, the editor's mode, where a game's SDK,
-// starter bot and kit come from, and the toolchain that builds it. Every
-// caller that compiles a bot, offers a language or names a bot's file asks
-// here; adding a language is adding one value to All.
+// starter bot, reference bots and kit come from, the copy check's lexer,
+// the native build `arena play` falls back to, and the toolchain that
+// builds it. Every caller that compiles a bot, offers a language, names a
+// bot's file or reads a source asks here; adding a language is adding its
+// file (golang.go, cpp.go) and its line in All (docs/adding-a-language.md).
 package lang
 
 import (
