@@ -39,6 +39,50 @@ type ReplayRound struct {
 	Commands json.RawMessage `json:"commands"`
 	Scores   []int           `json:"scores"`
 	CPU      []float64       `json:"cpu"`
+	// Ignored lists the commands the engine ignored in the round, every
+	// player's, in the order they were given; nil (and not written) when
+	// none were, as in most rounds.
+	Ignored []Ignored `json:"ignored,omitempty"`
+}
+
+// Ignored is one command the engine ignored: the player who gave it, the
+// unit it named (-1 when it names none, e.g. a jump) and why, in a few
+// words. It is written as [player, unit, "why"].
+type Ignored struct {
+	Player int
+	Unit   int
+	Why    string
+}
+
+// MarshalJSON writes [player, unit, "why"].
+func (ig Ignored) MarshalJSON() ([]byte, error) {
+	return ig.appendJSON(nil), nil
+}
+
+func (ig Ignored) appendJSON(b []byte) []byte {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(ig.Player), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(ig.Unit), 10)
+	b = append(b, ',')
+	why, _ := json.Marshal(ig.Why) // a string always marshals
+	b = append(b, why...)
+	return append(b, ']')
+}
+
+// UnmarshalJSON reads [player, unit, "why"].
+func (ig *Ignored) UnmarshalJSON(data []byte) error {
+	var a [3]json.RawMessage
+	if err := json.Unmarshal(data, &a); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[0], &ig.Player); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[1], &ig.Unit); err != nil {
+		return err
+	}
+	return json.Unmarshal(a[2], &ig.Why)
 }
 
 // End is the outcome of a match. CPU is each player's CPU for the whole
@@ -206,6 +250,16 @@ func (rd *ReplayRound) appendJSON(b []byte) ([]byte, error) {
 				return nil, fmt.Errorf("replay: round %d: CPU %v is not JSON", rd.Round, f)
 			}
 			b = appendFloat(b, f)
+		}
+		b = append(b, ']')
+	}
+	if len(rd.Ignored) > 0 {
+		b = append(b, `,"ignored":[`...)
+		for i, ig := range rd.Ignored {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = ig.appendJSON(b)
 		}
 		b = append(b, ']')
 	}

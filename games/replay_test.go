@@ -16,7 +16,8 @@ func TestReplayJSONIsMarshal(t *testing.T) {
 		newScripted(t, "Null", "", 0), newScripted(t, "Demo", "error", 3),
 	}, 8)
 	r.Rounds = append(r.Rounds,
-		games.ReplayRound{Round: 8, CPU: []float64{0, 1e-7, 5e-6, 0.5, -1, 1e21, 123456.789, 2.5e-300, 1e20}, Scores: []int{-3, 0, 1 << 40, 7}},
+		games.ReplayRound{Round: 8, CPU: []float64{0, 1e-7, 5e-6, 0.5, -1, 1e21, 123456.789, 2.5e-300, 1e20}, Scores: []int{-3, 0, 1 << 40, 7},
+			Ignored: []games.Ignored{{Player: 1, Unit: 12, Why: `not "adjacent" <é>`}, {Player: 3, Unit: -1, Why: "too many jumps"}}},
 		games.ReplayRound{Round: 9}, // nil changes, commands, scores and CPU
 	)
 	want, err := json.Marshal(r)
