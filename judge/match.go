@@ -229,9 +229,9 @@ func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResu
 type landing struct {
 	seats  []store.SeatResult
 	replay *games.Replay
-	gz     []byte   // the replay, compressed
+	gz     []byte    // the replay, compressed
 	logs   []seatLog // each seat's debug log
-	failed string   // why it could not be played, when it was not
+	failed string    // why it could not be played, when it was not
 }
 
 // settle lands a match of any kind, played or failed, with all that its
