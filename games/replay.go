@@ -29,6 +29,61 @@ type Replay struct {
 	// when the match is a Refuser: for that player's owner only, so it is
 	// not written with the replay.
 	Refused [][]string `json:"-"`
+	// Logs are the bots' debug logs cut by round, in a replay written on
+	// the player's own machine (arena play), whose bots are all theirs.
+	// The server never writes them into a replay: a log is its owner's.
+	Logs []SeatLog `json:"logs,omitempty"`
+}
+
+// SeatLog is one seat's debug log, cut by round.
+type SeatLog struct {
+	Seat   int        `json:"seat"`
+	Rounds []LogRound `json:"rounds"`
+}
+
+// LogRound is what a bot printed in one round (-1: during its setup),
+// written as [round, "text"].
+type LogRound struct {
+	Round int
+	Text  string
+}
+
+// MarshalJSON writes [round, "text"].
+func (l LogRound) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{l.Round, l.Text})
+}
+
+// UnmarshalJSON reads [round, "text"].
+func (l *LogRound) UnmarshalJSON(data []byte) error {
+	var a [2]json.RawMessage
+	if err := json.Unmarshal(data, &a); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[0], &l.Round); err != nil {
+		return err
+	}
+	return json.Unmarshal(a[1], &l.Text)
+}
+
+// LogByRound turns a bot's log cut by exchange (the sandbox's
+// Bot.LogByExchange) into rounds: exchange 0 is the setup (round -1),
+// exchange k round k-1, and what the bot printed after the last of the
+// played rounds counts in that one. Rounds it printed nothing in are left
+// out.
+func LogByRound(sections [][]byte, played int) []LogRound {
+	var out []LogRound
+	for k, b := range sections {
+		if len(b) == 0 {
+			continue
+		}
+		r := min(k-1, max(played-1, -1))
+		if n := len(out); n > 0 && out[n-1].Round == r {
+			out[n-1].Text += string(b)
+			continue
+		}
+		out = append(out, LogRound{Round: r, Text: string(b)})
+	}
+	return out
 }
 
 // ReplayRound is one round: its game-specific changes and executed commands,

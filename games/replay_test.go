@@ -3,6 +3,7 @@ package games_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"testing"
 
 	"arena.dev/games"
@@ -45,5 +46,23 @@ func TestReplayJSONIsMarshal(t *testing.T) {
 	}
 	if !bytes.Equal(again, want) {
 		t.Fatalf("the gzipped replay reads back differently:\n got %s\nwant %s", again, want)
+	}
+}
+
+// Exchange 0 is the setup (round -1), exchange k round k-1; what a bot
+// printed after the last round is that round's; empty rounds are left out.
+func TestLogByRound(t *testing.T) {
+	got := games.LogByRound([][]byte{[]byte("init\n"), nil, []byte("r1\n"), nil, []byte("r3"), []byte(" bye\n")}, 4)
+	want := []games.LogRound{{Round: -1, Text: "init\n"}, {Round: 1, Text: "r1\n"}, {Round: 3, Text: "r3 bye\n"}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("%v, want %v", got, want)
+	}
+	js, err := json.Marshal(games.SeatLog{Seat: 2, Rounds: want})
+	if err != nil || string(js) != `{"seat":2,"rounds":[[-1,"init\n"],[1,"r1\n"],[3,"r3 bye\n"]]}` {
+		t.Fatalf("%s %v", js, err)
+	}
+	var back games.SeatLog
+	if err := json.Unmarshal(js, &back); err != nil || !slices.Equal(back.Rounds, want) {
+		t.Fatalf("%v %v", back, err)
 	}
 }

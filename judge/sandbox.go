@@ -85,9 +85,8 @@ func matchLog(r *games.Replay, p int, a games.Agent) seatLog {
 		}
 	}
 	if bot, ok := a.(*sandbox.Bot); ok {
-		// Exchange k is round k-1.
-		for k, b := range bot.LogByExchange() {
-			add(min(k-1, max(r.End.Rounds-1, -1)), b)
+		for _, lr := range games.LogByRound(bot.LogByExchange(), r.End.Rounds) {
+			add(lr.Round, []byte(lr.Text))
 		}
 	} else {
 		add(-1, []byte(agentLog(a)))
