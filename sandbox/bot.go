@@ -70,6 +70,7 @@ type Bot struct {
 	outConn syscall.RawConn // out's descriptor, for spin (nil without one)
 	log     cappedBuffer
 	logConn syscall.RawConn // the log pipe's, for markLog (nil without one)
+	markBuf []byte          // markLog's, under mu
 	logDone chan struct{}
 
 	killed  atomic.Pointer[BotError] // why we killed the child, if we did

@@ -65,7 +65,10 @@ func (b *Bot) markLog() {
 	drained := b.logConn != nil && b.logConn.Control(func(fd uintptr) {
 		b.log.mu.Lock()
 		defer b.log.mu.Unlock()
-		buf := make([]byte, 4<<10)
+		if b.markBuf == nil {
+			b.markBuf = make([]byte, 4<<10)
+		}
+		buf := b.markBuf
 		for {
 			n, _ := readRetry(int(fd), buf)
 			if n <= 0 {
