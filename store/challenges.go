@@ -157,13 +157,13 @@ type RoundLog struct {
 }
 
 // SeatRoundLogs returns the debug logs of a match's seats whose bot the
-// user owns, as SeatLogs does, each cut by round (FinishMatch's
-// LogRounds). A log from before logs were cut is one piece, in no round
-// (Round -2).
+// user owns, as SeatLogs does (ownerID 0: every submitted bot's, for an
+// admin), each cut by round (FinishMatch's LogRounds). A log from before
+// logs were cut is one piece, in no round (Round -2).
 func SeatRoundLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int][]RoundLog, error) {
 	rows, err := db.Query(ctx, `SELECT mp.seat, mp.log, mp.log_rounds FROM match_players mp
 		JOIN bot_versions v ON v.id = mp.bot_version_id JOIN bots b ON b.id = v.bot_id
-		WHERE mp.match_id = $1 AND b.owner_id = $2 AND coalesce(mp.log, '') <> ''`, matchID, ownerID)
+		WHERE mp.match_id = $1 AND ($2 = 0 OR b.owner_id = $2) AND coalesce(mp.log, '') <> ''`, matchID, ownerID)
 	if err != nil {
 		return nil, err
 	}

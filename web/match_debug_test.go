@@ -9,7 +9,8 @@ import (
 	"arena.dev/store"
 )
 
-// A bot's debug log by round (issue 37) reaches its owner alone: the match
+// A bot's debug log by round (issue 37) reaches its owner (and admins)
+// alone: the match
 // page hands the owner's viewer the log URL, which answers their seats; to
 // another user, logged in, anonymous or with a token, neither the page, the
 // log URL nor the API says a word of it.
@@ -18,6 +19,7 @@ func TestMatchDebugLogIsTheOwners(t *testing.T) {
 	ctx := context.Background()
 	ownerName, owner := e.user(store.RoleStudent)
 	otherName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(store.RoleAdmin)
 	bot, err := store.BotByName(ctx, e.pool, owner, "orkisland", "bot")
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,11 @@ func TestMatchDebugLogIsTheOwners(t *testing.T) {
 	var raw json.RawMessage
 	if code := call(t, "GET", e.srv.URL+"/api/matches/"+id+"/log", token(t, e.srv, ownerName), nil, &raw); code != 200 || logOf(string(raw)) != logOf(want) {
 		t.Errorf("the owner's log through the API: %d %s", code, raw)
+	}
+
+	// An admin reads it too, as on the version pages.
+	if code, body, _ := e.get(e.login(adminName), "/matches/"+id+"/log"); code != 200 || logOf(body) != logOf(want) {
+		t.Errorf("an admin's log: %d %s", code, body)
 	}
 
 	other := e.login(otherName)

@@ -146,6 +146,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
 			return d, err
 		}
+		d.SeatLogs = len(d.MySeats) > 0 || viewer.Role == store.RoleAdmin
 	}
 	return d, nil
 }
@@ -268,8 +269,9 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 }
 
 // GET /matches/{id}/log (and /api/matches/{id}/log with a token): the
-// debug logs of the match's seats whose bot the user owns, cut by round,
-// for the viewer's debugging panel; no seats for anyone else. Logs from
+// debug logs of the match's seats whose bot the user owns (an admin: every
+// bot's, as version pages show them), cut by round, for the viewer's
+// debugging panel; no seats for anyone else. Logs from
 // before they were kept by round are left out (the page shows them whole).
 func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
 	id, ok := urlInt64(r, "id")
@@ -281,7 +283,11 @@ func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
 		Seats []games.SeatLog `json:"seats"`
 	}{Seats: []games.SeatLog{}}
 	if u := userFrom(r.Context()); u != nil {
-		logs, err := store.SeatRoundLogs(r.Context(), s.Pool, id, u.ID)
+		owner := u.ID
+		if u.Role == store.RoleAdmin {
+			owner = 0 // an admin reads every bot's log, as on version pages
+		}
+		logs, err := store.SeatRoundLogs(r.Context(), s.Pool, id, owner)
 		if err != nil {
 			s.apiServerError(w, r, err)
 			return
