@@ -262,6 +262,7 @@ func printRefusals(w io.Writer, r *games.Replay) {
 			for _, line := range why[:min(len(why), 5)] {
 				fmt.Fprintf(w, "  %s\n", line)
 			}
+			fmt.Fprintf(w, "  (--view shows every round's, beside the board)\n")
 		}
 	}
 }
