@@ -5,6 +5,11 @@
 // timing, which differs from run to run, does not blur the figure.
 //
 //	go run ./tools/replaysize match.json.gz ...
+//
+// testdata/sloppy.go is an Ork Island bot most of whose commands are
+// ignored, for the cost when there are many (docs/replay.md):
+//
+//	arena play orkisland tools/replaysize/testdata/sloppy.go Dummy Demo Demo -s 1 --log=false -o sloppy.json.gz
 package main
 
 import (
