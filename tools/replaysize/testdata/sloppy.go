@@ -12,7 +12,7 @@ func (b *bot) Play(g *sdk.Game) {
 		g.Move(id, sdk.Dirs[g.Random(0, len(sdk.Dirs)-1)])
 		g.Move(id, sdk.Dirs[0])
 	}
-	g.Move(g.Orks((g.Me()+1)%g.NbPlayers())[0], sdk.Dirs[0])
+	g.Move(g.Orks((g.Me() + 1) % g.NbPlayers())[0], sdk.Dirs[0])
 }
 
 func main() { sdk.Run(&bot{}) }
