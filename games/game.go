@@ -330,6 +330,16 @@ type Refuser interface {
 	Refusals(p int) []string
 }
 
+// An Ignorer is a Match that says which commands it ignored and why: the
+// runner writes them into each round of the replay (ReplayRound.Ignored),
+// for every player (they are public, as the commands executed are).
+type Ignorer interface {
+	// Ignored returns the commands the last Commands call ignored, in the
+	// order given, with Unit and Why set (the runner sets Player). The
+	// runner copies them before the next call.
+	Ignored() []Ignored
+}
+
 var registry = map[string]Game{}
 
 // Register makes a game available by id; games call it from init.

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -145,6 +146,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
 			return d, err
 		}
+		d.SeatLogs = len(d.MySeats) > 0 || viewer.Role == store.RoleAdmin
 	}
 	return d, nil
 }
@@ -242,6 +244,9 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 	link := url.Values{}
 	for _, st := range seats {
 		mine := owners[st.Seat] == viewerID && st.BotID != nil
+		if mine {
+			d.MySeats = append(d.MySeats, st.Seat)
+		}
 		if text, ok := logs[st.Seat]; ok {
 			d.Logs = append(d.Logs, templates.SeatLog{Seat: st.Seat, Bot: st.BotName, Text: text})
 		}
@@ -261,4 +266,43 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 	}
 	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
 	return nil
+}
+
+// GET /matches/{id}/log (and /api/matches/{id}/log with a token): the
+// debug logs of the match's seats whose bot the user owns (an admin: every
+// bot's, as version pages show them), cut by round, for the viewer's
+// debugging panel; no seats for anyone else. Logs from
+// before they were kept by round are left out (the page shows them whole).
+func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		apiError(w, http.StatusNotFound, "no such match")
+		return
+	}
+	out := struct {
+		Seats []games.SeatLog `json:"seats"`
+	}{Seats: []games.SeatLog{}}
+	if u := userFrom(r.Context()); u != nil {
+		owner := u.ID
+		if u.Role == store.RoleAdmin {
+			owner = 0 // an admin reads every bot's log, as on version pages
+		}
+		logs, err := store.SeatRoundLogs(r.Context(), s.Pool, id, owner)
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		for _, seat := range slices.Sorted(maps.Keys(logs)) {
+			sl := games.SeatLog{Seat: seat, Rounds: []games.LogRound{}}
+			for _, l := range logs[seat] {
+				if l.Round >= -1 {
+					sl.Rounds = append(sl.Rounds, games.LogRound{Round: l.Round, Text: l.Text})
+				}
+			}
+			if len(sl.Rounds) > 0 {
+				out.Seats = append(out.Seats, sl)
+			}
+		}
+	}
+	writeJSON(w, http.StatusOK, out) // no-store: a log is its owner's
 }

@@ -121,6 +121,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)
 		r.Get("/matches/{id}", s.matchPage)
 		r.Get("/matches/{id}/live", s.matchLivePart)
+		r.Get("/matches/{id}/log", s.matchLog)
 		r.Get("/bots/{id}", s.botPage)
 		// --- end public pages ---
 
@@ -219,6 +220,7 @@ func (s *Server) Handler() http.Handler {
 			r.Post("/games/{game}/submissions", s.apiSubmit)
 			r.Post("/games/{game}/challenges", s.apiChallenge)
 			r.Post("/matches/{id}/replay", s.apiReplayAgain)
+			r.Get("/matches/{id}/log", s.matchLog)
 			r.Get("/versions/{id}", s.apiVersion)
 			r.Get("/boards/{id}", s.apiBoardFile)
 		})
