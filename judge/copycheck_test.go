@@ -12,6 +12,7 @@ import (
 	"arena.dev/copycheck/copytest"
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -123,7 +124,7 @@ func TestCopyCheckAfterCompile(t *testing.T) {
 	}
 	ids := make([]int64, len(sources))
 	for i, src := range sources {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "mine", "go", src)
+		v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "mine", "go", src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,6 +21,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/metrics"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -505,7 +506,7 @@ func readReplay(t *testing.T, gz []byte) *games.Replay {
 // verdict; it returns the version.
 func (e *env) compiled(t *testing.T, uid int64, name string, source []byte) int64 {
 	t.Helper()
-	v, err := judge.Submit(context.Background(), e.pool, e.client, uid, fake.ID, name, "go", string(source))
+	v, err := service.Submit(context.Background(), e.pool, e.client, uid, fake.ID, name, "go", string(source))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package judge
+package service
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/games"
+	"arena.dev/judge"
 	"arena.dev/store"
 )
 
@@ -85,7 +86,7 @@ func ChallengeAllowance(ctx context.Context, db store.DB, userID int64, admin bo
 
 // StartChallenge checks c and the user's limits, and creates the match and
 // its job in one transaction.
-func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, c Challenge) (*store.Match, error) {
+func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, c Challenge) (*store.Match, error) {
 	var m *store.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		game, err := admitChallenge(ctx, tx, userID, c.GameID)
@@ -115,7 +116,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 		if c.Shuffle {
 			rand.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
 		}
-		m = &store.Match{GameID: c.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: newSeed()}
+		m = &store.Match{GameID: c.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: judge.NewSeed()}
 		if c.Seed != nil {
 			if *c.Seed < 0 || *c.Seed > maxSeed {
 				return refuseChallenge("a seed is a whole number from 0 to %d", int64(maxSeed))
@@ -130,7 +131,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 			if err != nil {
 				return err
 			}
-			m.BoardID, m.Settings = &b.ID, boardSettings(m.Settings, b)
+			m.BoardID, m.Settings = &b.ID, games.OnBoard(m.Settings, b.Settings)
 		}
 		return createChallenge(ctx, tx, jobs, m, seats)
 	})
@@ -140,7 +141,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 // ChallengeAgain plays a match the user took part in again, as a
 // challenge: the same seed, board, settings and seats, except that each of
 // the user's seats is taken by its bot's newest version that can play.
-func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID, matchID int64) (*store.Match, error) {
+func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID, matchID int64) (*store.Match, error) {
 	var m *store.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		orig, err := store.MatchByID(ctx, tx, matchID)
@@ -281,7 +282,7 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 // challengeBoard finds one of the boards a challenge of the game may be
 // played on (ChallengeBoards) by id or name.
 func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string) (store.Board, error) {
-	boards, err := ChallengeBoards(ctx, tx, info.ID)
+	boards, err := judge.ChallengeBoards(ctx, tx, info.ID)
 	if err != nil {
 		return store.Board{}, err
 	}
@@ -300,10 +301,10 @@ func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string)
 }
 
 // createChallenge inserts a challenge match and its job in tx.
-func createChallenge(ctx context.Context, tx pgx.Tx, jobs *Client, m *store.Match, seats []store.Seat) error {
+func createChallenge(ctx context.Context, tx pgx.Tx, jobs *judge.Client, m *store.Match, seats []store.Seat) error {
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return err
 	}
-	_, err := jobs.InsertManyTx(ctx, tx, []river.InsertManyParams{matchJob(m)})
+	_, err := jobs.InsertManyTx(ctx, tx, []river.InsertManyParams{judge.MatchJob(m)})
 	return err
 }

@@ -1,4 +1,4 @@
-package judge
+package service
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/games"
+	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/store"
 )
@@ -96,7 +97,7 @@ func builtinName(info games.Info, name string) string {
 // lang's id) the game offers, and queues its compile job in the same
 // transaction: either both exist or neither. A bot's versions may be in
 // different languages.
-func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
+func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
 	botName = strings.TrimSpace(botName)
 	l, err := lang.Get(language)
 	if err != nil {
@@ -173,7 +174,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		}
 		// Fair between users: behind everyone's first compile if this
 		// user has one waiting already.
-		_, err = jobs.InsertTx(ctx, tx, CompileArgs{VersionID: v.ID}, &river.InsertOpts{Priority: CompilePriority(load.Compiling)})
+		_, err = jobs.InsertTx(ctx, tx, judge.CompileArgs{VersionID: v.ID}, &river.InsertOpts{Priority: judge.CompilePriority(load.Compiling)})
 		return err
 	})
 	return v, err

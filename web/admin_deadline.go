@@ -13,7 +13,7 @@ import (
 )
 
 // Submission deadlines: per game, set on the admin's games page. After it,
-// judge.Submit refuses students' new versions (page and API say when it
+// service.Submit refuses students' new versions (page and API say when it
 // was); the ladder goes on. The game and submit pages show it.
 
 // deadlineLayout is how a datetime-local input writes a time (read as UTC).

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -39,9 +40,9 @@ func (e *refusal) Error() string { return e.msg }
 // fault: logged, never shown).
 func errorStatus(err error) int {
 	var refused *refusal
-	var submit *judge.SubmitError
-	var limit *judge.SubmitLimitError
-	var challenge *judge.ChallengeError
+	var submit *service.SubmitError
+	var limit *service.SubmitLimitError
+	var challenge *service.ChallengeError
 	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &refused):
@@ -74,9 +75,9 @@ func errorStatus(err error) int {
 // userMessage is what a user is told about an error that is not a 500.
 func userMessage(err error) string {
 	var refused *refusal
-	var submit *judge.SubmitError
-	var limit *judge.SubmitLimitError
-	var challenge *judge.ChallengeError
+	var submit *service.SubmitError
+	var limit *service.SubmitLimitError
+	var challenge *service.ChallengeError
 	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &refused):
@@ -96,8 +97,8 @@ func userMessage(err error) string {
 // setRetryAfter tells the client when to try again after a refusal over a
 // limit.
 func setRetryAfter(w http.ResponseWriter, err error) {
-	var limit *judge.SubmitLimitError
-	var challenge *judge.ChallengeError
+	var limit *service.SubmitLimitError
+	var challenge *service.ChallengeError
 	var again *judge.ReplayError
 	switch {
 	case errors.As(err, &limit):

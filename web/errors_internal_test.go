@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -26,7 +27,7 @@ func TestErrorStatus(t *testing.T) {
 		{fmt.Errorf("board 3 was played on: %w", store.ErrInUse), http.StatusConflict, "board 3 was played on: in use"},
 		{fmt.Errorf("%w: the tournament is already finished", judge.ErrTournament), http.StatusUnprocessableEntity,
 			"the tournament is already finished"},
-		{&judge.SubmitError{Msg: "the source is empty"}, http.StatusUnprocessableEntity, "the source is empty"},
+		{&service.SubmitError{Msg: "the source is empty"}, http.StatusUnprocessableEntity, "the source is empty"},
 		{errors.New("connection refused"), http.StatusInternalServerError, ""},
 	} {
 		if got := errorStatus(c.err); got != c.status {

@@ -12,6 +12,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -72,7 +73,7 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	m, err := judge.ChallengeAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	m, err := service.ChallengeAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

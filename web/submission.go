@@ -7,17 +7,17 @@ import (
 	"net/http"
 	"strings"
 
-	"arena.dev/judge"
 	"arena.dev/lang"
+	"arena.dev/service"
 )
 
 // Reading a submission, from the submit form or the API; both then go
-// through judge.Submit, which checks everything else and the limits.
+// through service.Submit, which checks everything else and the limits.
 
 // maxSubmitBytes bounds a submission's body: the largest file the editor
 // loads (1 MiB), plus room for the other fields and the multipart framing.
-// It is well above judge.MaxSource so that a source over the limit is
-// still read, refused by judge.Submit with its size, and rendered back in
+// It is well above service.MaxSource so that a source over the limit is
+// still read, refused by service.Submit with its size, and rendered back in
 // the form: the user's text is not lost. Past it, the body is not read.
 const maxSubmitBytes = 1<<20 + 64<<10
 
@@ -67,7 +67,7 @@ func readSubmission(r *http.Request) (submission, error) {
 	switch {
 	case errors.As(err, &tooBig):
 		return sub, &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("the submission is larger than the limit of %d KB, "+
-			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", judge.MaxSource>>10)}
+			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", service.MaxSource>>10)}
 	case err != nil:
 		return sub, &refusal{http.StatusBadRequest, "the form could not be read (" + err.Error() + "). Nothing was stored"}
 	}
