@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
@@ -163,15 +164,9 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 		t.Fatal(err) // the fifth
 	}
 	_, err = service.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(1))
-	if le := (*service.SubmitLimitError)(nil); !asLimit(err, &le) {
+	if le, ok := err.(*domain.Error); !ok || le.Code != domain.TooMany || le.RetryAfter <= 0 {
 		t.Fatalf("a sixth submission within the window: %v", err)
 	}
-}
-
-func asLimit(err error, le **service.SubmitLimitError) bool {
-	l, ok := err.(*service.SubmitLimitError)
-	*le = l
-	return ok
 }
 
 // One compile at a time per user: with two compile workers and nobody

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake" // Race takes Go and C++, Race (sprint) Go only
 	"arena.dev/judge"
@@ -32,8 +33,8 @@ func TestSubmitLanguage(t *testing.T) {
 		{fake.ID, "", `unknown language "" (known: go, cpp)`},
 	} {
 		_, err := service.Submit(ctx, pool, jobs, uid, c.game, "x", c.language, "int main() {}")
-		var se *service.SubmitError
-		if !errors.As(err, &se) || se.Msg != c.want {
+		var se *domain.Error
+		if !errors.As(err, &se) || se.Code != domain.Invalid || se.Message != c.want {
 			t.Errorf("%s in %q: %v, want %q", c.game, c.language, err, c.want)
 		}
 	}

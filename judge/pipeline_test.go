@@ -2,11 +2,11 @@ package judge_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/rating"
@@ -65,16 +65,18 @@ func TestSubmitRefusesBadInput(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	uid := e.user(t)
-	for name, c := range map[string]struct{ game, bot, src string }{
-		"empty":        {"orkisland", "b", "  \n"},
-		"too large":    {"orkisland", "b", strings.Repeat("x", service.MaxSource+1)},
-		"unknown game": {"chess", "b", "package main"},
-		"no name":      {"orkisland", " ", "package main"},
+	for name, c := range map[string]struct {
+		game, bot, src string
+		code           domain.ErrorCode
+	}{
+		"empty":        {"orkisland", "b", "  \n", domain.Invalid},
+		"too large":    {"orkisland", "b", strings.Repeat("x", service.MaxSource+1), domain.TooLarge},
+		"unknown game": {"chess", "b", "package main", domain.Invalid},
+		"no name":      {"orkisland", " ", "package main", domain.Invalid},
 	} {
 		_, err := service.Submit(ctx, e.pool, e.client, uid, c.game, c.bot, "go", c.src)
-		var se *service.SubmitError
-		if !errors.As(err, &se) {
-			t.Errorf("%s: got %v, want a SubmitError", name, err)
+		if code := domain.CodeOf(err); code != c.code {
+			t.Errorf("%s: got %v (%s), want a refusal (%s)", name, err, code, c.code)
 		}
 	}
 	var n int

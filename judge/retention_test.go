@@ -16,6 +16,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
@@ -444,8 +445,8 @@ func TestReplayRegeneratedByteForByte(t *testing.T) {
 }
 
 func isReplayError(err error) bool {
-	var re *judge.ReplayError
-	return errors.As(err, &re)
+	var re *domain.Error
+	return errors.As(err, &re) && (re.Code == domain.Invalid || re.Code == domain.TooMany)
 }
 
 // A real bot, sandboxed, whose CPU time is measured: played again, its

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"arena.dev/bracket"
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -71,12 +72,10 @@ func clientInserter(c *Client) inserter {
 	}
 }
 
-// ErrTournament is a request that the tournament's state refuses (pausing
-// a finished one...): the user's mistake, not the system's.
-var ErrTournament = errors.New("tournament")
-
-func refuse(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrTournament, fmt.Sprintf(format, args...))
+// refuse is a request that the tournament's state refuses (pausing a
+// finished one...): the user's mistake, not the system's.
+func refuse(key, english string, data domain.Data) error {
+	return domain.Refusal("errors.tournament."+key, english, data)
 }
 
 // CreateTournament validates t, inserts it and its start job (scheduled at
@@ -84,24 +83,24 @@ func refuse(format string, args ...any) error {
 func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.Tournament) error {
 	game, err := games.Get(t.GameID)
 	if err != nil {
-		return refuse("unknown game %q", t.GameID)
+		return refuse("unknown_game", "unknown game {{.Game}}", domain.Data{"Game": domain.Quote(t.GameID)})
 	}
 	if err := game.Info().Check(games.Settings(t.Settings)); err != nil {
-		return refuse("settings: %v", err)
+		return refuse("settings", "settings: {{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	if t.Format != store.FormatElimination && t.Format != store.FormatLeague {
-		return refuse("unknown format %q", t.Format)
+		return refuse("unknown_format", "unknown format {{.Format}}", domain.Data{"Format": domain.Quote(t.Format)})
 	}
 	if t.GroupMatches < 1 || t.GroupMatches > 100 || t.FinalMatches < 1 || t.FinalMatches > 100 ||
 		t.LeagueRounds < 1 || t.LeagueRounds > 100 || t.DropCount < 1 || t.DropCount > 3 {
-		return refuse("matches and rounds must be between 1 and 100, and the drop count between 1 and 3")
+		return refuse("numbers", "matches and rounds must be between 1 and 100, and the drop count between 1 and 3", nil)
 	}
 	known, err := store.GameEnabled(ctx, tx, t.GameID)
 	if err != nil {
 		return err
 	}
 	if !known {
-		return refuse("game %q is not enabled on this site", t.GameID)
+		return refuse("game_disabled", "game {{.Game}} is not enabled on this site", domain.Data{"Game": domain.Quote(t.GameID)})
 	}
 	if len(t.BotIDs) > 0 {
 		n, err := store.CountGameBots(ctx, tx, t.GameID, t.BotIDs)
@@ -109,7 +108,7 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 			return err
 		}
 		if n != len(t.BotIDs) {
-			return refuse("a chosen bot does not exist or is not a bot of %s", t.GameID)
+			return refuse("bot", "a chosen bot does not exist or is not a bot of {{.Game}}", domain.Data{"Game": t.GameID})
 		}
 	}
 	if len(t.BoardIDs) > 0 {
@@ -118,7 +117,7 @@ func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.T
 			return err
 		}
 		if n != len(t.BoardIDs) {
-			return refuse("a chosen board does not exist or is not a board of %s", t.GameID)
+			return refuse("board", "a chosen board does not exist or is not a board of {{.Game}}", domain.Data{"Game": t.GameID})
 		}
 	}
 	if t.Seed == 0 {
@@ -365,7 +364,7 @@ func PauseTournament(ctx context.Context, tx pgx.Tx, id int64) error {
 		return err
 	}
 	if t.Status != store.TournamentRunning {
-		return refuse("only a running tournament can be paused (this one is %s)", t.Status)
+		return refuse("pause", "only a running tournament can be paused (this one is {{.Status}})", domain.Data{"Status": t.Status})
 	}
 	return changed(ctx, tx, id, store.SetTournamentStatus(ctx, tx, id, store.TournamentPaused))
 }
@@ -379,7 +378,7 @@ func ResumeTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 		return err
 	}
 	if t.Status != store.TournamentPaused && t.Status != store.TournamentRunning {
-		return refuse("only a paused tournament can be resumed (this one is %s)", t.Status)
+		return refuse("resume", "only a paused tournament can be resumed (this one is {{.Status}})", domain.Data{"Status": t.Status})
 	}
 	if err := store.SetTournamentStatus(ctx, tx, id, store.TournamentRunning); err != nil {
 		return err
@@ -404,7 +403,7 @@ func CancelTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) 
 		return err
 	}
 	if t.Status == store.TournamentFinished || t.Status == store.TournamentCancelled {
-		return refuse("the tournament is already %s", t.Status)
+		return refuse("cancel", "the tournament is already {{.Status}}", domain.Data{"Status": t.Status})
 	}
 	if err := store.CancelTournamentRow(ctx, tx, id, unplayed); err != nil {
 		return err
@@ -430,14 +429,15 @@ func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tourn
 		return 0, err
 	}
 	if !ok || id != tournamentID {
-		return 0, refuse("match %d is not a match of tournament %d", matchID, tournamentID)
+		return 0, refuse("replay_other", "match {{.Match}} is not a match of tournament {{.Tournament}}",
+			domain.Data{"Match": matchID, "Tournament": tournamentID})
 	}
 	orig, err := store.MatchByID(ctx, tx, matchID)
 	if err != nil {
 		return 0, err
 	}
 	if orig.Status != store.MatchFinished && orig.Status != store.MatchFailed {
-		return 0, refuse("match %d has not been played yet", matchID)
+		return 0, refuse("replay_unplayed", "match {{.Match}} has not been played yet", domain.Data{"Match": matchID})
 	}
 	seats, err := store.MatchSeats(ctx, tx, matchID)
 	if err != nil {

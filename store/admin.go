@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -308,7 +309,7 @@ func UnknownBoardFiles(ctx context.Context, db DB, gameID string) (map[int64][]b
 }
 
 // ErrInUse reports a row that others refer to and so cannot be deleted.
-var ErrInUse = errors.New("in use")
+var ErrInUse = domain.ErrInUse
 
 // DeleteBoard removes an uploaded board and takes it out of its game's
 // ladder and qualification boards, in one statement. A board a match was

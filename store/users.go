@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 )
 
 // Roles.
@@ -56,7 +57,7 @@ func scanUser(row pgx.Row) (*User, error) {
 }
 
 // ErrConflict reports a unique value (a user name, an email) already taken.
-var ErrConflict = errors.New("already taken")
+var ErrConflict = domain.ErrConflict
 
 // CreateUser inserts u and sets its ID and CreatedAt.
 func CreateUser(ctx context.Context, db DB, u *User) error {
@@ -123,7 +124,7 @@ func LockUser(ctx context.Context, db DB, userID int64) (role string, err error)
 }
 
 // ErrNotFound reports a row that does not exist.
-var ErrNotFound = errors.New("not found")
+var ErrNotFound = domain.ErrNotFound
 
 // UserByID returns an account.
 func UserByID(ctx context.Context, db DB, id int64) (*User, error) {

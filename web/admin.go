@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -204,7 +204,7 @@ func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) 
 	case u.Role == store.RoleHouse:
 		return nil, store.ErrNotFound
 	case u.ID == userFrom(r.Context()).ID:
-		return nil, &refusal{http.StatusUnprocessableEntity, "you cannot " + what + " yourself: ask another admin, so the site always keeps one"}
+		return nil, domain.Refusal("errors.admin.yourself", "you cannot {{.Action}} yourself: ask another admin, so the site always keeps one", domain.Data{"Action": what})
 	}
 	return u, nil
 }
@@ -212,9 +212,8 @@ func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) 
 // adminUsersFail answers a change of a user that failed: refused, the
 // users page again saying why; else as any page does.
 func (s *Server) adminUsersFail(w http.ResponseWriter, r *http.Request, err error) {
-	var refused *refusal
-	if errors.As(err, &refused) {
-		s.renderAdminUsers(w, r, refused.status, adminBackQuery(r), templates.AdminUsersData{Error: capitalize(refused.msg) + "."})
+	if code := domain.CodeOf(err); code != domain.Internal && code != domain.NotFound {
+		s.renderAdminUsers(w, r, errorStatus(err), adminBackQuery(r), templates.AdminUsersData{Error: capitalize(userMessage(err)) + "."})
 		return
 	}
 	s.fail(w, r, err)
@@ -225,7 +224,7 @@ func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
 	u, err := s.adminTarget(r, "change the role of")
 	role := r.PostFormValue("role")
 	if err == nil && role != store.RoleStudent && role != store.RoleAdmin {
-		err = &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("unknown role %q: a user is a student or an admin", role)}
+		err = domain.Refusal("errors.admin.role", "unknown role {{.Role}}: a user is a student or an admin", domain.Data{"Role": domain.Quote(role)})
 	}
 	if err == nil {
 		err = store.SetUserRole(r.Context(), s.Pool, u.ID, role)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/lang"
 	"arena.dev/service"
@@ -160,10 +161,10 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 	}
 	setRetryAfter(w, err)
 	f.Error = capitalize(userMessage(err)) + "."
-	var limit *service.SubmitLimitError
-	if errors.As(err, &limit) && limit.Limit != "" {
+	var limit *domain.Error
+	if errors.As(err, &limit) && limit.Limit != nil {
 		f.RetryAfter = retrySeconds(limit.RetryAfter)
-		f.Error = capitalize(limit.Limit) + "."
+		f.Error = capitalize(limit.Limit.Message) + "."
 	}
 	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -76,7 +77,7 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	if status := errorStatus(err); err != nil && status != http.StatusInternalServerError && status != http.StatusNotFound {
 		setRetryAfter(w, err)
-		var ce *service.ChallengeError
+		var ce *domain.Error
 		if errors.As(err, &ce) && ce.RetryAfter > 0 {
 			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
@@ -116,7 +117,7 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 	if seed != "" {
 		n, err := strconv.ParseInt(seed, 10, 64)
 		if err != nil {
-			return c, &service.ChallengeError{Msg: fmt.Sprintf("the seed %q is not a whole number", seed)}
+			return c, domain.Refusal("errors.challenge.seed", "the seed {{.Seed}} is not a whole number", domain.Data{"Seed": domain.Quote(seed)})
 		}
 		c.Seed = &n
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -91,8 +90,7 @@ func TestReadTournament(t *testing.T) {
 		{form("start", "tomorrow"), nil, `start: "tomorrow" is not a date and time`},
 	} {
 		_, err := readTournament(c.form, nil, c.bots)
-		var refused *refusal
-		if !errors.As(err, &refused) || refused.status != http.StatusUnprocessableEntity || refused.msg != c.msg {
+		if errorStatus(err) != http.StatusUnprocessableEntity || userMessage(err) != c.msg {
 			t.Errorf("%v: %v, want the refusal %q", c.form, err, c.msg)
 		}
 	}

@@ -2,11 +2,11 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/lang"
 	"arena.dev/service"
 )
@@ -49,8 +49,8 @@ func submitLanguage(asked, file string) (string, error) {
 	}
 	l, ok := lang.ByFile(file)
 	if !ok {
-		return "", &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("cannot tell the language of %q from its extension (%s): give \"language\"",
-			file, strings.Join(lang.Extensions(), ", "))}
+		return "", domain.Refusal("errors.submit.extension", "cannot tell the language of {{.File}} from its extension ({{.Extensions}}): give \"language\"",
+			domain.Data{"File": domain.Quote(file), "Extensions": strings.Join(lang.Extensions(), ", ")})
 	}
 	return l.ID, nil
 }
@@ -66,10 +66,10 @@ func readSubmission(r *http.Request) (submission, error) {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return sub, &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("the submission is larger than the limit of %d KB, "+
-			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", service.MaxSource>>10)}
+		return sub, domain.NewError(domain.TooLarge, "errors.submit.form_too_large", "the submission is larger than the limit of {{.KB}} KB, "+
+			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", domain.Data{"KB": service.MaxSource >> 10})
 	case err != nil:
-		return sub, &refusal{http.StatusBadRequest, "the form could not be read (" + err.Error() + "). Nothing was stored"}
+		return sub, domain.NewError(domain.Malformed, "errors.submit.form", "the form could not be read ({{.Reason}}). Nothing was stored", domain.Data{"Reason": err.Error()})
 	}
 	return sub, nil
 }

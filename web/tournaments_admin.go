@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -165,19 +165,16 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 // says what is wrong with it. Times are UTC; a tournament without a start
 // starts now.
 func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, error) {
-	refuse := func(format string, args ...any) error {
-		return &refusal{http.StatusUnprocessableEntity, fmt.Sprintf(format, args...)}
-	}
 	t := &store.Tournament{Name: strings.TrimSpace(f.Get("name")), GameID: f.Get("game"), Format: f.Get("format"),
 		StartAt: time.Now(), BoardIDs: boardIDs, OnePerStudent: f.Get("one_per_student") != "",
 		// The other format's numbers are hidden on the form: their defaults.
 		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
 	if n := len([]rune(t.Name)); n < 1 || n > 100 {
-		return nil, refuse("the name must have 1 to 100 characters")
+		return nil, domain.Refusal("errors.tournament.name", "the name must have 1 to 100 characters", nil)
 	}
 	var err error
 	if t.Settings, err = parseSettings(f.Get("settings")); err != nil {
-		return nil, refuse("%s", err)
+		return nil, domain.Refusal("errors.tournament.form_settings", "{{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	type number struct {
 		name, field string
@@ -192,26 +189,28 @@ func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, 
 	for _, x := range numbers {
 		raw := f.Get(x.field)
 		if *x.to, err = strconv.Atoi(strings.TrimSpace(raw)); err != nil {
-			return nil, refuse("%s: %q is not a whole number", x.name, raw)
+			return nil, domain.Refusal("errors.tournament.whole_number", "{{.Field}}: {{.Value}} is not a whole number",
+				domain.Data{"Field": x.name, "Value": domain.Quote(raw)})
 		}
 	}
 	if f.Get("entrants") == "list" {
 		if len(botIDs) < 2 {
-			return nil, refuse("tick at least two bots, or choose every student's bot")
+			return nil, domain.Refusal("errors.tournament.two_bots", "tick at least two bots, or choose every student's bot", nil)
 		}
 		t.BotIDs = botIDs
 	}
 	if raw := strings.TrimSpace(f.Get("versions_before")); raw != "" {
 		at, err := parseFormTime(raw)
 		if err != nil {
-			return nil, refuse("versions before: %q is not a date and time", raw)
+			return nil, domain.Refusal("errors.tournament.versions_before", "versions before: {{.Value}} is not a date and time",
+				domain.Data{"Value": domain.Quote(raw)})
 		}
 		t.VersionsBefore = &at
 	}
 	if raw := strings.TrimSpace(f.Get("start")); raw != "" {
 		at, err := parseFormTime(raw)
 		if err != nil {
-			return nil, refuse("start: %q is not a date and time", raw)
+			return nil, domain.Refusal("errors.tournament.start", "start: {{.Value}} is not a date and time", domain.Data{"Value": domain.Quote(raw)})
 		}
 		t.StartAt = at
 	}
@@ -222,8 +221,7 @@ func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, 
 // form again as it was sent, with why (the form's or judge's refusal); a
 // 500 for anything else.
 func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, boardIDs, botIDs []int64, err error) {
-	var refused *refusal
-	if !errors.As(err, &refused) && !errors.Is(err, judge.ErrTournament) {
+	if domain.CodeOf(err) != domain.Invalid { // the form's refusals, and judge's
 		s.serverError(w, r, err)
 		return
 	}
@@ -250,8 +248,8 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 	ctx := r.Context()
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
 	switch {
-	case errors.Is(err, judge.ErrTournament):
-		s.flash(ctx, "Refused: "+strings.TrimPrefix(err.Error(), "tournament: ")+".")
+	case domain.CodeOf(err) == domain.Invalid: // the tournament's state refuses it
+		s.flash(ctx, "Refused: "+userMessage(err)+".")
 	case err != nil:
 		s.serverError(w, r, err)
 		return
