@@ -940,7 +940,7 @@ func (s *semester) compareUnpaced() {
 		if err := rows.Scan(&id, &game, &mu, &sigma, &n); err != nil {
 			s.b.Fatal(err)
 		}
-		if !(ladder.Candidate{Mu: mu, Sigma: sigma, Games: n}).Settled() {
+		if !ladder.Settled(ladder.Candidate{Mu: mu, Sigma: sigma, Games: n}) {
 			continue
 		}
 		u, ok := rated[id]

@@ -10,7 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"arena.dev/auth"
 	"arena.dev/domain"
 )
 
@@ -77,9 +76,11 @@ func CreateUser(ctx context.Context, db DB, u *User) error {
 
 // EnsureAdmin creates the first account, an admin named "admin", when there
 // is no account at all (the house's does not count). It returns the password it set, or "" when accounts
-// already existed. An empty password argument means a random one. Safe when
-// several processes start at once: the table is locked for the check.
-func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (string, error) {
+// already existed. credentials gives the password and its hash, called only
+// when the account is created (hashing is slow, and not the store's
+// business: service.EnsureAdmin). Safe when several processes start at
+// once: the table is locked for the check.
+func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, credentials func() (password, hash string, err error)) (string, error) {
 	var created string
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE"); err != nil {
@@ -89,10 +90,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (stri
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM users WHERE role <> 'house')").Scan(&exists); err != nil || exists {
 			return err
 		}
-		if password == "" {
-			password = auth.RandomPassword(16)
-		}
-		hash, err := auth.HashPassword(password)
+		password, hash, err := credentials()
 		if err != nil {
 			return err
 		}

@@ -40,7 +40,7 @@ func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.La
 	unsettled := ladder.Unsettled(cands)
 	p := templates.AdminPace{
 		Trickle: strconv.Itoa(row.Trickle), HourlyCap: strconv.Itoa(row.HourlyCap), Paused: row.Paused,
-		Versions: versions, Unsettled: unsettled, Mode: string(row.Pace.Mode(versions, unsettled)),
+		Versions: versions, Unsettled: unsettled, Mode: string(ladder.ModeOf(row.Pace, versions, unsettled)),
 		SettledSigma: ladder.SettledSigma, SettledGames: ladder.SettledGames, MaxTrickle: ladder.MaxTrickle,
 	}
 	if row.HourStart.Equal(ladder.HourOf(time.Now())) {
@@ -87,7 +87,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 	}
 	read("trickle", f.trickle, &p.Trickle)
 	read("hourly_cap", f.hourlyCap, &p.HourlyCap)
-	for k, v := range p.Validate() {
+	for k, v := range ladder.Validate(p) {
 		if bad[k] == "" {
 			bad[k] = v
 		}
