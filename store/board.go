@@ -24,9 +24,9 @@ type Ranking struct {
 // the same as Leaderboard's.
 func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	rows, err := db.Query(ctx, `
-		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, `+ordinalSQL+`, v.mu, v.sigma, v.games
 		`+boardFilter+`
-		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id`, gameID)
+		ORDER BY `+rankOrderSQL, gameID)
 	if err != nil {
 		return nil, err
 	}

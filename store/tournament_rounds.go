@@ -23,9 +23,9 @@ import (
 func FreezeField(ctx context.Context, db DB, t *Tournament) (eligible, entered int, err error) {
 	err = db.QueryRow(ctx, `
 		WITH eligible AS (
-			SELECT v.id, coalesce(v.mu - 3 * v.sigma, 0) AS rating,
+			SELECT v.id, coalesce(`+ordinalSQL+`, 0) AS rating,
 			       row_number() OVER (PARTITION BY CASE WHEN u.role = 'house' THEN -b.id ELSE b.owner_id END
-			                          ORDER BY coalesce(v.mu - 3 * v.sigma, 0) DESC, v.id) AS nth
+			                          ORDER BY coalesce(`+ordinalSQL+`, 0) DESC, v.id) AS nth
 			FROM bots b JOIN users u ON u.id = b.owner_id
 			CROSS JOIN LATERAL (
 				SELECT v.id, v.mu, v.sigma FROM bot_versions v

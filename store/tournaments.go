@@ -335,9 +335,9 @@ type EntrantCandidate struct {
 // bots.
 func EntrantCandidates(ctx context.Context, db DB, gameID string) ([]EntrantCandidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.name, v.language, u.display_name, v.mu - 3 * v.sigma, u.role = 'house'
+		SELECT b.id, b.name, u.name, v.language, u.display_name, `+ordinalSQL+`, u.role = 'house'
 		`+boardFilter+`
-		ORDER BY u.role = 'house', lower(u.name), v.mu - 3 * v.sigma DESC, b.id`, gameID)
+		ORDER BY u.role = 'house', lower(u.name), `+ordinalSQL+` DESC, b.id`, gameID)
 	if err != nil {
 		return nil, err
 	}
