@@ -163,7 +163,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	for _, u := range users {
 		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
 			DisplayName: u.DisplayName, Group: u.Group,
-			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
+			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
 	}
 	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
 }
