@@ -105,7 +105,6 @@ func plural(n int, unit string) string {
 	return fmt.Sprintf("%d %ss", n, unit)
 }
 
-
 // markup renders message id, whose catalogue text may hold simple markup
 // (<code>, <strong>, <a href="{{.URL}}">): the catalogues are part of the
 // code; the data, which may come from users, is escaped.
