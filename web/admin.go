@@ -214,7 +214,7 @@ func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) 
 // users page again saying why; else as any page does.
 func (s *Server) adminUsersFail(w http.ResponseWriter, r *http.Request, err error) {
 	if code := domain.CodeOf(err); code != domain.Internal && code != domain.NotFound {
-		s.renderAdminUsers(w, r, errorStatus(err), adminBackQuery(r), templates.AdminUsersData{Error: capitalize(userMessage(err)) + "."})
+		s.renderAdminUsers(w, r, errorStatus(err), adminBackQuery(r), templates.AdminUsersData{Error: capitalize(userMessage(r.Context(), err)) + "."})
 		return
 	}
 	s.fail(w, r, err)

@@ -160,11 +160,11 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 		return
 	}
 	setRetryAfter(w, err)
-	f.Error = capitalize(userMessage(err)) + "."
+	f.Error = capitalize(userMessage(r.Context(), err)) + "."
 	var limit *domain.Error
 	if errors.As(err, &limit) && limit.Limit != nil {
 		f.RetryAfter = retrySeconds(limit.RetryAfter)
-		f.Error = capitalize(limit.Limit.Message) + "."
+		f.Error = capitalize(localMessage(r.Context(), limit.Limit)) + "."
 	}
 	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
 }

@@ -81,7 +81,7 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 		if errors.As(err, &ce) && ce.RetryAfter > 0 {
 			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
-		f.Error = capitalize(userMessage(err)) + "."
+		f.Error = capitalize(userMessage(r.Context(), err)) + "."
 		s.render(w, r, status, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
 		return
 	}

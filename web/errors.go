@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"math"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 )
 
 // Failed requests. Every failure a user is told about is a *domain.Error
@@ -46,14 +48,26 @@ func errorStatus(err error) int {
 }
 
 // userMessage is what a user is told about an error that is not a 500: an
-// Error's own message when it is the error itself; when a store error is
-// wrapped with what was looked for ("board 3 was played on: in use"), the
-// whole text.
-func userMessage(err error) string {
+// Error's own message in the request's language when it is the error
+// itself; when a store error is wrapped with what was looked for ("board 3
+// was played on: in use"), the whole text, in English.
+func userMessage(ctx context.Context, err error) string {
 	if e, ok := err.(*domain.Error); ok {
-		return e.Message
+		return localMessage(ctx, e)
 	}
 	return err.Error()
+}
+
+// localMessage is e's message from the catalogue (i18n/locales/*/errors.toml)
+// in ctx's language, or its English Message when the catalogue has none.
+func localMessage(ctx context.Context, e *domain.Error) string {
+	if e.Key == "" {
+		return e.Message
+	}
+	if msg := i18n.T(ctx, e.Key, e.Data); msg != e.Key {
+		return msg
+	}
+	return e.Message
 }
 
 // setRetryAfter tells the client when to try again after a refusal over a

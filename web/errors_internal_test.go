@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -39,8 +40,8 @@ func TestErrorStatus(t *testing.T) {
 		if got := errorStatus(c.err); got != c.status {
 			t.Errorf("%v: status %d, want %d", c.err, got, c.status)
 		}
-		if c.msg != "" && userMessage(c.err) != c.msg {
-			t.Errorf("%v: message %q, want %q", c.err, userMessage(c.err), c.msg)
+		if c.msg != "" && userMessage(context.Background(), c.err) != c.msg {
+			t.Errorf("%v: message %q, want %q", c.err, userMessage(context.Background(), c.err), c.msg)
 		}
 	}
 }

@@ -229,7 +229,7 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
 		Format: f.Get("format"), Settings: f.Get("settings"),
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
-		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(err) + "."}
+		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(r.Context(), err) + "."}
 	if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
 		d.Fields = fields
 	}
@@ -249,7 +249,7 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
 	switch {
 	case domain.CodeOf(err) == domain.Invalid: // the tournament's state refuses it
-		s.flash(ctx, "Refused: "+userMessage(err)+".")
+		s.flash(ctx, "Refused: "+userMessage(ctx, err)+".")
 	case err != nil:
 		s.serverError(w, r, err)
 		return
