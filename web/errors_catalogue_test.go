@@ -64,7 +64,7 @@ func TestErrorMessageLanguage(t *testing.T) {
 // refusal helpers that prefix their key, and &domain.Error{Key, Message}
 // literals.
 func errorTemplates(t *testing.T, dirs ...string) map[string]string {
-	prefix := map[string]string{"refuseSubmit": "errors.submit.", "refuseChallenge": "errors.challenge.", "refuse": "errors.tournament."}
+	prefix := map[string]string{"refuseSubmit": "errors.submit.", "refuseChallenge": "errors.challenge.", "refuseTournament": "errors.tournament."}
 	out := map[string]string{}
 	for _, dir := range dirs {
 		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))

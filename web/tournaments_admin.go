@@ -11,11 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/domain"
 	"arena.dev/games"
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -151,7 +149,7 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		if u := userFrom(ctx); u != nil {
 			t.CreatedBy = &u.ID
 		}
-		err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, s.Jobs, t) })
+		err = service.CreateTournament(ctx, s.Pool, s.Jobs, t)
 	}
 	if err != nil {
 		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
@@ -237,16 +235,16 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
 }
 
-// tournamentAction runs one admin action on the URL's tournament in a
-// transaction and goes back to its page with what happened.
-func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done string, act func(context.Context, pgx.Tx, int64) error) {
+// tournamentAction runs one admin action on the URL's tournament (a
+// service operation) and goes back to its page with what happened.
+func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done string, act func(context.Context, int64) error) {
 	t, err := byID(r, "id", s.Pool, store.TournamentByID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
+	err = act(ctx, t.ID)
 	switch {
 	case domain.CodeOf(err) == domain.Invalid: // the tournament's state refuses it
 		s.flash(ctx, "Refused: "+userMessage(ctx, err)+".")
@@ -261,20 +259,22 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 
 // POST /admin/tournaments/{id}/pause
 func (s *Server) adminTournamentPause(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", judge.PauseTournament)
+	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", func(ctx context.Context, id int64) error {
+		return service.PauseTournament(ctx, s.Pool, id)
+	})
 }
 
 // POST /admin/tournaments/{id}/resume
 func (s *Server) adminTournamentResume(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		return judge.ResumeTournament(ctx, tx, s.Jobs, id)
+	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, id int64) error {
+		return service.ResumeTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
 
 // POST /admin/tournaments/{id}/cancel
 func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		return judge.CancelTournament(ctx, tx, s.Jobs, id)
+	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, id int64) error {
+		return service.CancelTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
 
@@ -328,8 +328,8 @@ func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.tournamentAction(w, r, "", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		again, err := judge.ReplayTournamentMatch(ctx, tx, s.Jobs, id, matchID)
+	s.tournamentAction(w, r, "", func(ctx context.Context, id int64) error {
+		again, err := service.ReplayTournamentMatch(ctx, s.Pool, s.Jobs, id, matchID)
 		if err == nil {
 			s.flash(ctx, fmt.Sprintf("Match #%d is queued to run again as #%d; the standings do not change.", matchID, again))
 		}
