@@ -6,9 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"arena.dev/store"
+	"arena.dev/service"
 	"arena.dev/templates"
 )
 
@@ -65,9 +63,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetSubmissionDeadline(ctx, tx, info.ID, deadline)
-	})
+	err = service.SetSubmissionDeadline(ctx, s.Pool, info, deadline)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

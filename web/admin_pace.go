@@ -8,10 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/games"
 	"arena.dev/ladder"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -98,9 +97,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetGamePace(ctx, tx, info.ID, p)
-	})
+	err = service.SetGamePace(ctx, s.Pool, info, p)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
