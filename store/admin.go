@@ -192,18 +192,6 @@ func SetGameSettings(ctx context.Context, db DB, id string, settings map[string]
 	return updateOne(ctx, db, "UPDATE games SET settings = $2 WHERE id = $1", id, settings)
 }
 
-// Board is an uploaded board file of a game.
-type Board struct {
-	ID         int64
-	GameID     string
-	Name       string
-	Size       int
-	Settings   map[string]int
-	Original   string // the game's original board it is ("default", "maze 7"); "" for none
-	UploadedBy string // the uploader's name; "" when unknown
-	CreatedAt  time.Time
-}
-
 // CreateBoard stores a board file the game has already parsed. A name
 // already used in that game gives ErrConflict.
 func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, settings map[string]int, uploadedBy int64) (int64, error) {

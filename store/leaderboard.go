@@ -2,25 +2,7 @@ package store
 
 import (
 	"context"
-	"time"
 )
-
-// Standing is one line of a game's leaderboard: a bot's current version.
-type Standing struct {
-	Rank       int // among students' bots; 0 for a house bot
-	House      bool
-	BotID      int64
-	BotName    string
-	OwnerID    int64
-	OwnerName  string
-	VersionID  int64
-	Version    int
-	Language   Language // the version's (package lang's id)
-	Ordinal    float64  // μ − 3σ, the order of the board
-	Mu, Sigma  float64
-	Games      int
-	LastChange *time.Time
-}
 
 // BotSummary is one of a user's bots with its latest version.
 type BotSummary struct {

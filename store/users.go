@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -12,32 +11,6 @@ import (
 
 	"arena.dev/domain"
 )
-
-// Roles.
-const (
-	RoleStudent = "student"
-	RoleAdmin   = "admin"
-	// RoleHouse is the one system account that owns the house bots (see
-	// house.go). It cannot log in and is nobody's rank.
-	RoleHouse = "house"
-)
-
-// User is an account.
-type User struct {
-	ID           int64
-	Name         string
-	Email        string
-	PasswordHash string
-	Role         string
-	Disabled     bool
-	CreatedAt    time.Time
-	// MustChangePassword is set by an admin's reset or a roster import:
-	// the user may do nothing but choose a new password.
-	MustChangePassword bool
-	DisplayName        string // the person's name, from a class roster; "" if none
-	Group              string // the class group, from a class roster; "" if none
-	Language           string // the language the user chose (en, ca, es); "" for none
-}
 
 // userColumns are the users columns scanUser reads, for a table aliased u.
 const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
