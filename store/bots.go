@@ -182,11 +182,7 @@ func VersionRefs(ctx context.Context, db DB, botID int64) ([]VersionRef, error) 
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionRef, error) {
-		var v VersionRef
-		err := row.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.CreatedAt)
-		return v, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[VersionRef])
 }
 
 // DebugLog is what a version wrote on its stderr in one match.

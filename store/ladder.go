@@ -30,16 +30,12 @@ func QueuedLadderMatches(ctx context.Context, db DB, gameID string) (int, error)
 // house bots included (marked). A candidate's BotID is the version's id.
 func LadderCandidates(ctx context.Context, db DB, gameID string) ([]domain.Candidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT v.id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch'), u.role = 'house'
+		SELECT v.id AS bot_id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch') AS last_played, u.role = 'house' AS house
 		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id
 		JOIN users u ON u.id = b.owner_id
 		WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled AND v.status = 'accepted'`, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (domain.Candidate, error) {
-		var c domain.Candidate
-		err := r.Scan(&c.BotID, &c.OwnerID, &c.Mu, &c.Sigma, &c.Games, &c.LastPlayed, &c.House)
-		return c, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[domain.Candidate])
 }

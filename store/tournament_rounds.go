@@ -120,16 +120,12 @@ type EliminationEntrant struct {
 
 // EliminationEntrants lists a tournament's entrants with their results.
 func EliminationEntrants(ctx context.Context, db DB, tournamentID int64) ([]EliminationEntrant, error) {
-	rows, err := db.Query(ctx, `SELECT bot_version_id, seed_rating, out_round, place FROM tournament_entrants
+	rows, err := db.Query(ctx, `SELECT bot_version_id AS version_id, seed_rating, out_round, place FROM tournament_entrants
 		WHERE tournament_id = $1 ORDER BY bot_version_id`, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (EliminationEntrant, error) {
-		var e EliminationEntrant
-		err := r.Scan(&e.VersionID, &e.SeedRating, &e.OutRound, &e.Place)
-		return e, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[EliminationEntrant])
 }
 
 // FinishTournament marks a tournament finished; a non-empty note replaces

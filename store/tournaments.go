@@ -144,11 +144,7 @@ func TournamentReplays(ctx context.Context, db DB, tournamentID int64) ([]Tourna
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (TournamentReplay, error) {
-		var r TournamentReplay
-		err := row.Scan(&r.MatchID, &r.OriginalID, &r.Status)
-		return r, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[TournamentReplay])
 }
 
 // Entrant is a bot version in a tournament, with how it is doing.
