@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Challenges (judge/challenge.go): matches of KindChallenge, which a
+// Challenges (service/challenge.go): matches of KindChallenge, which a
 // student starts with their bot against opponents they choose. Who may sit
 // in one is said here: the challenger's own playable versions, and the
 // versions the game's leaderboard shows (boardFilter); nobody else's

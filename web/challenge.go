@@ -15,7 +15,7 @@ import (
 	"arena.dev/templates"
 )
 
-// The challenge page: a student starts a challenge (judge/challenge.go)
+// The challenge page: a student starts a challenge (service/challenge.go)
 // from a form that the leaderboard, bot and match pages link to with its
 // choices filled in (?version=REF&opponent=REF..., seat references as
 // service.ResolveSeat reads them).
