@@ -10,7 +10,6 @@ package judge_test
 // cache (target ≤ 3 s).
 
 import (
-	"arena.dev/games"
 	"context"
 	"fmt"
 	"os"
@@ -21,6 +20,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"arena.dev/games"
+	"arena.dev/service"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
@@ -94,7 +96,7 @@ func benchDemos(b *testing.B) []int64 {
 	src := benchSource(b)
 	var ids []int64
 	for range 4 {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demobot", "go", src)
+		v, err := service.Submit(ctx, e.pool, e.client, e.user(b), "orkisland", "demobot", "go", src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -208,7 +210,7 @@ func BenchmarkLadderMatch(b *testing.B) {
 	}
 }
 
-// BenchmarkSubmitToVerdict measures a submission (judge.Submit) to its
+// BenchmarkSubmitToVerdict measures a submission (service.Submit) to its
 // compile verdict, the version leaving queued and compiling, with a warm Go
 // build cache. Every submission is a distinct source, so no artifact is
 // reused. One op is one submission, worked by the compile queue alone.
@@ -229,11 +231,11 @@ func BenchmarkSubmitToVerdict(b *testing.B) {
 	run := time.Now().UnixNano() // distinct sources on every run of the benchmark
 	// submit returns the time to the verdict and the part of it spent
 	// waiting for a worker to take the job. Each submission is another
-	// user's: one user's are limited (judge.MaxRecentSubmissions).
+	// user's: one user's are limited (service.MaxRecentSubmissions).
 	submit := func(i int) (took, waited time.Duration) {
 		user := e.user(b)
 		t0 := time.Now()
-		v, err := judge.Submit(ctx, e.pool, e.client, user, "orkisland", "demobot", "go",
+		v, err := service.Submit(ctx, e.pool, e.client, user, "orkisland", "demobot", "go",
 			fmt.Sprintf("%s\n// run %d, submission %d\n", src, run, i))
 		if err != nil {
 			b.Fatal(err)

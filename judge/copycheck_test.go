@@ -13,6 +13,7 @@ import (
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/lang"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -124,7 +125,7 @@ func TestCopyCheckAfterCompile(t *testing.T) {
 	}
 	ids := make([]int64, len(sources))
 	for i, src := range sources {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "mine", "go", src)
+		v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "mine", "go", src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -80,14 +82,14 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	// A warm compile first (the SDK's precompiled header), then one timed.
 	warm := e.user(t)
 	for range 2 {
-		v, err := judge.Submit(ctx, e.pool, e.client, warm, fake.ID, "warm", "cpp", string(null))
+		v, err := service.Submit(ctx, e.pool, e.client, warm, fake.ID, "warm", "cpp", string(null))
 		if err != nil {
 			t.Fatal(err)
 		}
 		e.compileDone(t, v.ID)
 	}
 	start := time.Now()
-	v, err := judge.Submit(ctx, e.pool, e.client, warm, fake.ID, "warm", "cpp", string(null))
+	v, err := service.Submit(ctx, e.pool, e.client, warm, fake.ID, "warm", "cpp", string(null))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +102,8 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	bomber, other := e.user(t), e.user(t)
 	var bombs []int64
 	bombStart := time.Now()
-	for range judge.MaxQueuedCompiles {
-		v, err := judge.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(4))
+	for range service.MaxQueuedCompiles {
+		v, err := service.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(4))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -109,7 +111,7 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	}
 	time.Sleep(200 * time.Millisecond) // the first bomb is being compiled
 	start = time.Now()
-	v, err = judge.Submit(ctx, e.pool, e.client, other, fake.ID, "plain", "cpp", string(null))
+	v, err = service.Submit(ctx, e.pool, e.client, other, fake.ID, "plain", "cpp", string(null))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,30 +149,24 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 
 	// The bombs ran into a limit: they count towards the limit of
 	// submissions; a plain compile error does not.
-	bad, err := judge.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", "#include \"Player.hh\"\nint f() { return nope; }\n")
+	bad, err := service.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", "#include \"Player.hh\"\nint f() { return nope; }\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if b, _ := e.compileDone(t, bad.ID); b.Status != store.StatusCompileError {
 		t.Fatalf("a syntax error: %s", b.Status)
 	}
-	load, err := store.UserSubmissionLoad(ctx, e.pool, bomber, judge.SubmitWindow)
+	load, err := store.UserSubmissionLoad(ctx, e.pool, bomber, service.SubmitWindow)
 	if err != nil || load.Recent != len(bombs) {
 		t.Fatalf("the bomber's recent submissions count %d (%v); want the %d bombs", load.Recent, err, len(bombs))
 	}
-	if _, err := judge.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(1)); err != nil {
+	if _, err := service.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(1)); err != nil {
 		t.Fatal(err) // the fifth
 	}
-	_, err = judge.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(1))
-	if le := (*judge.SubmitLimitError)(nil); !asLimit(err, &le) {
+	_, err = service.Submit(ctx, e.pool, e.client, bomber, fake.ID, "bomb", "cpp", macroBomb(1))
+	if le, ok := err.(*domain.Error); !ok || le.Code != domain.TooMany || le.RetryAfter <= 0 {
 		t.Fatalf("a sixth submission within the window: %v", err)
 	}
-}
-
-func asLimit(err error, le **judge.SubmitLimitError) bool {
-	l, ok := err.(*judge.SubmitLimitError)
-	*le = l
-	return ok
 }
 
 // One compile at a time per user: with two compile workers and nobody
@@ -188,13 +184,13 @@ func TestCompileOneAtATimePerUser(t *testing.T) {
 	u, other := e.user(t), e.user(t)
 	var mine []int64
 	for range 3 {
-		v, err := judge.Submit(ctx, e.pool, e.client, u, fake.ID, "a", "cpp", string(null))
+		v, err := service.Submit(ctx, e.pool, e.client, u, fake.ID, "a", "cpp", string(null))
 		if err != nil {
 			t.Fatal(err)
 		}
 		mine = append(mine, v.ID)
 	}
-	v, err := judge.Submit(ctx, e.pool, e.client, other, fake.ID, "b", "cpp", string(null))
+	v, err := service.Submit(ctx, e.pool, e.client, other, fake.ID, "b", "cpp", string(null))
 	if err != nil {
 		t.Fatal(err)
 	}

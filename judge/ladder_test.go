@@ -17,6 +17,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/rating"
 	"arena.dev/sandbox"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -25,7 +26,7 @@ import (
 func (e *env) accepted(t testing.TB, source string) int64 {
 	t.Helper()
 	ctx := context.Background()
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", source)
+	v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", source)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,9 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake" // Race takes Go and C++, Race (sprint) Go only
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -30,9 +32,9 @@ func TestSubmitLanguage(t *testing.T) {
 		{fake.ID, "rust", `unknown language "rust" (known: go, cpp)`},
 		{fake.ID, "", `unknown language "" (known: go, cpp)`},
 	} {
-		_, err := judge.Submit(ctx, pool, jobs, uid, c.game, "x", c.language, "int main() {}")
-		var se *judge.SubmitError
-		if !errors.As(err, &se) || se.Msg != c.want {
+		_, err := service.Submit(ctx, pool, jobs, uid, c.game, "x", c.language, "int main() {}")
+		var se *domain.Error
+		if !errors.As(err, &se) || se.Code != domain.Invalid || se.Message != c.want {
 			t.Errorf("%s in %q: %v, want %q", c.game, c.language, err, c.want)
 		}
 	}
@@ -40,7 +42,7 @@ func TestSubmitLanguage(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE b.owner_id = $1`, uid).Scan(&n); err != nil || n != 0 {
 		t.Fatalf("refused submissions stored %d versions (%v)", n, err)
 	}
-	v, err := judge.Submit(ctx, pool, jobs, uid, fake.ID, "x", "cpp", "int main() {}")
+	v, err := service.Submit(ctx, pool, jobs, uid, fake.ID, "x", "cpp", "int main() {}")
 	if err != nil || v.Language != "cpp" {
 		t.Fatalf("C++ for Race: %+v, %v", v, err)
 	}
@@ -62,7 +64,7 @@ func TestCompileCpp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := judge.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "cpp", string(demo))
+	v, err := service.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "cpp", string(demo))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +83,7 @@ func TestCompileCpp(t *testing.T) {
 
 	broken := "#include \"Player.hh\"\n#define PLAYER_NAME Broken\nstruct PLAYER_NAME : public Player {\n" +
 		"  static Player* factory() { return new PLAYER_NAME; }\n  virtual void play() {\n    stepp(1);\n  }\n};\nRegisterPlayer(PLAYER_NAME);\n"
-	v2, err := judge.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "cpp", broken)
+	v2, err := service.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "cpp", broken)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +96,7 @@ func TestCompileCpp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v3, err := judge.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "go", string(goDemo))
+	v3, err := service.Submit(ctx, e.pool, e.client, uid, fake.ID, "polyglot", "go", string(goDemo))
 	if err != nil || v3.Number != 3 {
 		t.Fatalf("a Go version after C++ ones: %+v, %v", v3, err)
 	}

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"arena.dev/store"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -143,9 +144,7 @@ var _ rivertype.WorkerMiddleware = (*liveness)(nil)
 // waitForOthers waits while the job is running on another fetch than r.
 func (l *liveness) waitForOthers(ctx context.Context, r *run) {
 	for {
-		var other bool
-		err := l.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM river_job
-			WHERE id = $1 AND state = 'running' AND attempted_at IS DISTINCT FROM $2)`, r.id, r.at).Scan(&other)
+		other, err := store.RunningElsewhere(ctx, l.pool, store.JobRun{ID: r.id, At: r.at})
 		if err != nil || !other {
 			return
 		}
@@ -223,16 +222,7 @@ func (l *liveness) beat(ctx context.Context) (bool, error) {
 	// only when this session does not hold it. It fails while a session of
 	// ours the server has not noticed closing holds it still; the
 	// heartbeat keeps our jobs meanwhile.
-	var held bool
-	err := l.conn.QueryRow(ctx, `
-		WITH beat AS (
-			INSERT INTO worker_heartbeats (client_id, seen_at) VALUES ($2, now())
-			ON CONFLICT (client_id) DO UPDATE SET seen_at = now())
-		SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted
-				AND pid = pg_backend_pid() AND classid = $1::int::oid AND objsubid = 2
-				AND objid = (hashtext($2) & 2147483647)::oid)
-			THEN true ELSE pg_try_advisory_lock($1, hashtext($2) & 2147483647) END`,
-		livenessClass, l.id).Scan(&held)
+	held, err := store.Beat(ctx, l.conn, livenessClass, l.id)
 	if err != nil {
 		l.conn.Close(context.Background())
 		l.conn = nil
@@ -245,32 +235,15 @@ func (l *liveness) beat(ctx context.Context) (bool, error) {
 // again or discarded by a rescue, or fetched again since.
 func (l *liveness) stopLost(ctx context.Context) error {
 	l.mu.Lock()
-	var ids []int64
-	var ats []time.Time
+	var runs []store.JobRun
 	for r := range l.runs {
-		ids = append(ids, r.id)
-		ats = append(ats, r.at)
+		runs = append(runs, store.JobRun{ID: r.id, At: r.at})
 	}
 	l.mu.Unlock()
-	if len(ids) == 0 {
+	if len(runs) == 0 {
 		return nil
 	}
-	rows, err := l.conn.Query(ctx, `
-		SELECT r.id, r.at FROM unnest($1::bigint[], $2::timestamptz[]) AS r(id, at)
-		LEFT JOIN river_job j ON j.id = r.id
-		WHERE j.id IS NULL OR j.attempted_at IS DISTINCT FROM r.at
-			OR j.state IN ('available', 'scheduled', 'retryable', 'discarded')`, ids, ats)
-	if err != nil {
-		return err
-	}
-	type key struct {
-		id int64
-		at time.Time
-	}
-	lost, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (key, error) {
-		var k key
-		return k, row.Scan(&k.id, &k.at)
-	})
+	lost, err := store.LostRuns(ctx, l.conn, runs)
 	if err != nil {
 		return err
 	}
@@ -278,7 +251,7 @@ func (l *liveness) stopLost(ctx context.Context) error {
 	defer l.mu.Unlock()
 	for r := range l.runs {
 		for _, k := range lost {
-			if r.id == k.id && r.at.Equal(k.at) && !r.lost {
+			if r.id == k.ID && r.at.Equal(k.At) && !r.lost {
 				r.lost = true
 				r.cancel(errLost)
 			}
@@ -316,7 +289,7 @@ func (l *liveness) rescueLoop() {
 	for n := 0; ; n++ {
 		<-t.C
 		if n%1800 == 0 { // about hourly: killed workers' heartbeats
-			_, err := l.pool.Exec(context.Background(), `DELETE FROM worker_heartbeats WHERE seen_at < now() - interval '1 day'`)
+			err := store.DeleteOldHeartbeats(context.Background(), l.pool)
 			if err != nil && strings.Contains(err.Error(), "closed pool") {
 				return
 			}
@@ -348,34 +321,8 @@ func (l *liveness) rescueLoop() {
 // again, in their place and without spending an attempt, or discards those
 // rescued max_attempts times, and returns their ids.
 func rescueDead(ctx context.Context, db *pgxpool.Pool) ([]int64, error) {
-	rows, err := db.Query(ctx, `
-		WITH dead AS (
-			SELECT j.id, j.max_attempts > 1 + (SELECT count(*) FROM unnest(j.errors) e
-				WHERE e->>'error' LIKE 'rescued:%') AS again
-			FROM river_job j
-			WHERE j.state = 'running' AND j.attempted_at < now() - make_interval(secs => $2)
-				AND cardinality(j.attempted_by) > 0
-				AND pg_postmaster_start_time() < now() - make_interval(secs => $2)
-				AND NOT EXISTS (SELECT 1 FROM worker_heartbeats h
-					WHERE h.client_id = j.attempted_by[cardinality(j.attempted_by)]
-						AND h.seen_at >= now() - make_interval(secs => $2))
-				AND NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted
-					AND l.classid = $1::int::oid AND l.objsubid = 2
-					AND l.objid = (hashtext(j.attempted_by[cardinality(j.attempted_by)]) & 2147483647)::oid)
-			FOR UPDATE OF j SKIP LOCKED)
-		UPDATE river_job j SET
-			state = CASE WHEN d.again THEN 'available' ELSE 'discarded' END::river_job_state,
-			attempt = CASE WHEN d.again THEN greatest(j.attempt - 1, 0) ELSE j.attempt END,
-			finalized_at = CASE WHEN d.again THEN NULL ELSE now() END,
-			errors = array_append(j.errors, jsonb_build_object('at', now(), 'attempt', j.attempt,
-				'error', $3::text, 'trace', ''))
-		FROM dead d WHERE j.id = d.id
-		RETURNING j.id`, livenessClass, staleAfter.Seconds(),
+	return store.RescueDead(ctx, db, livenessClass, staleAfter,
 		fmt.Sprintf("rescued: its worker died (no liveness lock, no sign of life for %v)", staleAfter))
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, pgx.RowTo[int64])
 }
 
 // snoozes is how many times River snoozed the job.

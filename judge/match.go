@@ -411,3 +411,7 @@ func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResul
 	}
 	return true, nil
 }
+
+// MatchJob is the River job that plays m, for the services that create
+// matches (challenges) and insert it in their transaction.
+func MatchJob(m *store.Match) river.InsertManyParams { return matchJob(m) }

@@ -88,7 +88,7 @@ func matchmake(ctx context.Context, tx pgx.Tx, logger *slog.Logger, full int, no
 }
 
 // planLadder plans one game's ladder matches at now, as many as its pace
-// decides (ladder.Pace.Decide: at full pace, enough to bring its queue, its
+// decides (ladder.Decide: at full pace, enough to bring its queue, its
 // queued ladder matches and challenges, to full), records the tick, and
 // returns their jobs.
 func planLadder(ctx context.Context, tx pgx.Tx, gameID string, full int, now time.Time, rng *rand.Rand) ([]river.InsertManyParams, error) {
@@ -123,7 +123,7 @@ func planLadder(ctx context.Context, tx pgx.Tx, gameID string, full int, now tim
 			tick.Versions++
 		}
 	}
-	mode, k := pace.Decide(tick)
+	mode, k := ladder.Decide(pace.Pace, tick)
 	jobs, err := createLadderMatches(ctx, tx, gameID, info, cands, mode, k, rng)
 	if err != nil {
 		return nil, err

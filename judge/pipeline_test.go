@@ -2,20 +2,21 @@ package judge_test
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/rating"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
 func TestBrokenBotGetsCompileErrorWithLog(t *testing.T) {
 	e := startJudge(t, judge.Config{})
-	v, err := judge.Submit(context.Background(), e.pool, e.client, e.user(t), "orkisland", "broken", "go", readSource(t, "broken.go"))
+	v, err := service.Submit(context.Background(), e.pool, e.client, e.user(t), "orkisland", "broken", "go", readSource(t, "broken.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +39,7 @@ func TestWeakBotRejectedByTheDummy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := judge.Submit(context.Background(), e.pool, e.client, e.user(t), "orkisland", "idle", "go", string(null))
+	v, err := service.Submit(context.Background(), e.pool, e.client, e.user(t), "orkisland", "idle", "go", string(null))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,16 +65,18 @@ func TestSubmitRefusesBadInput(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	uid := e.user(t)
-	for name, c := range map[string]struct{ game, bot, src string }{
-		"empty":        {"orkisland", "b", "  \n"},
-		"too large":    {"orkisland", "b", strings.Repeat("x", judge.MaxSource+1)},
-		"unknown game": {"chess", "b", "package main"},
-		"no name":      {"orkisland", " ", "package main"},
+	for name, c := range map[string]struct {
+		game, bot, src string
+		code           domain.ErrorCode
+	}{
+		"empty":        {"orkisland", "b", "  \n", domain.Invalid},
+		"too large":    {"orkisland", "b", strings.Repeat("x", service.MaxSource+1), domain.TooLarge},
+		"unknown game": {"chess", "b", "package main", domain.Invalid},
+		"no name":      {"orkisland", " ", "package main", domain.Invalid},
 	} {
-		_, err := judge.Submit(ctx, e.pool, e.client, uid, c.game, c.bot, "go", c.src)
-		var se *judge.SubmitError
-		if !errors.As(err, &se) {
-			t.Errorf("%s: got %v, want a SubmitError", name, err)
+		_, err := service.Submit(ctx, e.pool, e.client, uid, c.game, c.bot, "go", c.src)
+		if code := domain.CodeOf(err); code != c.code {
+			t.Errorf("%s: got %v (%s), want a refusal (%s)", name, err, code, c.code)
 		}
 	}
 	var n int
@@ -90,7 +93,7 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 	ctx := context.Background()
 	uid := e.user(t)
 	src := readSource(t, "../../games/orkisland/testdata/strong.go")
-	v1, err := judge.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", "go", src)
+	v1, err := service.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", "go", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +110,7 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	v2, err := judge.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", "go", src+"\n// v2\n")
+	v2, err := service.Submit(ctx, e.pool, e.client, uid, "orkisland", "strong", "go", src+"\n// v2\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +169,7 @@ func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
 			t.Error(err) // the tests after this one would play with its settings
 		}
 	})
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "doomed", "go", readSource(t, "walker.go"))
+	v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "doomed", "go", readSource(t, "walker.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -145,3 +145,6 @@ func insertJobs(ctx context.Context, tx pgx.Tx, jobs []river.InsertManyParams) e
 	_, err = client.InsertManyTx(ctx, tx, jobs)
 	return err
 }
+
+// NewSeed is a fresh match seed, as the judge's own matches get.
+func NewSeed() int64 { return newSeed() }

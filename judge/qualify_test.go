@@ -13,6 +13,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -91,7 +92,7 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 		}
 	})
 
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", readSource(t, "walker.go"))
+	v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", readSource(t, "walker.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

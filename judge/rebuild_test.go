@@ -20,6 +20,7 @@ import (
 	"arena.dev/lang"
 	"arena.dev/metrics"
 	"arena.dev/sandbox"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -158,7 +159,7 @@ func TestRebuildStaleVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := judge.Submit(ctx, e.pool, e.client, uid, fake.ID, "gopher", "go", string(dummy))
+	v, err := service.Submit(ctx, e.pool, e.client, uid, fake.ID, "gopher", "go", string(dummy))
 	if err != nil {
 		t.Fatal(err)
 	}

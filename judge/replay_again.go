@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -51,15 +52,6 @@ const (
 	MaxReplaysPerHour = 20
 )
 
-// ReplayError is a request to play a match again refused for a reason the
-// user can fix; RetryAfter is set over a limit.
-type ReplayError struct {
-	Msg        string
-	RetryAfter time.Duration
-}
-
-func (e *ReplayError) Error() string { return e.Msg }
-
 // RegenerateReplay asks for the deleted replay of a finished match to be
 // played again, on behalf of a user (admin: without limits). queued is
 // false when a request for it already waits (this one joins it).
@@ -71,9 +63,9 @@ func RegenerateReplay(ctx context.Context, pool *pgxpool.Pool, jobs *Client, use
 		}
 		switch {
 		case m.Status != store.MatchFinished:
-			return &ReplayError{Msg: fmt.Sprintf("match %d was not played: it has no replay to play again", m.ID)}
+			return domain.Refusal("errors.replay.unplayed", "match {{.Match}} was not played: it has no replay to play again", domain.Data{"Match": m.ID})
 		case m.ReplayKey != nil:
-			return &ReplayError{Msg: fmt.Sprintf("match %d has its replay", m.ID)}
+			return domain.Refusal("errors.replay.present", "match {{.Match}} has its replay", domain.Data{"Match": m.ID})
 		}
 		role, err := store.LockUser(ctx, tx, userID) // serialises the user's requests over the limits
 		if err != nil {
@@ -85,12 +77,16 @@ func RegenerateReplay(ctx context.Context, pool *pgxpool.Pool, jobs *Client, use
 				return err
 			}
 			if waiting >= MaxPendingReplays {
-				return &ReplayError{Msg: fmt.Sprintf("you have %d matches waiting to be played again: wait until one is done", waiting),
-					RetryAfter: 30 * time.Second}
+				e := domain.NewError(domain.TooMany, "errors.replay.pending",
+					"you have {{.Waiting}} matches waiting to be played again: wait until one is done", domain.Data{"Waiting": waiting})
+				e.RetryAfter = 30 * time.Second
+				return e
 			}
 			if lastHour >= MaxReplaysPerHour {
-				return &ReplayError{Msg: fmt.Sprintf("you asked for %d matches to be played again in the last hour, the most there may be", lastHour),
-					RetryAfter: max(time.Second, time.Until(oldest.Add(time.Hour)))}
+				e := domain.NewError(domain.TooMany, "errors.replay.hourly",
+					"you asked for {{.Recent}} matches to be played again in the last hour, the most there may be", domain.Data{"Recent": lastHour})
+				e.RetryAfter = max(time.Second, time.Until(oldest.Add(time.Hour)))
+				return e
 			}
 		}
 		res, err := jobs.InsertTx(ctx, tx, ReplayArgs{MatchID: m.ID, RequestedBy: userID}, nil)

@@ -16,11 +16,13 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/metrics"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -443,8 +445,8 @@ func TestReplayRegeneratedByteForByte(t *testing.T) {
 }
 
 func isReplayError(err error) bool {
-	var re *judge.ReplayError
-	return errors.As(err, &re)
+	var re *domain.Error
+	return errors.As(err, &re) && (re.Code == domain.Invalid || re.Code == domain.TooMany)
 }
 
 // A real bot, sandboxed, whose CPU time is measured: played again, its
@@ -505,7 +507,7 @@ func readReplay(t *testing.T, gz []byte) *games.Replay {
 // verdict; it returns the version.
 func (e *env) compiled(t *testing.T, uid int64, name string, source []byte) int64 {
 	t.Helper()
-	v, err := judge.Submit(context.Background(), e.pool, e.client, uid, fake.ID, name, "go", string(source))
+	v, err := service.Submit(context.Background(), e.pool, e.client, uid, fake.ID, name, "go", string(source))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -20,7 +21,7 @@ func TestLogByRound(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	owner, other := e.user(t), e.user(t)
-	v, err := judge.Submit(ctx, e.pool, e.client, owner, "orkisland", "roundlogger", "go", readSource(t, "roundlogger.go"))
+	v, err := service.Submit(ctx, e.pool, e.client, owner, "orkisland", "roundlogger", "go", readSource(t, "roundlogger.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

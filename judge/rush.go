@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"arena.dev/store"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -28,12 +29,7 @@ const rushSnooze = 2 * time.Second
 // --queues match`) frees no core for compiles by waiting, and would wait
 // for ever if no worker compiled.
 func (j *judge) urgentReady(ctx context.Context) (bool, error) {
-	var ready bool
-	err := j.pool.QueryRow(ctx, `
-		SELECT ($4 AND EXISTS (SELECT 1 FROM river_job WHERE state = 'available' AND queue = $1 AND kind = 'compile' AND scheduled_at <= now()))
-		    OR EXISTS (SELECT 1 FROM river_job WHERE state = 'available' AND queue = $2 AND priority < $3 AND scheduled_at <= now())`,
-		QueueCompile, QueueMatch, PriorityLadder, slices.Contains(j.cfg.Queues, QueueCompile)).Scan(&ready)
-	return ready, err
+	return store.UrgentReady(ctx, j.pool, QueueCompile, QueueMatch, PriorityLadder, slices.Contains(j.cfg.Queues, QueueCompile))
 }
 
 // yieldToRush returns a snooze for a background match job (the ladder's

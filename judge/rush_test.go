@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -22,7 +23,7 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	e.builtinsBuilt(t)
 	src := readSource(t, "walker.go")
 	// A first version through, so both queues' workers are under way.
-	warm, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
+	warm, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	scanOne(t, e.pool.QueryRow(ctx, `SELECT now()`), &since)
 	var versions []int64
 	for range 4 {
-		v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
+		v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", src)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,7 +126,7 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 func TestMatchOnlyWorkerPlaysLadderWhileCompilesWait(t *testing.T) {
 	e := startJudge(t, judge.Config{MaxWorkers: 1, Queues: []string{judge.QueueMatch}})
 	ctx := context.Background()
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", readSource(t, "walker.go"))
+	v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "walker", "go", readSource(t, "walker.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

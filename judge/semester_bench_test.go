@@ -43,6 +43,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/ladder"
 	"arena.dev/rating"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -169,7 +170,7 @@ func calibrate(b *testing.B) map[string]calib {
 			t0 := cpuNow()
 			// A source of its own, so that it is really compiled.
 			own := string(src) + fmt.Sprintf("\n// calibration %d\n", time.Now().UnixNano())
-			v, err := judge.Submit(ctx, e.pool, e.client, e.user(b), game, "mybot", "go", own)
+			v, err := service.Submit(ctx, e.pool, e.client, e.user(b), game, "mybot", "go", own)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -939,7 +940,7 @@ func (s *semester) compareUnpaced() {
 		if err := rows.Scan(&id, &game, &mu, &sigma, &n); err != nil {
 			s.b.Fatal(err)
 		}
-		if !(ladder.Candidate{Mu: mu, Sigma: sigma, Games: n}).Settled() {
+		if !ladder.Settled(ladder.Candidate{Mu: mu, Sigma: sigma, Games: n}) {
 			continue
 		}
 		u, ok := rated[id]

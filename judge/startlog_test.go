@@ -8,6 +8,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -16,7 +17,7 @@ import (
 func TestStartCrashKeepsLog(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
-	v, err := judge.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "initcrash", "go", readSource(t, "initcrash.go"))
+	v, err := service.Submit(ctx, e.pool, e.client, e.user(t), "orkisland", "initcrash", "go", readSource(t, "initcrash.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

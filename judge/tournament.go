@@ -71,66 +71,6 @@ func clientInserter(c *Client) inserter {
 	}
 }
 
-// ErrTournament is a request that the tournament's state refuses (pausing
-// a finished one...): the user's mistake, not the system's.
-var ErrTournament = errors.New("tournament")
-
-func refuse(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", ErrTournament, fmt.Sprintf(format, args...))
-}
-
-// CreateTournament validates t, inserts it and its start job (scheduled at
-// t.StartAt) in tx.
-func CreateTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.Tournament) error {
-	game, err := games.Get(t.GameID)
-	if err != nil {
-		return refuse("unknown game %q", t.GameID)
-	}
-	if err := game.Info().Check(games.Settings(t.Settings)); err != nil {
-		return refuse("settings: %v", err)
-	}
-	if t.Format != store.FormatElimination && t.Format != store.FormatLeague {
-		return refuse("unknown format %q", t.Format)
-	}
-	if t.GroupMatches < 1 || t.GroupMatches > 100 || t.FinalMatches < 1 || t.FinalMatches > 100 ||
-		t.LeagueRounds < 1 || t.LeagueRounds > 100 || t.DropCount < 1 || t.DropCount > 3 {
-		return refuse("matches and rounds must be between 1 and 100, and the drop count between 1 and 3")
-	}
-	known, err := store.GameEnabled(ctx, tx, t.GameID)
-	if err != nil {
-		return err
-	}
-	if !known {
-		return refuse("game %q is not enabled on this site", t.GameID)
-	}
-	if len(t.BotIDs) > 0 {
-		n, err := store.CountGameBots(ctx, tx, t.GameID, t.BotIDs)
-		if err != nil {
-			return err
-		}
-		if n != len(t.BotIDs) {
-			return refuse("a chosen bot does not exist or is not a bot of %s", t.GameID)
-		}
-	}
-	if len(t.BoardIDs) > 0 {
-		n, err := store.CountGameBoards(ctx, tx, t.GameID, t.BoardIDs)
-		if err != nil {
-			return err
-		}
-		if n != len(t.BoardIDs) {
-			return refuse("a chosen board does not exist or is not a board of %s", t.GameID)
-		}
-	}
-	if t.Seed == 0 {
-		t.Seed = newSeed()
-	}
-	if err := store.CreateTournament(ctx, tx, t); err != nil {
-		return err
-	}
-	_, err = client.InsertTx(ctx, tx, TournamentStartArgs{TournamentID: t.ID}, &river.InsertOpts{ScheduledAt: t.StartAt})
-	return err
-}
-
 // startTournament freezes the field and plays round 1, once.
 func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) error {
 	t, err := store.TournamentForUpdate(ctx, tx, id)
@@ -357,103 +297,11 @@ func finishTournament(ctx context.Context, tx pgx.Tx, t *store.Tournament, note 
 	return store.FinishTournament(ctx, tx, t.ID, note)
 }
 
-// PauseTournament stops a running tournament between rounds: matches
-// already queued still play, but no new round starts until it resumes.
-func PauseTournament(ctx context.Context, tx pgx.Tx, id int64) error {
-	t, err := store.TournamentForUpdate(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if t.Status != store.TournamentRunning {
-		return refuse("only a running tournament can be paused (this one is %s)", t.Status)
-	}
-	return changed(ctx, tx, id, store.SetTournamentStatus(ctx, tx, id, store.TournamentPaused))
-}
-
-// ResumeTournament continues a paused tournament: if its round ended while
-// it was paused, the next round starts now. On a running tournament it
-// re-checks the round, which un-sticks one whose match failed.
-func ResumeTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) error {
-	t, err := store.TournamentForUpdate(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if t.Status != store.TournamentPaused && t.Status != store.TournamentRunning {
-		return refuse("only a paused tournament can be resumed (this one is %s)", t.Status)
-	}
-	if err := store.SetTournamentStatus(ctx, tx, id, store.TournamentRunning); err != nil {
-		return err
-	}
-	t.Status = store.TournamentRunning
-	return changed(ctx, tx, id, checkRound(ctx, tx, clientInserter(client), t))
-}
-
-// CancelTournament stops a tournament for good: its queued matches are
-// marked failed and their jobs (and a pending start job) cancelled; a
-// match being played when this commits finds its match failed and lands
-// nothing.
-func CancelTournament(ctx context.Context, tx pgx.Tx, client *Client, id int64) error {
-	// Match rows before the tournament row: the order settle() takes them
-	// in, so the two never wait for each other.
-	unplayed, err := store.LockUnplayedTournamentMatches(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	t, err := store.TournamentForUpdate(ctx, tx, id)
-	if err != nil {
-		return err
-	}
-	if t.Status == store.TournamentFinished || t.Status == store.TournamentCancelled {
-		return refuse("the tournament is already %s", t.Status)
-	}
-	if err := store.CancelTournamentRow(ctx, tx, id, unplayed); err != nil {
-		return err
-	}
-	jobs, err := store.PendingTournamentJobs(ctx, tx, id, unplayed)
-	if err != nil {
-		return err
-	}
-	for _, j := range jobs {
-		if _, err := client.JobCancelTx(ctx, tx, j); err != nil {
-			return err
-		}
-	}
-	return store.NotifyTournament(ctx, tx, id)
-}
-
-// ReplayTournamentMatch plays a finished tournament match again from its
-// seed, as a new match linked to the original: it is shown on the
-// tournament's page but never changes the standings.
-func ReplayTournamentMatch(ctx context.Context, tx pgx.Tx, client *Client, tournamentID, matchID int64) (int64, error) {
-	id, _, ok, err := store.TournamentMatchOf(ctx, tx, matchID)
-	if err != nil {
-		return 0, err
-	}
-	if !ok || id != tournamentID {
-		return 0, refuse("match %d is not a match of tournament %d", matchID, tournamentID)
-	}
-	orig, err := store.MatchByID(ctx, tx, matchID)
-	if err != nil {
-		return 0, err
-	}
-	if orig.Status != store.MatchFinished && orig.Status != store.MatchFailed {
-		return 0, refuse("match %d has not been played yet", matchID)
-	}
-	seats, err := store.MatchSeats(ctx, tx, matchID)
-	if err != nil {
-		return 0, err
-	}
-	m := &store.Match{GameID: orig.GameID, Kind: store.KindTournament, Seed: orig.Seed, Settings: orig.Settings, BoardID: orig.BoardID}
-	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
-		return 0, err
-	}
-	if err := store.AddTournamentReplay(ctx, tx, tournamentID, matchID, m.ID); err != nil {
-		return 0, err
-	}
-	if err := store.NotifyTournament(ctx, tx, tournamentID); err != nil {
-		return 0, err
-	}
-	return m.ID, clientInserter(client)(ctx, tx, []river.InsertManyParams{matchJob(m)})
+// ContinueTournament re-checks the round of running tournament t in tx:
+// when it is over, the next round starts (or the tournament finishes).
+// service.ResumeTournament calls it after setting t running again.
+func ContinueTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.Tournament) error {
+	return changed(ctx, tx, t.ID, checkRound(ctx, tx, clientInserter(client), t))
 }
 
 // TournamentStartJob says when a tournament's start job is due and in what

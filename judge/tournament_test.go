@@ -7,10 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -63,9 +62,7 @@ func (e *env) createTournament(t *testing.T, tr *store.Tournament) {
 			*p = 1
 		}
 	}
-	err := pgx.BeginFunc(context.Background(), e.pool, func(tx pgx.Tx) error {
-		return judge.CreateTournament(context.Background(), tx, e.client, tr)
-	})
+	err := service.CreateTournament(context.Background(), e.pool, e.client, tr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -189,10 +186,7 @@ func TestEliminationTournament(t *testing.T) {
 	var matchID int64
 	scanOne(t, e.pool.QueryRow(ctx, "SELECT match_id FROM tournament_matches WHERE tournament_id = $1 ORDER BY match_id LIMIT 1", tr.ID), &matchID)
 	var replay int64
-	err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) (err error) {
-		replay, err = judge.ReplayTournamentMatch(ctx, tx, e.client, tr.ID, matchID)
-		return err
-	})
+	replay, err := service.ReplayTournamentMatch(ctx, e.pool, e.client, tr.ID, matchID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +214,7 @@ func TestLeagueTournamentPauseResume(t *testing.T) {
 	tr := &store.Tournament{Format: store.FormatLeague, BotIDs: bots, LeagueRounds: 3, GroupMatches: 1}
 	e.createTournament(t, tr)
 	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *store.Tournament) bool { return tr.Round >= 1 })
-	if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.PauseTournament(ctx, tx, tr.ID) }); err != nil {
+	if err := service.PauseTournament(ctx, e.pool, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	e.waitJobs(t, 2*time.Minute, "match")
@@ -228,7 +222,7 @@ func TestLeagueTournamentPauseResume(t *testing.T) {
 	if got.Status != store.TournamentPaused || got.Round != 1 {
 		t.Fatalf("paused tournament: status %s round %d; want paused in round 1", got.Status, got.Round)
 	}
-	if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.ResumeTournament(ctx, tx, e.client, tr.ID) }); err != nil {
+	if err := service.ResumeTournament(ctx, e.pool, e.client, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	got = e.waitTournament(t, tr.ID, 3*time.Minute, "finished", finished)
@@ -333,7 +327,7 @@ func TestTournamentStartTimeAndCancel(t *testing.T) {
 	if l, _ := store.TournamentByID(ctx, e.pool, later.ID); l.Status != store.TournamentScheduled || matches != 0 {
 		t.Fatalf("the later tournament is %s with %d matches", l.Status, matches)
 	}
-	if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.CancelTournament(ctx, tx, e.client, later.ID) }); err != nil {
+	if err := service.CancelTournament(ctx, e.pool, e.client, later.ID); err != nil {
 		t.Fatal(err)
 	}
 	if state, _, _, _ := judge.TournamentStartJob(ctx, e.pool, later.ID); state != "cancelled" {
@@ -350,7 +344,7 @@ func TestCancelRunningTournament(t *testing.T) {
 	tr := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, GroupMatches: 3}
 	e.createTournament(t, tr)
 	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *store.Tournament) bool { return tr.Round >= 1 })
-	if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.CancelTournament(ctx, tx, e.client, tr.ID) }); err != nil {
+	if err := service.CancelTournament(ctx, e.pool, e.client, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	e.waitJobs(t, time.Minute, "match")

@@ -14,8 +14,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"time"
 
+	"arena.dev/domain"
 	"arena.dev/rating"
 )
 
@@ -26,18 +26,7 @@ import (
 const MinWindow = rating.DefaultBeta
 
 // Candidate is a bot that may be scheduled.
-type Candidate struct {
-	BotID      int64
-	OwnerID    int64
-	Mu, Sigma  float64
-	Games      int       // ladder games played by this version
-	LastPlayed time.Time // zero if it never played
-	// House marks a house bot, one of the game's reference bots (the
-	// Dummy, the Demo): it only fills seats that bots of other owners
-	// cannot, it is never a match's seed, and house bots may meet each
-	// other (their OwnerID is ignored).
-	House bool
-}
+type Candidate = domain.Candidate
 
 var (
 	// ErrTooFewOwners: no match is possible: there is no bot but house
@@ -184,7 +173,7 @@ func pick(es []entry, pool []int, size int, unsettled bool, r *rand.Rand) []int 
 	var ties []int
 	for _, i := range pool {
 		switch {
-		case unsettled && es[i].Settled():
+		case unsettled && Settled(es[i].Candidate):
 			continue
 		case len(ties) == 0:
 			ties = append(ties, i)
@@ -255,7 +244,7 @@ func around(es []entry, s entry, cands []int, n int) []int {
 // anyUnsettled says whether es[pool...] holds an unsettled bot.
 func anyUnsettled(es []entry, pool []int) bool {
 	for _, i := range pool {
-		if !es[i].Settled() {
+		if !Settled(es[i].Candidate) {
 			return true
 		}
 	}

@@ -3,6 +3,8 @@ package ladder
 import (
 	"fmt"
 	"time"
+
+	"arena.dev/domain"
 )
 
 // Pacing: the ladder spends matches where they teach something. A version
@@ -29,7 +31,7 @@ const (
 // Settled says whether a candidate's rating is known well enough to be
 // played at the trickle. House bots count as settled: they are the
 // reference, not what the ladder is learning.
-func (c Candidate) Settled() bool {
+func Settled(c Candidate) bool {
 	return c.House || c.Sigma <= SettledSigma || c.Games >= SettledGames
 }
 
@@ -37,7 +39,7 @@ func (c Candidate) Settled() bool {
 func Unsettled(cands []Candidate) int {
 	n := 0
 	for _, c := range cands {
-		if !c.Settled() {
+		if !Settled(c) {
 			n++
 		}
 	}
@@ -45,22 +47,10 @@ func Unsettled(cands []Candidate) int {
 }
 
 // Pace is an admin's setting of one game's ladder.
-type Pace struct {
-	// Trickle is the ladder matches an hour once every version is
-	// settled, one at a time and evenly spaced (at least an hour/Trickle
-	// apart); 0 stops the ladder until a new version comes.
-	Trickle int
-	// HourlyCap bounds the ladder matches planned in one clock hour (UTC),
-	// at any pace; 0 is no cap.
-	HourlyCap int
-	// Paused: no ladder match is planned at all.
-	Paused bool
-}
+type Pace = domain.Pace
 
-// DefaultPace is in force until an admin changes a game's: 6 matches an
-// hour once settled (with 4 games enabled and a ~0.5 s match, under 1 %
-// of a 2-core machine), no hourly cap, not paused.
-var DefaultPace = Pace{Trickle: 6}
+// DefaultPace is in force until an admin changes a game's (domain.DefaultPace).
+var DefaultPace = domain.DefaultPace
 
 // Limits of the pace settings. A trickle is at most one match per
 // matchmaking tick (10 s): 360 an hour.
@@ -69,8 +59,8 @@ const (
 	MaxHourlyCap = 100000
 )
 
-// Validate says what is wrong with p, by field, or nil.
-func (p Pace) Validate() map[string]string {
+// Validate says what is wrong with pace p, by field, or nil.
+func Validate(p Pace) map[string]string {
 	bad := map[string]string{}
 	if p.Trickle < 0 || p.Trickle > MaxTrickle {
 		bad["trickle"] = fmt.Sprintf("A whole number of matches an hour from 0 to %d.", MaxTrickle)
@@ -85,13 +75,13 @@ func (p Pace) Validate() map[string]string {
 }
 
 // Mode is the pace in force for a game at one tick.
-type Mode string
+type Mode = domain.PaceMode
 
 const (
-	ModePaused  Mode = "paused"  // the admin paused it
-	ModeFull    Mode = "full"    // unsettled versions: the queue is kept full
-	ModeTrickle Mode = "trickle" // every version settled
-	ModeIdle    Mode = "idle"    // no version to play (none, or house bots only)
+	ModePaused  = domain.ModePaused
+	ModeFull    = domain.ModeFull
+	ModeTrickle = domain.ModeTrickle
+	ModeIdle    = domain.ModeIdle
 )
 
 // Tick is what the matchmaker knows of a game when it plans.
@@ -106,12 +96,12 @@ type Tick struct {
 	LastPlanned time.Time // the game's last planned ladder match; zero: none
 }
 
-// Decide is the pacing decision for one game at one tick: the mode in
+// Decide is pace p's decision for one game at one tick: the mode in
 // force and how many ladder matches to plan now. Full pace tops the queue
 // up to Full; the trickle plans one match when the queue is empty and an
 // hour/Trickle has passed since the last; the hourly cap bounds both.
-func (p Pace) Decide(t Tick) (Mode, int) {
-	mode := p.Mode(t.Versions, t.Unsettled)
+func Decide(p Pace, t Tick) (Mode, int) {
+	mode := ModeOf(p, t.Versions, t.Unsettled)
 	var k int
 	switch mode {
 	case ModePaused, ModeIdle:
@@ -134,9 +124,9 @@ func (p Pace) Decide(t Tick) (Mode, int) {
 	return mode, max(k, 0)
 }
 
-// Mode is the pace in force for a game with these versions (house bots
+// ModeOf is the pace p in force for a game with these versions (house bots
 // excluded), unsettled of them.
-func (p Pace) Mode(versions, unsettled int) Mode {
+func ModeOf(p Pace, versions, unsettled int) Mode {
 	switch {
 	case p.Paused:
 		return ModePaused
@@ -149,4 +139,4 @@ func (p Pace) Mode(versions, unsettled int) Mode {
 }
 
 // HourOf is the clock hour (UTC) the hourly cap counts t in.
-func HourOf(t time.Time) time.Time { return t.UTC().Truncate(time.Hour) }
+func HourOf(t time.Time) time.Time { return domain.PaceHour(t) }

@@ -20,7 +20,7 @@ func TestSettled(t *testing.T) {
 		{"σ stuck, one game short", ladder.Candidate{Sigma: 6, Games: ladder.SettledGames - 1}, false},
 		{"a house bot", ladder.Candidate{Sigma: 25.0 / 3, House: true}, true},
 	} {
-		if got := c.cand.Settled(); got != c.settled {
+		if got := ladder.Settled(c.cand); got != c.settled {
 			t.Errorf("%s: settled %v, want %v", c.name, got, c.settled)
 		}
 	}
@@ -65,7 +65,7 @@ func TestPaceDecide(t *testing.T) {
 			tick(func(t *ladder.Tick) { t.Unsettled = 1; t.HourPlanned = 20; t.HourStart = hour.Add(-time.Hour) }), ladder.ModeFull, 8},
 	}
 	for _, c := range cases {
-		mode, k := c.pace.Decide(c.tick)
+		mode, k := ladder.Decide(c.pace, c.tick)
 		if mode != c.mode || k != c.k {
 			t.Errorf("%s: %s %d, want %s %d", c.name, mode, k, c.mode, c.k)
 		}
@@ -82,7 +82,7 @@ func TestTrickleRate(t *testing.T) {
 		var planned []time.Time
 		var last time.Time
 		for now := start; now.Before(start.Add(24 * time.Hour)); now = now.Add(10 * time.Second) {
-			_, k := p.Decide(ladder.Tick{Now: now, Versions: 5, Full: 8, LastPlanned: last})
+			_, k := ladder.Decide(p, ladder.Tick{Now: now, Versions: 5, Full: 8, LastPlanned: last})
 			for range k {
 				planned = append(planned, now)
 				last = now
@@ -109,10 +109,10 @@ func TestTrickleRate(t *testing.T) {
 }
 
 func TestPaceValidate(t *testing.T) {
-	if bad := ladder.DefaultPace.Validate(); bad != nil {
+	if bad := ladder.Validate(ladder.DefaultPace); bad != nil {
 		t.Fatalf("the default is refused: %v", bad)
 	}
-	bad := ladder.Pace{Trickle: ladder.MaxTrickle + 1, HourlyCap: -1}.Validate()
+	bad := ladder.Validate(ladder.Pace{Trickle: ladder.MaxTrickle + 1, HourlyCap: -1})
 	if bad["trickle"] == "" || bad["hourly_cap"] == "" {
 		t.Fatalf("out of range accepted: %v", bad)
 	}

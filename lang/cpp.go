@@ -21,7 +21,6 @@ var Cpp = Language{
 	Starter:     func(gameID string) ([]byte, error) { return games.CppBotProgram(gameID, "Null") },
 	Kit:         games.CppKitFiles,
 	StarterFile: "AINull.cc",
-	KitNote:     "the original game's headers (<code>Player.hh</code>) and <code>AINull.cc</code>",
 	Bot:         games.CppBotProgram,
 	MoreExts:    []string{".cxx", ".hh", ".h", ".hpp"},
 	Tokens:      cppTokens,

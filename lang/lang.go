@@ -41,10 +41,6 @@ type Language struct {
 	Kit func(gameID string) (map[string][]byte, error)
 	// StarterFile is the name of the starter in the kit: main.go, AINull.cc.
 	StarterFile string
-	// KitNote says on the game page what the kit holds, for a language
-	// other than the first (whose kit the page describes at length):
-	// trusted HTML, written here.
-	KitNote string
 	// Bot returns the program of one of a game's reference bots written
 	// in this language ("Demo"): base code for the copy check.
 	Bot func(gameID, name string) ([]byte, error)

@@ -13,6 +13,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"arena.dev/domain"
 )
 
 // Defaults of OpenSkill (and of the paper's experiments).
@@ -39,10 +41,9 @@ type Rating struct {
 	Sigma float64 `json:"sigma"`
 }
 
-// Ordinal is the conservative skill μ−3σ used to sort leaderboards: a bot
-// ranks high only once the system is fairly sure it is strong, so a lucky
-// newcomer does not jump to the top after one game.
-func (r Rating) Ordinal() float64 { return r.Mu - 3*r.Sigma }
+// Ordinal is the conservative skill μ−3σ used to sort leaderboards
+// (domain.Ordinal, the ranking rule).
+func (r Rating) Ordinal() float64 { return domain.Ordinal(r.Mu, r.Sigma) }
 
 // Model holds the parameters of the rating system. The zero value is not
 // usable; start from Default().

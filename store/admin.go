@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -191,18 +192,6 @@ func SetGameSettings(ctx context.Context, db DB, id string, settings map[string]
 	return updateOne(ctx, db, "UPDATE games SET settings = $2 WHERE id = $1", id, settings)
 }
 
-// Board is an uploaded board file of a game.
-type Board struct {
-	ID         int64
-	GameID     string
-	Name       string
-	Size       int
-	Settings   map[string]int
-	Original   string // the game's original board it is ("default", "maze 7"); "" for none
-	UploadedBy string // the uploader's name; "" when unknown
-	CreatedAt  time.Time
-}
-
 // CreateBoard stores a board file the game has already parsed. A name
 // already used in that game gives ErrConflict.
 func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, settings map[string]int, uploadedBy int64) (int64, error) {
@@ -308,7 +297,7 @@ func UnknownBoardFiles(ctx context.Context, db DB, gameID string) (map[int64][]b
 }
 
 // ErrInUse reports a row that others refer to and so cannot be deleted.
-var ErrInUse = errors.New("in use")
+var ErrInUse = domain.ErrInUse
 
 // DeleteBoard removes an uploaded board and takes it out of its game's
 // ladder and qualification boards, in one statement. A board a match was

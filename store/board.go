@@ -18,15 +18,15 @@ type Ranking struct {
 	owned  map[int64][]int // owner → indexes in Rows, in rank order
 }
 
-// LoadRanking reads and ranks a game's whole leaderboard in one query. The
-// order (μ−3σ, then games, then bot id) is total, so a bot's rank is its
-// position among the ranked bots (house bots are in the board, unranked):
-// the same as Leaderboard's.
+// LoadRanking reads and ranks a game's whole leaderboard in one query, the
+// only leaderboard there is. The order (the ranking rule: μ−3σ, then games,
+// then bot id; rank.go) is total, so a bot's rank is its position among
+// the ranked bots (house bots are in the board, unranked).
 func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	rows, err := db.Query(ctx, `
-		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, v.mu - 3 * v.sigma, v.mu, v.sigma, v.games
+		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, `+ordinalSQL+`, v.mu, v.sigma, v.games
 		`+boardFilter+`
-		ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id`, gameID)
+		ORDER BY `+rankOrderSQL, gameID)
 	if err != nil {
 		return nil, err
 	}
@@ -56,7 +56,7 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 func (b *Ranking) Len() int { return len(b.ranked) }
 
 // Rank is a bot's rank and the number of ranked bots; rank 0 when the bot
-// is not ranked (a house bot is not). Like BoardRank.
+// is not ranked (a house bot is not).
 func (b *Ranking) Rank(botID int64) (rank, total int) {
 	if i, ok := b.byBot[botID]; ok {
 		return b.Rows[i].Rank, len(b.ranked)
@@ -72,7 +72,7 @@ func (b *Ranking) Standing(botID int64) (Standing, bool) {
 	return Standing{}, false
 }
 
-// Top is the first n ranked standings (a copy). Like TopStandings.
+// Top is the first n ranked standings (a copy).
 func (b *Ranking) Top(n int) []Standing {
 	n = max(0, min(n, len(b.ranked)))
 	out := make([]Standing, n)
@@ -84,8 +84,8 @@ func (b *Ranking) Top(n int) []Standing {
 
 // Page is a page of the board (a copy), house bots in their place, and
 // the number of rows it is cut from; ownerID > 0 keeps only that owner's
-// bots, with their overall ranks. Like Leaderboard, without the
-// last-change times (see LastChanges).
+// bots, with their overall ranks; without the last-change times (see
+// LastChanges).
 func (b *Ranking) Page(ownerID int64, limit, offset int) ([]Standing, int) {
 	if ownerID <= 0 {
 		lo, hi := window(len(b.Rows), limit, offset)

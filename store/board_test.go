@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -78,8 +79,10 @@ func seedRankGame(t *testing.T, db store.DB, game string) (owners []int64, bots 
 	return owners, bots
 }
 
-// A Ranking answers exactly as the per-request queries it replaces.
-func TestRankingMatchesQueries(t *testing.T) {
+// A Ranking orders the board by the ranking rule (μ−3σ, then games, then
+// bot id), house bots in their place but unranked, and answers pages,
+// ranks and tops from it.
+func TestRanking(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	game := fmt.Sprintf("rank%d", time.Now().UnixNano()%1e9) // a game of its own, even with -count
@@ -91,60 +94,82 @@ func TestRankingMatchesQueries(t *testing.T) {
 	if b.Len() != 6 || len(b.Rows) != 8 {
 		t.Fatalf("ranked %d bots in %d rows, want 6 in 8 (two house bots)", b.Len(), len(b.Rows))
 	}
-	if got, want := []int64{b.Rows[0].BotID, b.Rows[1].BotID, b.Rows[2].BotID, b.Rows[3].BotID}, []int64{bots[2], bots[9], bots[0], bots[1]}; !slices.Equal(got, want) {
-		t.Fatalf("top four %v, want %v (games, then bot id break ties; a house bot second)", got, want)
+	// The seed's order, worked out by hand: 27 with 20 games; the house's
+	// 27 with 15; 27 with 10 twice (bot id decides); 19; 17; 11; the house's 7.
+	order := []int{2, 9, 0, 1, 3, 8, 7, 10}
+	ranks := []int{1, 0, 2, 3, 4, 5, 6, 0}
+	for i, r := range b.Rows {
+		if r.BotID != bots[order[i]] || r.Rank != ranks[i] || r.House != (ranks[i] == 0) {
+			t.Fatalf("row %d: bot %d rank %d house %v, want bot %d (rb%d) rank %d", i, r.BotID, r.Rank, r.House, bots[order[i]], order[i], ranks[i])
+		}
+		if r.Ordinal != domain.Ordinal(r.Mu, r.Sigma) {
+			t.Fatalf("row %d: ordinal %v, want μ−3σ %v", i, r.Ordinal, domain.Ordinal(r.Mu, r.Sigma))
+		}
+		// SQL and Go rank alike: each row is before the next by domain.CompareRank.
+		if i > 0 {
+			p := b.Rows[i-1]
+			if domain.CompareRank(domain.Ranked{Mu: p.Mu, Sigma: p.Sigma, Games: p.Games, BotID: p.BotID},
+				domain.Ranked{Mu: r.Mu, Sigma: r.Sigma, Games: r.Games, BotID: r.BotID}) >= 0 {
+				t.Fatalf("rows %d and %d out of domain.CompareRank's order", i-1, i)
+			}
+		}
 	}
-	if r := b.Rows[1]; !r.House || r.Rank != 0 || b.Rows[2].Rank != 2 || b.Rows[7].BotID != bots[10] || b.Rows[7].Rank != 0 {
-		t.Fatalf("house rows %+v and %+v; the bot after the first is rank %d, want 2", r, b.Rows[7], b.Rows[2].Rank)
+	for i, bot := range bots {
+		want := 0
+		if k := slices.Index(order, i); k >= 0 {
+			want = ranks[k]
+		}
+		if r, tot := b.Rank(bot); r != want || tot != 6 {
+			t.Fatalf("bot rb%d: rank %d of %d, want %d of 6", i, r, tot, want)
+		}
 	}
-	if top := b.Top(3); top[1].BotID != bots[0] || top[1].Rank != 2 {
-		t.Fatalf("top three %+v: a house bot counted", top)
+	if r, tot := b.Rank(-1); r != 0 || tot != 6 {
+		t.Fatalf("no bot: rank %d of %d", r, tot)
 	}
-	for _, owner := range []int64{0, owners[0], owners[1], owners[2], owners[3]} {
+	for n, want := range map[int][]int{0: nil, 3: {2, 0, 1}, 10: {2, 0, 1, 3, 8, 7}} {
+		top := b.Top(n)
+		if len(top) != len(want) {
+			t.Fatalf("top %d: %d rows, want %d", n, len(top), len(want))
+		}
+		for r, i := range want {
+			if top[r].BotID != bots[i] || top[r].Rank != r+1 {
+				t.Fatalf("top %d row %d: %+v, want rb%d ranked %d", n, r, top[r], i, r+1)
+			}
+		}
+	}
+	// Pages: of the whole board, and of one owner's bots with their overall ranks.
+	mine := map[int64][]int{0: order, owners[0]: {0, 3, 7}, owners[1]: {2, 1, 8}, owners[2]: nil, owners[3]: {9, 10}}
+	for owner, all := range mine {
 		for _, lim := range [][2]int{{50, 0}, {2, 0}, {2, 1}, {2, 2}, {2, 4}, {3, 6}, {1, 1000}} {
-			want, wantTotal, err := store.Leaderboard(ctx, pool, game, owner, lim[0], lim[1])
-			if err != nil {
-				t.Fatal(err)
-			}
 			got, total := b.Page(owner, lim[0], lim[1])
-			if err := store.LastChanges(ctx, pool, got); err != nil {
-				t.Fatal(err)
+			if total != len(all) {
+				t.Fatalf("owner %d page %v: total %d, want %d", owner, lim, total, len(all))
 			}
-			if total != wantTotal || len(got) != len(want) {
-				t.Fatalf("owner %d page %v: %d rows of %d, want %d of %d", owner, lim, len(got), total, len(want), wantTotal)
+			lo := min(lim[1], len(all))
+			want := all[lo:min(lo+lim[0], len(all))]
+			if len(got) != len(want) {
+				t.Fatalf("owner %d page %v: %d rows, want %d", owner, lim, len(got), len(want))
 			}
-			for i := range want {
-				g, w := got[i], want[i]
-				if (g.LastChange == nil) != (w.LastChange == nil) || g.LastChange != nil && !g.LastChange.Equal(*w.LastChange) {
-					t.Fatalf("owner %d page %v row %d: last change %v, want %v", owner, lim, i, g.LastChange, w.LastChange)
-				}
-				g.LastChange, w.LastChange = nil, nil
-				if g != w {
-					t.Fatalf("owner %d page %v row %d:\n got %+v\nwant %+v", owner, lim, i, g, w)
+			for k, i := range want {
+				if got[k].BotID != bots[i] || got[k].Rank != ranks[slices.Index(order, i)] {
+					t.Fatalf("owner %d page %v row %d: %+v, want rb%d", owner, lim, k, got[k], i)
 				}
 			}
 		}
 	}
-	for _, bot := range append(bots, -1) {
-		wr, wt, err := store.BoardRank(ctx, pool, game, bot)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r, tot := b.Rank(bot); r != wr || tot != wt {
-			t.Fatalf("bot %d: rank %d of %d, want %d of %d", bot, r, tot, wr, wt)
-		}
+	// Last changes: the seed rated the even bots twice, the latest now - i minutes.
+	rows, _ := b.Page(0, -1, 0)
+	if err := store.LastChanges(ctx, pool, rows); err != nil {
+		t.Fatal(err)
 	}
-	for _, n := range []int{0, 3, 10} {
-		want, err := store.TopStandings(ctx, pool, game, n)
-		if err != nil {
-			t.Fatal(err)
+	for k, r := range rows {
+		i := order[k]
+		if (r.LastChange != nil) != (i%2 == 0) {
+			t.Fatalf("rb%d: last change %v", i, r.LastChange)
 		}
-		if got := b.Top(n); !slices.Equal(got, want) {
-			t.Fatalf("top %d:\n got %+v\nwant %+v", n, got, want)
+		if r.LastChange != nil && time.Since(*r.LastChange) > time.Duration(i)*time.Minute+time.Minute {
+			t.Fatalf("rb%d: last change %v is the older one", i, r.LastChange)
 		}
-	}
-	if n, err := store.RankedCount(ctx, pool, game); err != nil || n != b.Len() {
-		t.Fatalf("RankedCount %d, %v; Len %d", n, err, b.Len())
 	}
 	// Pages are copies: changing one leaves the snapshot alone.
 	p, _ := b.Page(0, 1, 0)

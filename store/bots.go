@@ -10,37 +10,6 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 )
 
-// Bot is a named entry of a user in one game; its versions are the
-// submissions.
-type Bot struct {
-	ID               int64
-	OwnerID          int64
-	GameID           string
-	Name             string
-	Disabled         bool
-	CurrentVersionID *int64
-	CreatedAt        time.Time
-}
-
-// Version is one submission of a bot.
-type Version struct {
-	ID             int64
-	BotID          int64
-	Number         int
-	Language       Language // package lang's id: "go", "cpp"
-	Source         string
-	Status         VersionStatus
-	CompileLog     string
-	ArtifactSHA256 *string
-	// SDKKey is the SDK its artifact was built against (lang's SDKKey);
-	// nil for a version built before keys were recorded.
-	SDKKey    *string
-	RebuiltAt *time.Time // when a worker last rebuilt it against a new SDK
-	Mu, Sigma *float64
-	Games     int
-	CreatedAt time.Time
-}
-
 // EnsureGame records a registered game so rows can refer to it.
 func EnsureGame(ctx context.Context, db DB, id, title string) error {
 	_, err := db.Exec(ctx, `INSERT INTO games (id, title) VALUES ($1, $2)
@@ -213,11 +182,7 @@ func VersionRefs(ctx context.Context, db DB, botID int64) ([]VersionRef, error) 
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionRef, error) {
-		var v VersionRef
-		err := row.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.CreatedAt)
-		return v, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[VersionRef])
 }
 
 // DebugLog is what a version wrote on its stderr in one match.

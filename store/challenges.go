@@ -8,7 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Challenges (judge/challenge.go): matches of KindChallenge, which a
+// Challenges (service/challenge.go): matches of KindChallenge, which a
 // student starts with their bot against opponents they choose. Who may sit
 // in one is said here: the challenger's own playable versions, and the
 // versions the game's leaderboard shows (boardFilter); nobody else's
@@ -29,17 +29,13 @@ type Contender struct {
 	Status    string
 }
 
-const contenderColumns = `v.id, b.id, b.name, u.id, u.name, v.number, v.status`
+const contenderColumns = `v.id AS version_id, b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name, v.number, v.status`
 
 func scanContenders(rows pgx.Rows, err error) ([]Contender, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Contender, error) {
-		var c Contender
-		err := r.Scan(&c.VersionID, &c.BotID, &c.BotName, &c.OwnerID, &c.OwnerName, &c.Number, &c.Status)
-		return c, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[Contender])
 }
 
 func oneContender(cs []Contender, err error) (Contender, error) {

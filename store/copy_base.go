@@ -21,16 +21,12 @@ type CopyBaseFile struct {
 
 // CopyBaseFiles returns a game's added base code, by name.
 func CopyBaseFiles(ctx context.Context, db DB, gameID string) ([]CopyBaseFile, error) {
-	rows, err := db.Query(ctx, `SELECT f.id, f.game_id, f.name, f.language, f.source, coalesce(u.name, ''), f.added_at
+	rows, err := db.Query(ctx, `SELECT f.id, f.game_id, f.name, f.language, f.source, coalesce(u.name, '') AS added_by, f.added_at
 		FROM copy_base_files f LEFT JOIN users u ON u.id = f.added_by WHERE f.game_id = $1 ORDER BY f.name`, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (CopyBaseFile, error) {
-		var f CopyBaseFile
-		err := row.Scan(&f.ID, &f.GameID, &f.Name, &f.Language, &f.Source, &f.AddedBy, &f.AddedAt)
-		return f, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[CopyBaseFile])
 }
 
 // CopyPutBaseFile adds a base file to a game, replacing the one of the

@@ -65,15 +65,6 @@ func CountGameBoards(ctx context.Context, db DB, gameID string, ids []int64) (in
 	return n, err
 }
 
-// BoardUse is what a game's choice of boards is for: its qualification
-// or its ladder (the games table's columns are named after it).
-type BoardUse string
-
-const (
-	ForQualification BoardUse = "qualification"
-	ForLadder        BoardUse = "ladder"
-)
-
 // BoardChoice is what a game's qualification or ladder plays on: uploaded
 // boards in turn and, when Generated is set or there are none, a board
 // generated from the match's seed taking its turn after them.

@@ -27,7 +27,7 @@ type GradeRow struct {
 func GameGrades(ctx context.Context, db DB, gameID string) ([]GradeRow, error) {
 	rows, err := db.Query(ctx, `
 		WITH ranked AS (
-			SELECT b.id AS bot_id, row_number() OVER (ORDER BY v.mu - 3 * v.sigma DESC, v.games DESC, b.id) AS place
+			SELECT b.id AS bot_id, row_number() OVER (ORDER BY `+rankOrderSQL+`) AS place
 			`+rankedFilter+`
 		)
 		SELECT u.name, u.display_name, u.group_name, coalesce(b.name, ''),

@@ -3,9 +3,8 @@ package store
 import (
 	"context"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
-
-	"arena.dev/ladder"
 )
 
 // The reads matchmaking needs (judge/matchmaking.go); package ladder
@@ -29,18 +28,14 @@ func QueuedLadderMatches(ctx context.Context, db DB, gameID string) (int, error)
 // LadderCandidates lists the versions that may play a game's ladder: each
 // bot's current accepted version, unless the bot or its owner is disabled,
 // house bots included (marked). A candidate's BotID is the version's id.
-func LadderCandidates(ctx context.Context, db DB, gameID string) ([]ladder.Candidate, error) {
+func LadderCandidates(ctx context.Context, db DB, gameID string) ([]domain.Candidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT v.id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch'), u.role = 'house'
+		SELECT v.id AS bot_id, b.owner_id, v.mu, v.sigma, v.games, coalesce(v.last_played_at, 'epoch') AS last_played, u.role = 'house' AS house
 		FROM bots b JOIN bot_versions v ON v.id = b.current_version_id
 		JOIN users u ON u.id = b.owner_id
 		WHERE b.game_id = $1 AND NOT b.disabled AND NOT u.disabled AND v.status = 'accepted'`, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (ladder.Candidate, error) {
-		var c ladder.Candidate
-		err := r.Scan(&c.BotID, &c.OwnerID, &c.Mu, &c.Sigma, &c.Games, &c.LastPlayed, &c.House)
-		return c, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[domain.Candidate])
 }

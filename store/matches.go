@@ -3,55 +3,9 @@ package store
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
-
-// Match kinds.
-const (
-	KindLadder        = "ladder"
-	KindQualification = "qualification"
-	KindTournament    = "tournament"
-	KindChallenge     = "challenge" // a student's bot against opponents they chose: never rated
-)
-
-// Match statuses.
-const (
-	MatchQueued   = "queued"
-	MatchFinished = "finished"
-	MatchFailed   = "failed"
-)
-
-// Match is one game between four seats.
-type Match struct {
-	ID           int64
-	GameID       string
-	Kind         string
-	Seed         int64
-	Settings     map[string]int
-	Status       string
-	BotVersionID *int64 // the version a qualification match judges
-	BoardID      *int64 // an uploaded board; nil: generated from the seed
-	ChallengerID *int64 // who started a challenge; nil for the other kinds
-	ReplayKey    *string
-	Rated        bool
-	Error        *string
-	CreatedAt    time.Time
-	FinishedAt   *time.Time
-	// Retention (retention.go): when the replay was deleted (ReplayKey is
-	// then nil) or last played again, and whether that replay ends
-	// otherwise than the recorded result.
-	ReplayDeletedAt     *time.Time
-	ReplayRegeneratedAt *time.Time
-	ReplayDiffers       bool
-}
-
-// Seat is who plays in one seat: a submitted version or a built-in bot.
-type Seat struct {
-	VersionID *int64
-	Builtin   string
-}
 
 // SeatResult is a seat with what it is needed to run it and what it scored.
 type SeatResult struct {

@@ -3,12 +3,10 @@ package store
 import (
 	"context"
 	"errors"
-	"fmt"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
-
-	"arena.dev/ladder"
 )
 
 // LadderPace is one game's row of ladder_pace: the admin's pace and the
@@ -16,13 +14,13 @@ import (
 // defaults and a matchmaker that never planned.
 type LadderPace struct {
 	GameID string
-	ladder.Pace
+	domain.Pace
 	UpdatedAt   *time.Time // an admin's last change; nil: the defaults
 	LastPlanned time.Time  // zero: never
 	HourStart   time.Time
 	HourPlanned int
-	Mode        ladder.Mode // at the matchmaker's last tick
-	Unsettled   int         // at the matchmaker's last tick
+	Mode        domain.PaceMode // at the matchmaker's last tick
+	Unsettled   int             // at the matchmaker's last tick
 }
 
 const paceColumns = `game_id, trickle_per_hour, hourly_cap, paused, updated_at,
@@ -39,7 +37,7 @@ func scanPace(r pgx.CollectableRow) (LadderPace, error) {
 	if hour != nil {
 		p.HourStart = *hour
 	}
-	p.Mode = ladder.Mode(mode)
+	p.Mode = domain.PaceMode(mode)
 	return p, err
 }
 
@@ -51,7 +49,7 @@ func GamePace(ctx context.Context, db DB, gameID string) (LadderPace, error) {
 	}
 	p, err := pgx.CollectOneRow(rows, scanPace)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return LadderPace{GameID: gameID, Pace: ladder.DefaultPace, Mode: ladder.ModeIdle}, nil
+		return LadderPace{GameID: gameID, Pace: domain.DefaultPace, Mode: domain.ModeIdle}, nil
 	}
 	return p, err
 }
@@ -70,12 +68,9 @@ func LadderPaces(ctx context.Context, db DB) (map[string]LadderPace, error) {
 	return out, err
 }
 
-// SetGamePace records an admin's valid pace of a game (the game's row must
-// exist).
-func SetGamePace(ctx context.Context, db DB, gameID string, p ladder.Pace) error {
-	if bad := p.Validate(); bad != nil {
-		return fmt.Errorf("invalid pace: %v", bad)
-	}
+// SetGamePace records an admin's pace of a game, which the caller has
+// validated (ladder.Validate); the game's row must exist.
+func SetGamePace(ctx context.Context, db DB, gameID string, p domain.Pace) error {
 	_, err := db.Exec(ctx, `INSERT INTO ladder_pace (game_id, trickle_per_hour, hourly_cap, paused, updated_at)
 		VALUES ($1, $2, $3, $4, now())
 		ON CONFLICT (game_id) DO UPDATE SET trickle_per_hour = $2, hourly_cap = $3, paused = $4, updated_at = now()`,
@@ -86,8 +81,8 @@ func SetGamePace(ctx context.Context, db DB, gameID string, p ladder.Pace) error
 // RecordPaceTick records one matchmaking tick of a game at now (the
 // matchmaker's clock): the mode in force, the unsettled versions, and the
 // planned ladder matches, counted in now's clock hour.
-func RecordPaceTick(ctx context.Context, db DB, gameID string, now time.Time, mode ladder.Mode, unsettled, planned int) error {
-	hour := ladder.HourOf(now)
+func RecordPaceTick(ctx context.Context, db DB, gameID string, now time.Time, mode domain.PaceMode, unsettled, planned int) error {
+	hour := domain.PaceHour(now)
 	var last *time.Time
 	if planned > 0 {
 		last = &now

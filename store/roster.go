@@ -108,16 +108,12 @@ const awaitingWhere = `u.role = 'student' AND u.must_change_password AND u.first
 // StudentsAwaitingFirstLogin lists the students who have not logged in yet
 // with their one-time password, by group and name.
 func StudentsAwaitingFirstLogin(ctx context.Context, db DB) ([]AwaitingStudent, error) {
-	rows, err := db.Query(ctx, `SELECT u.id, u.name, u.display_name, u.group_name FROM users u WHERE `+awaitingWhere+`
+	rows, err := db.Query(ctx, `SELECT u.id, u.name, u.display_name, u.group_name AS "group" FROM users u WHERE `+awaitingWhere+`
 		ORDER BY u.group_name, u.name`)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (AwaitingStudent, error) {
-		var s AwaitingStudent
-		err := row.Scan(&s.ID, &s.Name, &s.DisplayName, &s.Group)
-		return s, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[AwaitingStudent])
 }
 
 // CountStudentsAwaitingFirstLogin counts them.

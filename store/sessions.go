@@ -52,11 +52,7 @@ func Sessions(ctx context.Context, db DB, userID int64) ([]Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Session, error) {
-		var s Session
-		err := r.Scan(&s.ID, &s.Token, &s.CreatedAt, &s.LastSeenAt, &s.Address, &s.UserAgent)
-		return s, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[Session])
 }
 
 // EndSession logs out one of the user's sessions, or answers ErrNotFound.

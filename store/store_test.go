@@ -7,7 +7,6 @@ import (
 	"sync"
 	"testing"
 
-	"arena.dev/auth"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -85,55 +84,6 @@ func TestConcurrentMigrations(t *testing.T) {
 	}
 	if app < 2 || river < 1 {
 		t.Fatalf("got %d app and %d River migrations", app, river)
-	}
-}
-
-func TestEnsureAdminOnce(t *testing.T) {
-	ctx := context.Background()
-	url := pgtest.FreshURL(t)
-	pool, err := store.Open(ctx, url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	if err := store.Migrate(ctx, pool); err != nil {
-		t.Fatal(err)
-	}
-	var wg sync.WaitGroup
-	passwords := make([]string, 3)
-	for i := range passwords {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p, err := store.EnsureAdmin(ctx, pool, "")
-			if err != nil {
-				t.Error(err)
-			}
-			passwords[i] = p
-		}()
-	}
-	wg.Wait()
-	var created []string
-	for _, p := range passwords {
-		if p != "" {
-			created = append(created, p)
-		}
-	}
-	if len(created) != 1 {
-		t.Fatalf("admin created %d times, want once", len(created))
-	}
-	u, err := store.UserByName(ctx, pool, "ADMIN")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if u.Role != store.RoleAdmin {
-		t.Fatalf("role %q", u.Role)
-	}
-	if ok, _ := auth.CheckPassword(u.PasswordHash, created[0]); !ok {
-		t.Fatal("the printed password does not log in")
-	}
-	if p, err := store.EnsureAdmin(ctx, pool, "other"); p != "" || err != nil {
-		t.Fatalf("second call: %q, %v", p, err)
 	}
 }
 

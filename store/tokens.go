@@ -61,11 +61,7 @@ func APITokens(ctx context.Context, db DB, userID int64) ([]APIToken, error) {
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (APIToken, error) {
-		var t APIToken
-		err := r.Scan(&t.ID, &t.UserID, &t.Name, &t.CreatedAt, &t.LastUsedAt)
-		return t, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[APIToken])
 }
 
 // DeleteAPIToken revokes one of the user's tokens.

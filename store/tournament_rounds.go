@@ -23,9 +23,9 @@ import (
 func FreezeField(ctx context.Context, db DB, t *Tournament) (eligible, entered int, err error) {
 	err = db.QueryRow(ctx, `
 		WITH eligible AS (
-			SELECT v.id, coalesce(v.mu - 3 * v.sigma, 0) AS rating,
+			SELECT v.id, coalesce(`+ordinalSQL+`, 0) AS rating,
 			       row_number() OVER (PARTITION BY CASE WHEN u.role = 'house' THEN -b.id ELSE b.owner_id END
-			                          ORDER BY coalesce(v.mu - 3 * v.sigma, 0) DESC, v.id) AS nth
+			                          ORDER BY coalesce(`+ordinalSQL+`, 0) DESC, v.id) AS nth
 			FROM bots b JOIN users u ON u.id = b.owner_id
 			CROSS JOIN LATERAL (
 				SELECT v.id, v.mu, v.sigma FROM bot_versions v
@@ -120,16 +120,12 @@ type EliminationEntrant struct {
 
 // EliminationEntrants lists a tournament's entrants with their results.
 func EliminationEntrants(ctx context.Context, db DB, tournamentID int64) ([]EliminationEntrant, error) {
-	rows, err := db.Query(ctx, `SELECT bot_version_id, seed_rating, out_round, place FROM tournament_entrants
+	rows, err := db.Query(ctx, `SELECT bot_version_id AS version_id, seed_rating, out_round, place FROM tournament_entrants
 		WHERE tournament_id = $1 ORDER BY bot_version_id`, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (EliminationEntrant, error) {
-		var e EliminationEntrant
-		err := r.Scan(&e.VersionID, &e.SeedRating, &e.OutRound, &e.Place)
-		return e, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[EliminationEntrant])
 }
 
 // FinishTournament marks a tournament finished; a non-empty note replaces

@@ -5,56 +5,9 @@ import (
 	"context"
 	"errors"
 	"slices"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
-
-// Tournament formats.
-const (
-	FormatElimination = "elimination"
-	FormatLeague      = "league"
-)
-
-// Tournament statuses.
-const (
-	TournamentScheduled = "scheduled"
-	TournamentRunning   = "running"
-	TournamentPaused    = "paused"
-	TournamentFinished  = "finished"
-	TournamentCancelled = "cancelled"
-)
-
-// Tournament is one scheduled competition between a frozen set of bots.
-type Tournament struct {
-	ID       int64
-	Name     string
-	GameID   string
-	Format   string
-	Settings map[string]int
-	BotIDs   []int64 // chosen entrants; nil: every student's accepted bot at the start
-	// VersionsBefore, when set, enters each bot's last version accepted
-	// before it instead of its current version.
-	VersionsBefore *time.Time
-	// OnePerStudent enters only each student's best-rated bot.
-	OnePerStudent bool
-	BoardIDs      []int64 // uploaded boards the matches rotate through; nil: generated from each seed
-	GroupMatches  int     // N: matches per group and round
-	FinalMatches  int     // M: matches of the final group (elimination)
-	DropCount     int     // K: bots out of each group per round (elimination)
-	LeagueRounds  int     // R (league)
-	Seed          int64
-	Status        string
-	Round         int  // the round being played, 0 before the start
-	FinalRound    bool // the current round is the final group
-	Note          string
-	Changes       int64 // changes so far (see NotifyTournament)
-	StartAt       time.Time
-	CreatedBy     *int64
-	CreatedAt     time.Time
-	StartedAt     *time.Time
-	FinishedAt    *time.Time
-}
 
 const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_ids, group_matches, final_matches, drop_count,
 	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at,
@@ -191,11 +144,7 @@ func TournamentReplays(ctx context.Context, db DB, tournamentID int64) ([]Tourna
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (TournamentReplay, error) {
-		var r TournamentReplay
-		err := row.Scan(&r.MatchID, &r.OriginalID, &r.Status)
-		return r, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[TournamentReplay])
 }
 
 // Entrant is a bot version in a tournament, with how it is doing.
@@ -335,9 +284,9 @@ type EntrantCandidate struct {
 // bots.
 func EntrantCandidates(ctx context.Context, db DB, gameID string) ([]EntrantCandidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.name, v.language, u.display_name, v.mu - 3 * v.sigma, u.role = 'house'
+		SELECT b.id, b.name, u.name, v.language, u.display_name, `+ordinalSQL+`, u.role = 'house'
 		`+boardFilter+`
-		ORDER BY u.role = 'house', lower(u.name), v.mu - 3 * v.sigma DESC, b.id`, gameID)
+		ORDER BY u.role = 'house', lower(u.name), `+ordinalSQL+` DESC, b.id`, gameID)
 	if err != nil {
 		return nil, err
 	}

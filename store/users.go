@@ -4,48 +4,22 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"arena.dev/auth"
+	"arena.dev/domain"
 )
-
-// Roles.
-const (
-	RoleStudent = "student"
-	RoleAdmin   = "admin"
-	// RoleHouse is the one system account that owns the house bots (see
-	// house.go). It cannot log in and is nobody's rank.
-	RoleHouse = "house"
-)
-
-// User is an account.
-type User struct {
-	ID           int64
-	Name         string
-	Email        string
-	PasswordHash string
-	Role         string
-	Disabled     bool
-	CreatedAt    time.Time
-	// MustChangePassword is set by an admin's reset or a roster import:
-	// the user may do nothing but choose a new password.
-	MustChangePassword bool
-	DisplayName        string // the person's name, from a class roster; "" if none
-	Group              string // the class group, from a class roster; "" if none
-}
 
 // userColumns are the users columns scanUser reads, for a table aliased u.
 const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
-	"u.display_name, u.group_name"
+	"u.display_name, u.group_name, u.language"
 
 func scanUser(row pgx.Row) (*User, error) {
 	u := &User{}
 	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword,
-		&u.DisplayName, &u.Group)
+		&u.DisplayName, &u.Group, &u.Language)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -56,7 +30,7 @@ func scanUser(row pgx.Row) (*User, error) {
 }
 
 // ErrConflict reports a unique value (a user name, an email) already taken.
-var ErrConflict = errors.New("already taken")
+var ErrConflict = domain.ErrConflict
 
 // CreateUser inserts u and sets its ID and CreatedAt.
 func CreateUser(ctx context.Context, db DB, u *User) error {
@@ -76,9 +50,11 @@ func CreateUser(ctx context.Context, db DB, u *User) error {
 
 // EnsureAdmin creates the first account, an admin named "admin", when there
 // is no account at all (the house's does not count). It returns the password it set, or "" when accounts
-// already existed. An empty password argument means a random one. Safe when
-// several processes start at once: the table is locked for the check.
-func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (string, error) {
+// already existed. credentials gives the password and its hash, called only
+// when the account is created (hashing is slow, and not the store's
+// business: service.EnsureAdmin). Safe when several processes start at
+// once: the table is locked for the check.
+func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, credentials func() (password, hash string, err error)) (string, error) {
 	var created string
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE"); err != nil {
@@ -88,10 +64,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, password string) (stri
 		if err := tx.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM users WHERE role <> 'house')").Scan(&exists); err != nil || exists {
 			return err
 		}
-		if password == "" {
-			password = auth.RandomPassword(16)
-		}
-		hash, err := auth.HashPassword(password)
+		password, hash, err := credentials()
 		if err != nil {
 			return err
 		}
@@ -123,7 +96,7 @@ func LockUser(ctx context.Context, db DB, userID int64) (role string, err error)
 }
 
 // ErrNotFound reports a row that does not exist.
-var ErrNotFound = errors.New("not found")
+var ErrNotFound = domain.ErrNotFound
 
 // UserByID returns an account.
 func UserByID(ctx context.Context, db DB, id int64) (*User, error) {

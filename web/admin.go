@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -163,7 +164,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	for _, u := range users {
 		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
 			DisplayName: u.DisplayName, Group: u.Group,
-			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
+			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
 	}
 	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
 }
@@ -204,7 +205,7 @@ func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) 
 	case u.Role == store.RoleHouse:
 		return nil, store.ErrNotFound
 	case u.ID == userFrom(r.Context()).ID:
-		return nil, &refusal{http.StatusUnprocessableEntity, "you cannot " + what + " yourself: ask another admin, so the site always keeps one"}
+		return nil, domain.Refusal("errors.admin.yourself", "you cannot {{.Action}} yourself: ask another admin, so the site always keeps one", domain.Data{"Action": what})
 	}
 	return u, nil
 }
@@ -212,9 +213,8 @@ func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) 
 // adminUsersFail answers a change of a user that failed: refused, the
 // users page again saying why; else as any page does.
 func (s *Server) adminUsersFail(w http.ResponseWriter, r *http.Request, err error) {
-	var refused *refusal
-	if errors.As(err, &refused) {
-		s.renderAdminUsers(w, r, refused.status, adminBackQuery(r), templates.AdminUsersData{Error: capitalize(refused.msg) + "."})
+	if code := domain.CodeOf(err); code != domain.Internal && code != domain.NotFound {
+		s.renderAdminUsers(w, r, errorStatus(err), adminBackQuery(r), templates.AdminUsersData{Error: capitalize(userMessage(r.Context(), err)) + "."})
 		return
 	}
 	s.fail(w, r, err)
@@ -225,7 +225,7 @@ func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
 	u, err := s.adminTarget(r, "change the role of")
 	role := r.PostFormValue("role")
 	if err == nil && role != store.RoleStudent && role != store.RoleAdmin {
-		err = &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("unknown role %q: a user is a student or an admin", role)}
+		err = domain.Refusal("errors.admin.role", "unknown role {{.Role}}: a user is a student or an admin", domain.Data{"Role": domain.Quote(role)})
 	}
 	if err == nil {
 		err = store.SetUserRole(r.Context(), s.Pool, u.ID, role)
@@ -302,7 +302,7 @@ func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	temp := auth.RandomPassword(oneTimePasswordLen)
 	hash, err := s.passwords.Hash(ctx, temp)
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		s.renderAdminUsers(w, r, status, adminBackQuery(r), templates.AdminUsersData{Error: msg})
 		return
 	}
@@ -327,6 +327,9 @@ func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
 	if f.InviteCode, err = store.Setting(ctx, s.Pool, store.SettingInviteCode, ""); err == nil {
 		f.SiteName, err = store.Setting(ctx, s.Pool, store.SettingSiteName, "")
 	}
+	if err == nil {
+		f.Language, err = store.Setting(ctx, s.Pool, store.SettingLanguage, i18n.Default)
+	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -339,6 +342,7 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	f := templates.AdminSettingsForm{
 		InviteCode: strings.TrimSpace(r.PostFormValue("invite_code")),
 		SiteName:   strings.TrimSpace(r.PostFormValue("site_name")),
+		Language:   i18n.Normalize(r.PostFormValue("language")),
 		Errors:     map[string]string{},
 	}
 	if utf8.RuneCountInString(f.SiteName) > 64 {
@@ -356,6 +360,9 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	err := store.SetSetting(ctx, s.Pool, store.SettingInviteCode, f.InviteCode)
 	if err == nil {
 		err = store.SetSetting(ctx, s.Pool, store.SettingSiteName, f.SiteName)
+	}
+	if err == nil {
+		err = store.SetSetting(ctx, s.Pool, store.SettingLanguage, f.Language)
 	}
 	if err != nil {
 		s.serverError(w, r, err)

@@ -7,10 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -142,20 +141,7 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 			return
 		}
 		ctx := r.Context()
-		var mismatch bool
-		err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-			if f.choiceMode == templates.BoardsDefault {
-				return store.DefaultGameBoards(ctx, tx, info.ID, use)
-			}
-			n, err := store.CountGameBoards(ctx, tx, info.ID, boards)
-			if err != nil {
-				return err
-			}
-			if mismatch = n != len(boards); mismatch {
-				return nil
-			}
-			return store.SetGameBoards(ctx, tx, info.ID, use, generated, boards)
-		})
+		mismatch, err := service.ChooseGameBoards(ctx, s.Pool, info, use, f.choiceMode == templates.BoardsDefault, generated, boards)
 		if err != nil {
 			s.fail(w, r, err)
 			return

@@ -3,9 +3,7 @@ package web
 import (
 	"net/http"
 
-	"github.com/jackc/pgx/v5"
-
-	"arena.dev/store"
+	"arena.dev/service"
 )
 
 // POST /admin/games/{game}/challenges (on=1 or on=0): switches a game's
@@ -21,9 +19,7 @@ func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
 	info := g.Info()
 	on := r.PostFormValue("on") == "1"
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetChallengesEnabled(ctx, tx, info.ID, on)
-	})
+	err = service.SetChallengesEnabled(ctx, s.Pool, info, on)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

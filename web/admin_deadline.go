@@ -6,14 +6,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
-	"arena.dev/store"
+	"arena.dev/service"
 	"arena.dev/templates"
 )
 
 // Submission deadlines: per game, set on the admin's games page. After it,
-// judge.Submit refuses students' new versions (page and API say when it
+// service.Submit refuses students' new versions (page and API say when it
 // was); the ladder goes on. The game and submit pages show it.
 
 // deadlineLayout is how a datetime-local input writes a time (read as UTC).
@@ -65,9 +63,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetSubmissionDeadline(ctx, tx, info.ID, deadline)
-	})
+	err = service.SetSubmissionDeadline(ctx, s.Pool, info, deadline)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

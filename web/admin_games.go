@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,11 +11,10 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/ladder"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -125,7 +123,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 				by = "unknown"
 			}
 			row := templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt)}
+				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(ctx, b.CreatedAt)}
 			if o, ok := info.OriginalNamed(b.Original); ok {
 				row.Original = o.Title()
 			}
@@ -156,17 +154,6 @@ func adminSettingsText(s map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
-// changeGame changes a game's row in one transaction, creating the row
-// first: it may not exist yet when no process registered the game.
-func (s *Server) changeGame(ctx context.Context, info games.Info, change func(tx pgx.Tx) error) error {
-	return pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if err := store.EnsureGame(ctx, tx, info.ID, info.Title); err != nil {
-			return err
-		}
-		return change(tx)
-	})
-}
-
 func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request) {
 	s.adminSetGameEnabled(w, r, true)
 }
@@ -183,9 +170,7 @@ func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, ena
 	}
 	info := g.Info()
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetGameEnabled(ctx, tx, info.ID, enabled)
-	})
+	err = service.SetGameEnabled(ctx, s.Pool, info, enabled)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -249,9 +234,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		stored[adminQualificationKey] = qual
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetGameSettings(ctx, tx, info.ID, stored)
-	})
+	err = service.SetGameSettings(ctx, s.Pool, info, stored)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -391,26 +374,11 @@ func (s *Server) saveBoard(r *http.Request, g games.Game, name, file string, fh 
 		return "", http.StatusUnprocessableEntity, "Give the board a name of 1 to 100 characters.", nil
 	}
 	ctx := r.Context()
-	var already *store.Board
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		if !isOriginal {
-			_, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
-			return err
-		}
-		b, err := store.BoardWithOriginal(ctx, tx, info.ID, original.Name)
-		if err == nil {
-			already = b
-			return nil
-		}
-		if !errors.Is(err, store.ErrNotFound) {
-			return err
-		}
-		id, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userFrom(ctx).ID)
-		if err != nil {
-			return err
-		}
-		return store.SetBoardOriginal(ctx, tx, id, original.Name)
-	})
+	originalName := ""
+	if isOriginal {
+		originalName = original.Name
+	}
+	already, err := service.AddBoard(ctx, s.Pool, info, name, data, fixed, userFrom(ctx).ID, originalName)
 	switch {
 	case already != nil:
 		return "", http.StatusConflict, fmt.Sprintf("This is the original %s board of %s, already uploaded as %q.", original.Title(), info.Title, already.Name), nil

@@ -8,10 +8,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/games"
 	"arena.dev/ladder"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -40,14 +39,14 @@ func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.La
 	unsettled := ladder.Unsettled(cands)
 	p := templates.AdminPace{
 		Trickle: strconv.Itoa(row.Trickle), HourlyCap: strconv.Itoa(row.HourlyCap), Paused: row.Paused,
-		Versions: versions, Unsettled: unsettled, Mode: string(row.Pace.Mode(versions, unsettled)),
+		Versions: versions, Unsettled: unsettled, Mode: string(ladder.ModeOf(row.Pace, versions, unsettled)),
 		SettledSigma: ladder.SettledSigma, SettledGames: ladder.SettledGames, MaxTrickle: ladder.MaxTrickle,
 	}
 	if row.HourStart.Equal(ladder.HourOf(time.Now())) {
 		p.HourPlanned = row.HourPlanned
 	}
 	if !row.LastPlanned.IsZero() {
-		p.LastPlanned = templates.Ago(row.LastPlanned)
+		p.LastPlanned = templates.Ago(ctx, row.LastPlanned)
 	}
 	if f != nil {
 		p.Trickle, p.HourlyCap, p.Paused = f.trickle, f.hourlyCap, f.paused
@@ -87,7 +86,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 	}
 	read("trickle", f.trickle, &p.Trickle)
 	read("hourly_cap", f.hourlyCap, &p.HourlyCap)
-	for k, v := range p.Validate() {
+	for k, v := range ladder.Validate(p) {
 		if bad[k] == "" {
 			bad[k] = v
 		}
@@ -98,9 +97,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
-		return store.SetGamePace(ctx, tx, info.ID, p)
-	})
+	err = service.SetGamePace(ctx, s.Pool, info, p)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

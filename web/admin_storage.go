@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/metrics"
 	"arena.dev/store"
@@ -77,7 +78,7 @@ func (s *Server) adminSaveRetention(w http.ResponseWriter, r *http.Request) {
 func (s *Server) adminRunRetention(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	if s.Jobs == nil {
-		s.fail(w, r, &refusal{http.StatusServiceUnavailable, "this server inserts no jobs"})
+		s.fail(w, r, domain.NewError(domain.Unavailable, "errors.no_jobs", "this server inserts no jobs", nil))
 		return
 	}
 	if _, err := s.Jobs.Insert(ctx, judge.RetentionArgs{}, nil); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -68,7 +69,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}
@@ -219,14 +220,14 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		Language string `json:"language"`
 		File     string `json:"file"`
 	}
-	if err := decodeJSON(w, r, judge.MaxSource+8<<10, &req); err != nil {
+	if err := decodeJSON(w, r, service.MaxSource+8<<10, &req); err != nil {
 		s.apiFail(w, r, err, "")
 		return
 	}
 	language, err := submitLanguage(req.Language, req.File)
 	var v *store.Version
 	if err == nil {
-		v, err = judge.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, language, req.Source)
+		v, err = service.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, language, req.Source)
 	}
 	if err != nil {
 		s.apiFail(w, r, err, "no such game")

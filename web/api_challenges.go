@@ -11,11 +11,11 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/games"
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
-// seatRef is a seat reference (judge.ResolveSeat) in JSON: a string, or a
+// seatRef is a seat reference (service.ResolveSeat) in JSON: a string, or a
 // number, which names a version (or a board) by id.
 type seatRef string
 
@@ -78,7 +78,7 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 	c.Seed = req.Seed
 	var m *store.Match
 	if err == nil {
-		m, err = judge.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
+		m, err = service.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
 	}
 	if err != nil {
 		s.apiFail(w, r, err, "no such game")

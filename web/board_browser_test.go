@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
@@ -95,7 +96,7 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v, err := judge.Submit(ctx, e.pool, e.jobs, student, "orkisland", "climber", "go", string(src))
+	v, err := service.Submit(ctx, e.pool, e.jobs, student, "orkisland", "climber", "go", string(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -88,15 +88,21 @@ func (c *BoardCache) Board(ctx context.Context, db store.DB, gameID string) (*st
 	}
 }
 
-// The board reads of the handlers: from the snapshot when the Server has a
-// BoardCache, straight from the database otherwise.
+// The board reads of the handlers, all from one ranked board (store.Ranking):
+// the cache's snapshot when the Server has a BoardCache, else one read now.
 
-// leaderboard is store.Leaderboard.
-func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, limit, offset int) ([]store.Standing, int, error) {
+// board is a game's ranked board.
+func (s *Server) board(ctx context.Context, gameID string) (*store.Ranking, error) {
 	if s.Boards == nil {
-		return store.Leaderboard(ctx, s.Pool, gameID, ownerID, limit, offset)
+		return store.LoadRanking(ctx, s.Pool, gameID)
 	}
-	b, err := s.Boards.Board(ctx, s.Pool, gameID)
+	return s.Boards.Board(ctx, s.Pool, gameID)
+}
+
+// leaderboard is a page of a game's board (Ranking.Page) with each row's
+// last rating change.
+func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, limit, offset int) ([]store.Standing, int, error) {
+	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -104,24 +110,18 @@ func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, 
 	return rows, total, store.LastChanges(ctx, s.Pool, rows)
 }
 
-// topStandings is store.TopStandings.
+// topStandings is the first n ranked bots of a game.
 func (s *Server) topStandings(ctx context.Context, gameID string, n int) ([]store.Standing, error) {
-	if s.Boards == nil {
-		return store.TopStandings(ctx, s.Pool, gameID, n)
-	}
-	b, err := s.Boards.Board(ctx, s.Pool, gameID)
+	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return nil, err
 	}
 	return b.Top(n), nil
 }
 
-// boardRank is store.BoardRank.
+// boardRank is a bot's rank and the number of ranked bots.
 func (s *Server) boardRank(ctx context.Context, gameID string, botID int64) (rank, total int, err error) {
-	if s.Boards == nil {
-		return store.BoardRank(ctx, s.Pool, gameID, botID)
-	}
-	b, err := s.Boards.Board(ctx, s.Pool, gameID)
+	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -129,12 +129,9 @@ func (s *Server) boardRank(ctx context.Context, gameID string, botID int64) (ran
 	return rank, total, nil
 }
 
-// rankedCount is store.RankedCount.
+// rankedCount is the number of ranked bots of a game.
 func (s *Server) rankedCount(ctx context.Context, gameID string) (int, error) {
-	if s.Boards == nil {
-		return store.RankedCount(ctx, s.Pool, gameID)
-	}
-	b, err := s.Boards.Board(ctx, s.Pool, gameID)
+	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return 0, err
 	}

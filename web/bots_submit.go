@@ -10,9 +10,10 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
-	"arena.dev/judge"
 	"arena.dev/lang"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -20,7 +21,7 @@ import (
 // submitForm is the submit page's form before anything is typed: the game,
 // the languages it takes with their starter bots, and the user's bots in
 // it, newest activity first. A game without an SDK, or one an admin
-// disabled (judge.Submit refuses it too), has no submit page.
+// disabled (service.Submit refuses it too), has no submit page.
 func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotSummary, error) {
 	ctx := r.Context()
 	gameID := chi.URLParam(r, "game")
@@ -37,7 +38,7 @@ func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotS
 	if err != nil {
 		return templates.SubmitForm{}, nil, err
 	}
-	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: judge.MaxSource >> 10}
+	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: service.MaxSource >> 10}
 	if deadline, passed, err := store.SubmissionDeadline(ctx, s.Pool, gameID); err != nil {
 		return templates.SubmitForm{}, nil, err
 	} else if deadline != nil {
@@ -135,7 +136,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		f.HasLatest = f.HasLatest || (b.Latest != nil && strings.EqualFold(b.Bot.Name, strings.TrimSpace(sub.bot)))
 	}
 	ctx := r.Context()
-	v, err := judge.Submit(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, f.GameID, sub.bot, sub.language, sub.source)
+	v, err := service.Submit(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, f.GameID, sub.bot, sub.language, sub.source)
 	if err != nil {
 		s.submitRefused(w, r, f, err)
 		return
@@ -159,11 +160,11 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 		return
 	}
 	setRetryAfter(w, err)
-	f.Error = capitalize(userMessage(err)) + "."
-	var limit *judge.SubmitLimitError
-	if errors.As(err, &limit) && limit.Limit != "" {
+	f.Error = capitalize(userMessage(r.Context(), err)) + "."
+	var limit *domain.Error
+	if errors.As(err, &limit) && limit.Limit != nil {
 		f.RetryAfter = retrySeconds(limit.RetryAfter)
-		f.Error = capitalize(limit.Limit) + "."
+		f.Error = capitalize(localMessage(r.Context(), limit.Limit)) + "."
 	}
 	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
 }

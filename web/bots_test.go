@@ -20,6 +20,7 @@ import (
 	"arena.dev/games"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 	"arena.dev/web"
@@ -288,12 +289,12 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 	// judge with 413, as over the body limit, every byte given back.
 	// (URL-encoding triples "<" and "&": the page posts multipart, which
 	// does not.)
-	big := botsSource("too <big> & bold") + "// " + strings.Repeat("x", judge.MaxSource) + "\n"
+	big := botsSource("too <big> & bold") + "// " + strings.Repeat("x", service.MaxSource) + "\n"
 	code, body, _ = e.submit(alice, "orkisland", "keep", big)
 	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big || !strings.Contains(body, "limit") {
 		t.Fatalf("oversized source: %d, text kept: %v", code, textarea(t, body) == big)
 	}
-	big = botsSource("too big") + "// " + strings.Repeat("<x&", judge.MaxSource/3) + "\n"
+	big = botsSource("too big") + "// " + strings.Repeat("<x&", service.MaxSource/3) + "\n"
 	code, body, _ = e.upload(alice, "orkisland", "keep", "", []byte(big))
 	if code != http.StatusRequestEntityTooLarge || textarea(t, body) != big {
 		t.Fatalf("oversized file: %d, text kept: %v", code, textarea(t, body) == big)
@@ -329,7 +330,7 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 
 	// A limit (here: versions waiting to compile, as no worker runs; the
 	// refusals above do not count), then 429 with the text kept.
-	for i := range judge.MaxQueuedCompiles {
+	for i := range service.MaxQueuedCompiles {
 		if code, _, _ := e.submit(alice, "orkisland", "keep", botsSource(fmt.Sprint("ok ", i))); code != http.StatusSeeOther {
 			t.Fatalf("submission %d: %d", i, code)
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -119,7 +120,7 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "",
 		Diagnostics: compileDiagnostics(v.CompileLog, versionLanguage(v).File), Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
 	if v.Mu != nil && v.Sigma != nil {
-		score := *v.Mu - 3**v.Sigma
+		score := domain.Ordinal(*v.Mu, *v.Sigma)
 		l.Score = &score
 	}
 	q, err := s.versionQualification(ctx, v)

@@ -8,15 +8,17 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
 
-// The challenge page: a student starts a challenge (judge/challenge.go)
+// The challenge page: a student starts a challenge (service/challenge.go)
 // from a form that the leaderboard, bot and match pages link to with its
 // choices filled in (?version=REF&opponent=REF..., seat references as
-// judge.ResolveSeat reads them).
+// service.ResolveSeat reads them).
 
 const (
 	challengeRecent   = 10  // the user's latest challenges listed under the form
@@ -71,15 +73,15 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 	c, err := s.readChallenge(ctx, u.ID, f.GameID, f.Version, f.Picked, f.Seed, f.Board, f.Shuffle, f.Qualifier)
 	var m *store.Match
 	if err == nil {
-		m, err = judge.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
+		m, err = service.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
 	}
 	if status := errorStatus(err); err != nil && status != http.StatusInternalServerError && status != http.StatusNotFound {
 		setRetryAfter(w, err)
-		var ce *judge.ChallengeError
+		var ce *domain.Error
 		if errors.As(err, &ce) && ce.RetryAfter > 0 {
 			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
-		f.Error = capitalize(userMessage(err)) + "."
+		f.Error = capitalize(userMessage(r.Context(), err)) + "."
 		s.render(w, r, status, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
 		return
 	}
@@ -94,9 +96,9 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 // readChallenge turns what the form or the API sent into a challenge:
 // seat references resolved, an empty opponent the game's qualifier.
 func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, version string, opponents []string,
-	seed, board string, shuffle bool, qualifier string) (judge.Challenge, error) {
-	c := judge.Challenge{GameID: gameID, Board: strings.TrimSpace(board), Shuffle: shuffle}
-	mine, err := judge.ResolveSeat(ctx, s.Pool, userID, gameID, version, true)
+	seed, board string, shuffle bool, qualifier string) (service.Challenge, error) {
+	c := service.Challenge{GameID: gameID, Board: strings.TrimSpace(board), Shuffle: shuffle}
+	mine, err := service.ResolveSeat(ctx, s.Pool, userID, gameID, version, true)
 	if err != nil {
 		return c, err
 	}
@@ -106,7 +108,7 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 			c.Opponents = append(c.Opponents, store.Seat{Builtin: qualifier})
 			continue
 		}
-		o, err := judge.ResolveSeat(ctx, s.Pool, userID, gameID, ref, false)
+		o, err := service.ResolveSeat(ctx, s.Pool, userID, gameID, ref, false)
 		if err != nil {
 			return c, err
 		}
@@ -115,7 +117,7 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 	if seed != "" {
 		n, err := strconv.ParseInt(seed, 10, 64)
 		if err != nil {
-			return c, &judge.ChallengeError{Msg: fmt.Sprintf("the seed %q is not a whole number", seed)}
+			return c, domain.Refusal("errors.challenge.seed", "the seed {{.Seed}} is not a whole number", domain.Data{"Seed": domain.Quote(seed)})
 		}
 		c.Seed = &n
 	}
@@ -139,13 +141,13 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 	u := userFrom(ctx)
 	admin := u.Role == store.RoleAdmin
 	f := templates.ChallengeForm{GameID: g.ID, GameTitle: g.Title, Qualifier: info.Qualifier, Picked: make([]string, info.Players-1),
-		Allowance: templates.ChallengeAllowance{MaxNow: judge.MaxPendingChallenges, MaxHour: judge.MaxChallengesPerHour}}
+		Allowance: templates.ChallengeAllowance{MaxNow: service.MaxPendingChallenges, MaxHour: service.MaxChallengesPerHour}}
 	if on, err := store.ChallengesEnabled(ctx, s.Pool, g.ID); err != nil {
 		return f, err
 	} else if !on && !admin {
 		f.Closed = "Challenges of " + g.Title + " are switched off by an admin for now (an exam, say). The ladder goes on."
 	}
-	allow, err := judge.ChallengeAllowance(ctx, s.Pool, u.ID, admin)
+	allow, err := service.ChallengeAllowance(ctx, s.Pool, u.ID, admin)
 	if err != nil {
 		return f, err
 	}
@@ -202,7 +204,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 	for _, m := range recent {
 		row := templates.ChallengeRow{ID: m.ID, Status: store.MatchQueued}
 		if m.FinishedAt != nil {
-			row.Status, row.When = store.MatchFailed, templates.Ago(*m.FinishedAt)
+			row.Status, row.When = store.MatchFailed, templates.Ago(ctx, *m.FinishedAt)
 			if m.HasReplay {
 				row.Status = store.MatchFinished
 			}
@@ -237,7 +239,7 @@ func (s *Server) challengePick(ctx context.Context, f templates.ChallengeForm, r
 	if has(ref) {
 		return ref
 	}
-	seat, err := judge.ResolveSeat(ctx, s.Pool, userFrom(ctx).ID, f.GameID, ref, false)
+	seat, err := service.ResolveSeat(ctx, s.Pool, userFrom(ctx).ID, f.GameID, ref, false)
 	if err != nil {
 		return ""
 	}

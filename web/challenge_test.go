@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -402,7 +403,7 @@ func TestChallengeLimits(t *testing.T) {
 		return e.api("POST", "/api/games/orkisland/challenges", tok, map[string]any{"version": "cat", "opponents": []string{"Dummy"}})
 	}
 	var ids []int64
-	for range judge.MaxPendingChallenges {
+	for range service.MaxPendingChallenges {
 		ids = append(ids, start().id(t))
 	}
 	a := start()
@@ -436,7 +437,7 @@ func TestChallengeLimits(t *testing.T) {
 	}
 	if _, err := e.pool.Exec(ctx, `INSERT INTO matches (game_id, kind, seed, status, challenger_id, created_at, finished_at)
 		SELECT 'orkisland', 'challenge', 1, 'finished', $1, now() - interval '50 minutes', now() - interval '50 minutes'
-		FROM generate_series(1, $2::int)`, carolID, judge.MaxChallengesPerHour-len(ids)); err != nil {
+		FROM generate_series(1, $2::int)`, carolID, service.MaxChallengesPerHour-len(ids)); err != nil {
 		t.Fatal(err)
 	}
 	a = start()
@@ -656,7 +657,7 @@ func main() { sdk.Run(&bot{}) }
 `
 	}
 	submit := func(owner int64, bot, words string) *store.Version {
-		v, err := judge.Submit(ctx, e.pool, e.jobs, owner, "orkisland", bot, "go", talker(words))
+		v, err := service.Submit(ctx, e.pool, e.jobs, owner, "orkisland", bot, "go", talker(words))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -100,10 +100,10 @@ func TestHouseBotNamesRefused(t *testing.T) {
 		t.Errorf("%s bots were made", n)
 	}
 	e.newVersion(id, "Dummy", store.StatusAccepted) // from before the rule
-	if _, err := judge.Submit(context.Background(), e.pool, e.jobs, id, "orkisland", "dummy", "go", src); err != nil {
+	if _, err := service.Submit(context.Background(), e.pool, e.jobs, id, "orkisland", "dummy", "go", src); err != nil {
 		t.Errorf("a new version of an existing bot named Dummy: %v", err)
 	}
-	if _, err := judge.Submit(context.Background(), e.pool, e.jobs, id, "orkisland", "MyDummy", "go", src); err != nil {
+	if _, err := service.Submit(context.Background(), e.pool, e.jobs, id, "orkisland", "MyDummy", "go", src); err != nil {
 		t.Errorf("MyDummy: %v", err)
 	}
 }

@@ -25,7 +25,7 @@ import (
 // source, passwords) also refuses control characters and the invisible
 // characters that reorder text (bidirectional overrides), which would let
 // a bot or user name pass for another on a leaderboard. Uploaded files are
-// their handler's to check (a source file goes through judge.Submit, a
+// their handler's to check (a source file goes through service.Submit, a
 // board through its game's parser).
 
 // freeTextFields may hold any text: tabs, line breaks, other scripts.

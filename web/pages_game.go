@@ -48,7 +48,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		for _, l := range lang.Offered(info) {
 			d.Languages = append(d.Languages, l.Title)
 			if d.HasKit && l.ID != lang.Go.ID { // the page describes the Go kit at length
-				d.Kits = append(d.Kits, templates.GameKit{ID: l.ID, Title: l.Title, Holds: l.KitNote, StarterFile: l.StarterFile, Ext: l.Exts[0]})
+				d.Kits = append(d.Kits, templates.GameKit{ID: l.ID, Title: l.Title})
 			}
 		}
 		if d.Qual, err = s.gameQualData(ctx, info, p.User != nil); err != nil {
@@ -67,7 +67,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	d.Top = standingRows(top, p.User)
+	d.Top = standingRows(r.Context(), top, p.User)
 	d.TopEvents = fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)
 	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
 		s.serverError(w, r, err)

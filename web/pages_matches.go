@@ -13,6 +13,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -34,7 +35,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, g.Title+" matches", "games"), templates.MatchListData{
 		GameID: g.ID, GameTitle: g.Title,
-		Rows:  matchRows(ms, nil, 0),
+		Rows:  matchRows(r.Context(), ms, nil, 0),
 		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize),
 	}))
 }
@@ -73,7 +74,7 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	m, err := judge.ChallengeAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	m, err := service.ChallengeAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"archive/zip"
-	"arena.dev/judge"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -15,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"arena.dev/judge"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 

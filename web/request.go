@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -17,7 +17,7 @@ import (
 // Reading requests. These functions return what the request says, or an
 // error, and never write a response: the handler answers (response.go).
 // An id that names nothing is store.ErrNotFound, as for a row that does
-// not exist; a body the client must fix is a *refusal (errors.go).
+// not exist; a body the client must fix is a *domain.Error (errors.go).
 
 // urlInt64 reads a positive numeric URL parameter; ok is false for
 // anything else, which the pages answer with 404.
@@ -92,9 +92,9 @@ func decodeJSON(w http.ResponseWriter, r *http.Request, limit int64, v any) erro
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("request body too large: the limit is %d KB", limit>>10)}
+		return domain.NewError(domain.TooLarge, "errors.request.too_large", "request body too large: the limit is {{.KB}} KB", domain.Data{"KB": limit >> 10})
 	case err != nil:
-		return &refusal{http.StatusBadRequest, "invalid JSON: " + err.Error()}
+		return domain.NewError(domain.Malformed, "errors.request.json", "invalid JSON: {{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	return nil
 }

@@ -1,7 +1,7 @@
 package web
 
 import (
-	"errors"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -33,8 +33,8 @@ func TestDecodeJSONRefuses(t *testing.T) {
 		switch {
 		case c.status == 0 && (err != nil || v.Name != "x"):
 			t.Errorf("%s: %v, name %q", c.body, err, v.Name)
-		case c.status != 0 && (errorStatus(err) != c.status || userMessage(err) != c.msg):
-			t.Errorf("%.20s: %d %q, want %d %q", c.body, errorStatus(err), userMessage(err), c.status, c.msg)
+		case c.status != 0 && (errorStatus(err) != c.status || userMessage(context.Background(), err) != c.msg):
+			t.Errorf("%.20s: %d %q, want %d %q", c.body, errorStatus(err), userMessage(context.Background(), err), c.status, c.msg)
 		}
 	}
 }
@@ -52,7 +52,7 @@ func TestSubmitLanguage(t *testing.T) {
 	} {
 		got, err := submitLanguage(c.asked, c.file)
 		if c.want == "" {
-			if errorStatus(err) != http.StatusUnprocessableEntity || !strings.Contains(userMessage(err), `cannot tell the language of "bot.rs"`) {
+			if errorStatus(err) != http.StatusUnprocessableEntity || !strings.Contains(userMessage(context.Background(), err), `cannot tell the language of "bot.rs"`) {
 				t.Errorf("%q %q: %q, %v; want a 422 refusal", c.asked, c.file, got, err)
 			}
 			continue
@@ -91,8 +91,7 @@ func TestReadTournament(t *testing.T) {
 		{form("start", "tomorrow"), nil, `start: "tomorrow" is not a date and time`},
 	} {
 		_, err := readTournament(c.form, nil, c.bots)
-		var refused *refusal
-		if !errors.As(err, &refused) || refused.status != http.StatusUnprocessableEntity || refused.msg != c.msg {
+		if errorStatus(err) != http.StatusUnprocessableEntity || userMessage(context.Background(), err) != c.msg {
 			t.Errorf("%v: %v, want the refusal %q", c.form, err, c.msg)
 		}
 	}

@@ -58,7 +58,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		s.serverError(w, r, err)
 	default:
 		setRetryAfter(w, err)
-		msg := capitalize(userMessage(err)) + "."
+		msg := capitalize(userMessage(r.Context(), err)) + "."
 		s.render(w, r, status, templates.ErrorPage(s.page(r, "Refused", ""), status, msg))
 	}
 }
@@ -91,7 +91,7 @@ func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notF
 		s.apiServerError(w, r, err)
 	default:
 		setRetryAfter(w, err)
-		apiError(w, status, userMessage(err))
+		apiError(w, status, userMessage(r.Context(), err))
 	}
 }
 

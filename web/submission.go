@@ -2,22 +2,22 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
 
-	"arena.dev/judge"
+	"arena.dev/domain"
 	"arena.dev/lang"
+	"arena.dev/service"
 )
 
 // Reading a submission, from the submit form or the API; both then go
-// through judge.Submit, which checks everything else and the limits.
+// through service.Submit, which checks everything else and the limits.
 
 // maxSubmitBytes bounds a submission's body: the largest file the editor
 // loads (1 MiB), plus room for the other fields and the multipart framing.
-// It is well above judge.MaxSource so that a source over the limit is
-// still read, refused by judge.Submit with its size, and rendered back in
+// It is well above service.MaxSource so that a source over the limit is
+// still read, refused by service.Submit with its size, and rendered back in
 // the form: the user's text is not lost. Past it, the body is not read.
 const maxSubmitBytes = 1<<20 + 64<<10
 
@@ -49,8 +49,8 @@ func submitLanguage(asked, file string) (string, error) {
 	}
 	l, ok := lang.ByFile(file)
 	if !ok {
-		return "", &refusal{http.StatusUnprocessableEntity, fmt.Sprintf("cannot tell the language of %q from its extension (%s): give \"language\"",
-			file, strings.Join(lang.Extensions(), ", "))}
+		return "", domain.Refusal("errors.submit.extension", "cannot tell the language of {{.File}} from its extension ({{.Extensions}}): give \"language\"",
+			domain.Data{"File": domain.Quote(file), "Extensions": strings.Join(lang.Extensions(), ", ")})
 	}
 	return l.ID, nil
 }
@@ -66,10 +66,10 @@ func readSubmission(r *http.Request) (submission, error) {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return sub, &refusal{http.StatusRequestEntityTooLarge, fmt.Sprintf("the submission is larger than the limit of %d KB, "+
-			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", judge.MaxSource>>10)}
+		return sub, domain.NewError(domain.TooLarge, "errors.submit.form_too_large", "the submission is larger than the limit of {{.KB}} KB, "+
+			"so it could not be read: nothing was stored. Your browser's Back button returns to your text", domain.Data{"KB": service.MaxSource >> 10})
 	case err != nil:
-		return sub, &refusal{http.StatusBadRequest, "the form could not be read (" + err.Error() + "). Nothing was stored"}
+		return sub, domain.NewError(domain.Malformed, "errors.submit.form", "the form could not be read ({{.Reason}}). Nothing was stored", domain.Data{"Reason": err.Error()})
 	}
 	return sub, nil
 }

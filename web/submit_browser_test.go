@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
@@ -170,13 +170,13 @@ func TestSubmitLimitCountsDown(t *testing.T) {
 	alice, name, aliceID := e.user(store.RoleStudent)
 	// Five versions in the window, compiled, the oldest 1 min 54 s ago: the
 	// next submission passes in about 6 s.
-	for i := range judge.MaxRecentSubmissions {
+	for i := range service.MaxRecentSubmissions {
 		if code, body, _ := e.submit(alice, "orkisland", "busy", botsSource(fmt.Sprint("v", i))); code != 303 {
 			t.Fatalf("submission %d: %d\n%s", i, code, body)
 		}
 		// Compiled at once, so that the compile queue's limit stays out of it.
 		if _, err := e.pool.Exec(ctx, `UPDATE bot_versions v SET status = 'accepted', created_at = now() - $2::interval
-			FROM bots b WHERE b.id = v.bot_id AND b.owner_id = $1`, aliceID, (judge.SubmitWindow - 6*time.Second).String()); err != nil {
+			FROM bots b WHERE b.id = v.bot_id AND b.owner_id = $1`, aliceID, (service.SubmitWindow - 6*time.Second).String()); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -66,8 +66,8 @@ func (s *submitter) versions() int {
 	return n
 }
 
-// Each user may have judge.MaxQueuedCompiles versions waiting to compile
-// at once, and judge.MaxRecentSubmissions in any judge.SubmitWindow;
+// Each user may have service.MaxQueuedCompiles versions waiting to compile
+// at once, and service.MaxRecentSubmissions in any service.SubmitWindow;
 // versions the compiler refused do not count. The page and the API share
 // the limits.
 func TestSubmissionLimits(t *testing.T) {
@@ -76,14 +76,14 @@ func TestSubmissionLimits(t *testing.T) {
 	src := botsSource("limits")
 
 	// No worker runs: every version stays queued.
-	for i := range judge.MaxQueuedCompiles {
+	for i := range service.MaxQueuedCompiles {
 		if r := s.page("q", src); r.code != http.StatusSeeOther {
 			t.Fatalf("submission %d: %d\n%s", i, r.code, r.body)
 		}
 	}
 	r := s.page("q", src)
 	if r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "waiting to compile") || r.header.Get("Retry-After") == "" {
-		t.Fatalf("one more while %d wait to compile: %d (Retry-After %q)\n%s", judge.MaxQueuedCompiles, r.code, r.header.Get("Retry-After"), r.body)
+		t.Fatalf("one more while %d wait to compile: %d (Retry-After %q)\n%s", service.MaxQueuedCompiles, r.code, r.header.Get("Retry-After"), r.body)
 	}
 	if r := s.api("q", src); r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "waiting to compile") {
 		t.Fatalf("the same through the API: %d %s", r.code, r.body)
@@ -91,8 +91,8 @@ func TestSubmissionLimits(t *testing.T) {
 
 	// The compiler refuses them all: none counts, and the queue is free.
 	s.judged(store.StatusCompileError)
-	for i := range judge.MaxRecentSubmissions {
-		if i > 0 && i%judge.MaxQueuedCompiles == 0 {
+	for i := range service.MaxRecentSubmissions {
+		if i > 0 && i%service.MaxQueuedCompiles == 0 {
 			s.judged(store.StatusAccepted) // the compiler took those
 		}
 		submit := s.page
@@ -108,7 +108,7 @@ func TestSubmissionLimits(t *testing.T) {
 	for _, submit := range []func(string, string) secResponse{s.page, s.api} {
 		r := submit("counted", src)
 		retry, _ := strconv.Atoi(r.header.Get("Retry-After"))
-		if r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "do not count") || retry < 1 || retry > int(judge.SubmitWindow.Seconds()) {
+		if r.code != http.StatusTooManyRequests || !strings.Contains(r.body, "do not count") || retry < 1 || retry > int(service.SubmitWindow.Seconds()) {
 			t.Errorf("submission past the limit: %d (Retry-After %q)\n%s", r.code, r.header.Get("Retry-After"), r.body)
 		}
 	}
@@ -117,7 +117,7 @@ func TestSubmissionLimits(t *testing.T) {
 	}
 	// Once the window has passed, the user submits again.
 	if _, err := e.s.Pool.Exec(context.Background(), `UPDATE bot_versions v SET created_at = v.created_at - $2::interval FROM bots b
-		WHERE b.id = v.bot_id AND b.owner_id = $1`, s.id, judge.SubmitWindow); err != nil {
+		WHERE b.id = v.bot_id AND b.owner_id = $1`, s.id, service.SubmitWindow); err != nil {
 		t.Fatal(err)
 	}
 	if r := s.api("counted", src); r.code != http.StatusCreated {
@@ -126,7 +126,7 @@ func TestSubmissionLimits(t *testing.T) {
 
 	// Admins, who run the course and try every game at once, have no limits.
 	a := e.submitterAs("203.0.113.71", store.RoleAdmin)
-	for i := range judge.MaxQueuedCompiles + judge.MaxRecentSubmissions {
+	for i := range service.MaxQueuedCompiles + service.MaxRecentSubmissions {
 		if r := a.api("admin", src); r.code != http.StatusCreated {
 			t.Fatalf("admin submission %d: %d %s", i, r.code, r.body)
 		}
@@ -166,13 +166,13 @@ func TestDisabledGameRefusesSubmissions(t *testing.T) {
 	}
 }
 
-// A source over judge.MaxSource is a 413, as docs/api.md says, whether the
+// A source over service.MaxSource is a 413, as docs/api.md says, whether the
 // body is within the request limit (the judge refuses it) or not; a NUL
 // in an uploaded source file is a 422.
 func TestSourceOverLimit(t *testing.T) {
 	e := newSecEnv(t, nil)
 	s := e.submitter("203.0.113.90")
-	for _, size := range []int{judge.MaxSource + 1, judge.MaxSource + 100<<10} {
+	for _, size := range []int{service.MaxSource + 1, service.MaxSource + 100<<10} {
 		r := s.api("big", strings.Repeat("x", size))
 		if r.code != http.StatusRequestEntityTooLarge || !strings.Contains(r.body, "limit") {
 			t.Errorf("API source of %d bytes: %d %s, want 413", size, r.code, r.body)

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -12,10 +11,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
+	"arena.dev/domain"
 	"arena.dev/games"
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -151,7 +149,7 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		if u := userFrom(ctx); u != nil {
 			t.CreatedBy = &u.ID
 		}
-		err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, s.Jobs, t) })
+		err = service.CreateTournament(ctx, s.Pool, s.Jobs, t)
 	}
 	if err != nil {
 		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
@@ -165,19 +163,16 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 // says what is wrong with it. Times are UTC; a tournament without a start
 // starts now.
 func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, error) {
-	refuse := func(format string, args ...any) error {
-		return &refusal{http.StatusUnprocessableEntity, fmt.Sprintf(format, args...)}
-	}
 	t := &store.Tournament{Name: strings.TrimSpace(f.Get("name")), GameID: f.Get("game"), Format: f.Get("format"),
 		StartAt: time.Now(), BoardIDs: boardIDs, OnePerStudent: f.Get("one_per_student") != "",
 		// The other format's numbers are hidden on the form: their defaults.
 		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
 	if n := len([]rune(t.Name)); n < 1 || n > 100 {
-		return nil, refuse("the name must have 1 to 100 characters")
+		return nil, domain.Refusal("errors.tournament.name", "the name must have 1 to 100 characters", nil)
 	}
 	var err error
 	if t.Settings, err = parseSettings(f.Get("settings")); err != nil {
-		return nil, refuse("%s", err)
+		return nil, domain.Refusal("errors.tournament.form_settings", "{{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	type number struct {
 		name, field string
@@ -192,26 +187,28 @@ func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, 
 	for _, x := range numbers {
 		raw := f.Get(x.field)
 		if *x.to, err = strconv.Atoi(strings.TrimSpace(raw)); err != nil {
-			return nil, refuse("%s: %q is not a whole number", x.name, raw)
+			return nil, domain.Refusal("errors.tournament.whole_number", "{{.Field}}: {{.Value}} is not a whole number",
+				domain.Data{"Field": x.name, "Value": domain.Quote(raw)})
 		}
 	}
 	if f.Get("entrants") == "list" {
 		if len(botIDs) < 2 {
-			return nil, refuse("tick at least two bots, or choose every student's bot")
+			return nil, domain.Refusal("errors.tournament.two_bots", "tick at least two bots, or choose every student's bot", nil)
 		}
 		t.BotIDs = botIDs
 	}
 	if raw := strings.TrimSpace(f.Get("versions_before")); raw != "" {
 		at, err := parseFormTime(raw)
 		if err != nil {
-			return nil, refuse("versions before: %q is not a date and time", raw)
+			return nil, domain.Refusal("errors.tournament.versions_before", "versions before: {{.Value}} is not a date and time",
+				domain.Data{"Value": domain.Quote(raw)})
 		}
 		t.VersionsBefore = &at
 	}
 	if raw := strings.TrimSpace(f.Get("start")); raw != "" {
 		at, err := parseFormTime(raw)
 		if err != nil {
-			return nil, refuse("start: %q is not a date and time", raw)
+			return nil, domain.Refusal("errors.tournament.start", "start: {{.Value}} is not a date and time", domain.Data{"Value": domain.Quote(raw)})
 		}
 		t.StartAt = at
 	}
@@ -222,8 +219,7 @@ func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, 
 // form again as it was sent, with why (the form's or judge's refusal); a
 // 500 for anything else.
 func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, boardIDs, botIDs []int64, err error) {
-	var refused *refusal
-	if !errors.As(err, &refused) && !errors.Is(err, judge.ErrTournament) {
+	if domain.CodeOf(err) != domain.Invalid { // the form's refusals, and judge's
 		s.serverError(w, r, err)
 		return
 	}
@@ -231,7 +227,7 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
 		Format: f.Get("format"), Settings: f.Get("settings"),
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
-		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(err) + "."}
+		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(r.Context(), err) + "."}
 	if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
 		d.Fields = fields
 	}
@@ -239,19 +235,19 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
 }
 
-// tournamentAction runs one admin action on the URL's tournament in a
-// transaction and goes back to its page with what happened.
-func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done string, act func(context.Context, pgx.Tx, int64) error) {
+// tournamentAction runs one admin action on the URL's tournament (a
+// service operation) and goes back to its page with what happened.
+func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done string, act func(context.Context, int64) error) {
 	t, err := byID(r, "id", s.Pool, store.TournamentByID)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	ctx := r.Context()
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
+	err = act(ctx, t.ID)
 	switch {
-	case errors.Is(err, judge.ErrTournament):
-		s.flash(ctx, "Refused: "+strings.TrimPrefix(err.Error(), "tournament: ")+".")
+	case domain.CodeOf(err) == domain.Invalid: // the tournament's state refuses it
+		s.flash(ctx, "Refused: "+userMessage(ctx, err)+".")
 	case err != nil:
 		s.serverError(w, r, err)
 		return
@@ -263,20 +259,22 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 
 // POST /admin/tournaments/{id}/pause
 func (s *Server) adminTournamentPause(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", judge.PauseTournament)
+	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", func(ctx context.Context, id int64) error {
+		return service.PauseTournament(ctx, s.Pool, id)
+	})
 }
 
 // POST /admin/tournaments/{id}/resume
 func (s *Server) adminTournamentResume(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		return judge.ResumeTournament(ctx, tx, s.Jobs, id)
+	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, id int64) error {
+		return service.ResumeTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
 
 // POST /admin/tournaments/{id}/cancel
 func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		return judge.CancelTournament(ctx, tx, s.Jobs, id)
+	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, id int64) error {
+		return service.CancelTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
 
@@ -330,8 +328,8 @@ func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r)
 		return
 	}
-	s.tournamentAction(w, r, "", func(ctx context.Context, tx pgx.Tx, id int64) error {
-		again, err := judge.ReplayTournamentMatch(ctx, tx, s.Jobs, id, matchID)
+	s.tournamentAction(w, r, "", func(ctx context.Context, id int64) error {
+		again, err := service.ReplayTournamentMatch(ctx, s.Pool, s.Jobs, id, matchID)
 		if err == nil {
 			s.flash(ctx, fmt.Sprintf("Match #%d is queued to run again as #%d; the standings do not change.", matchID, again))
 		}

@@ -12,9 +12,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/jackc/pgx/v5"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web"
 	"arena.dev/web/browsertest"
@@ -115,7 +115,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 	schedule := func(tr *store.Tournament) {
 		t.Helper()
 		tr.GameID, tr.BotIDs, tr.StartAt, tr.Settings = "orkisland", bots, time.Now(), map[string]int{"nb_rounds": 20}
-		if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, e.jobs, tr) }); err != nil {
+		if err := service.CreateTournament(ctx, e.pool, e.jobs, tr); err != nil {
 			t.Fatal(err)
 		}
 		deadline := time.Now().Add(30 * time.Second)

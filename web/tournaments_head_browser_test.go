@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/jackc/pgx/v5"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
@@ -58,7 +58,7 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 	work(judge.QueueDefault)
 	tr := &store.Tournament{Name: "Head cup", Format: store.FormatLeague, GroupMatches: 2, FinalMatches: 1, DropCount: 1, LeagueRounds: 1,
 		GameID: "orkisland", BotIDs: bots, StartAt: time.Now(), Settings: map[string]int{"nb_rounds": 20}}
-	if err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error { return judge.CreateTournament(ctx, tx, e.jobs, tr) }); err != nil {
+	if err := service.CreateTournament(ctx, e.pool, e.jobs, tr); err != nil {
 		t.Fatal(err)
 	}
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {

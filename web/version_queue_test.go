@@ -10,6 +10,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -76,7 +77,7 @@ func TestVersionQueuePlace(t *testing.T) {
 	}
 
 	// The first student's second version queues behind the others' first.
-	again, err := judge.Submit(ctx, e.pool, jobs, owners[0], "orkisland", "q", "go", botsSource("queue again"))
+	again, err := service.Submit(ctx, e.pool, jobs, owners[0], "orkisland", "q", "go", botsSource("queue again"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 
 	"arena.dev/judge"
 	"arena.dev/rating"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -359,7 +360,7 @@ func acceptedWalkers(t *testing.T, pool *pgxpool.Pool, env []string, n int) []in
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			t.Fatal(err)
 		}
-		v, err := judge.Submit(ctx, pool, jobs, u.ID, "orkisland", "walker", "go", string(src))
+		v, err := service.Submit(ctx, pool, jobs, u.ID, "orkisland", "walker", "go", string(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/judge"
+	"arena.dev/store"
 )
 
 func init() {
@@ -59,8 +60,7 @@ func runPing(ctx context.Context, args []string) error {
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
 	for {
-		var done int
-		err := pool.QueryRow(ctx, "SELECT count(*) FROM pings WHERE job_id = ANY($1)", ids).Scan(&done)
+		done, err := store.PingsDone(ctx, pool, ids)
 		if err != nil {
 			return fmt.Errorf("%d of %d jobs worked: %w (is a worker running?)", done, len(ids), err)
 		}
@@ -73,19 +73,13 @@ func runPing(ctx context.Context, args []string) error {
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
-	rows, err := pool.Query(ctx, "SELECT worker, count(*) FROM pings WHERE job_id = ANY($1) GROUP BY worker ORDER BY worker", ids)
+	workers, err := store.PingsByWorker(ctx, pool, ids)
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
 	fmt.Printf("%d jobs worked in %v\n", len(ids), time.Since(start).Round(time.Millisecond))
-	for rows.Next() {
-		var w string
-		var k int
-		if err := rows.Scan(&w, &k); err != nil {
-			return err
-		}
-		fmt.Printf("  %-30s %d\n", w, k)
+	for _, w := range workers {
+		fmt.Printf("  %-30s %d\n", w.Worker, w.Jobs)
 	}
-	return rows.Err()
+	return nil
 }

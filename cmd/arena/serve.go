@@ -12,7 +12,7 @@ import (
 
 	"arena.dev/judge"
 	"arena.dev/metrics"
-	"arena.dev/store"
+	"arena.dev/service"
 	"arena.dev/web"
 )
 
@@ -68,7 +68,7 @@ func runServe(ctx context.Context, args []string) error {
 		}
 	}
 
-	password, err := store.EnsureAdmin(ctx, pool, cfg.AdminPassword)
+	password, err := service.EnsureAdmin(ctx, pool, cfg.AdminPassword)
 	if err != nil {
 		return fmt.Errorf("creating the admin account: %w", err)
 	}

@@ -36,6 +36,7 @@ import (
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
 	"arena.dev/sandbox"
+	"arena.dev/service"
 	"arena.dev/store"
 )
 
@@ -256,7 +257,7 @@ func submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, name, g
 	}
 	text := fmt.Sprintf("%s\n// %s, student %d\n", s.text, s.name, n)
 	// Not "demo" or "dummy": a student may not take a built-in bot's name.
-	return judge.Submit(ctx, pool, jobs, u.ID, game, "my"+strings.TrimSuffix(s.name, filepath.Ext(s.name)), s.lang, text)
+	return service.Submit(ctx, pool, jobs, u.ID, game, "my"+strings.TrimSuffix(s.name, filepath.Ext(s.name)), s.lang, text)
 }
 
 func freshDatabase(ctx context.Context, url string) (*pgxpool.Pool, error) {

@@ -1,9 +1,8 @@
-package judge
+package service
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -12,7 +11,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/store"
 )
@@ -21,13 +22,10 @@ import (
 // is stored (the sandbox checks again).
 const MaxSource = 256 << 10
 
-// SubmitError is a submission refused for a reason the user can fix.
-type SubmitError struct {
-	Msg      string
-	TooLarge bool // the source is over MaxSource
+// refuseSubmit is a submission refused for a reason the user can fix.
+func refuseSubmit(key, english string, data domain.Data) error {
+	return domain.Refusal("errors.submit."+key, english, data)
 }
-
-func (e *SubmitError) Error() string { return e.Msg }
 
 // The limits of each student's submissions (admins have none), checked in
 // Submit's transaction:
@@ -42,84 +40,81 @@ const (
 	MaxQueuedCompiles    = 4
 )
 
-// SubmitLimitError is a submission refused because the user is over a
-// submission limit; RetryAfter says when one is likely to pass. When it
-// says exactly when (the limit over a window of time), Limit is the
-// limit the user is over, without the wait, for pages that count it down.
-type SubmitLimitError struct {
-	Msg        string
-	Limit      string
-	RetryAfter time.Duration
-}
-
-func (e *SubmitLimitError) Error() string { return e.Msg }
-
 // checkSubmitLimits refuses a submission over the user's limits.
 func checkSubmitLimits(load store.SubmissionLoad) error {
 	if load.Compiling >= MaxQueuedCompiles {
-		return &SubmitLimitError{Msg: fmt.Sprintf("%d of your versions are still waiting to compile; "+
-			"submit again once one has compiled", load.Compiling), RetryAfter: 10 * time.Second}
+		e := domain.NewError(domain.TooMany, "errors.submit.compiling",
+			"{{.Compiling}} of your versions are still waiting to compile; submit again once one has compiled",
+			domain.Data{"Compiling": load.Compiling})
+		e.RetryAfter = 10 * time.Second
+		return e
 	}
 	if load.Recent >= MaxRecentSubmissions {
 		wait := max(time.Until(load.OldestRecent.Add(SubmitWindow)), time.Second)
-		limit := fmt.Sprintf("you have submitted %d versions in the last %d minutes (versions that did not compile do not count, "+
-			"unless their build ran into a limit); "+
-			"the limit is %d", load.Recent, int(SubmitWindow.Minutes()), MaxRecentSubmissions)
-		return &SubmitLimitError{Msg: fmt.Sprintf("%s: submit again in %d s", limit, int(wait.Seconds()+0.999)), Limit: limit, RetryAfter: wait}
+		data := domain.Data{"Recent": load.Recent, "Minutes": int(SubmitWindow.Minutes()), "Max": MaxRecentSubmissions,
+			"Wait": int(wait.Seconds() + 0.999)}
+		const limit = "you have submitted {{.Recent}} versions in the last {{.Minutes}} minutes (versions that did not compile do not count, " +
+			"unless their build ran into a limit); the limit is {{.Max}}"
+		e := domain.NewError(domain.TooMany, "errors.submit.recent", limit+": submit again in {{.Wait}} s", data)
+		e.RetryAfter, e.Limit = wait, domain.NewError(domain.TooMany, "errors.submit.recent_limit", limit, data)
+		return e
 	}
 	return nil
 }
 
-// DeadlineMessage is the reason a submission after a game's deadline is
-// refused: it names the deadline.
-func DeadlineMessage(title string, deadline time.Time) string {
-	return fmt.Sprintf("the submission deadline of %s was %s: no new version is accepted (the ladder goes on with the versions you have)",
-		title, deadline.UTC().Format("2006-01-02 15:04 UTC"))
+// DeadlineError is the refusal of a submission after a game's deadline:
+// it names the deadline.
+func DeadlineError(title string, deadline time.Time) error {
+	return refuseSubmit("deadline", "the submission deadline of {{.Game}} was {{.Deadline}}: no new version is accepted "+
+		"(the ladder goes on with the versions you have)",
+		domain.Data{"Game": title, "Deadline": deadline.UTC().Format("2006-01-02 15:04 UTC")})
 }
 
 // builtinName refuses a new bot named as one of the game's own bots (the
 // Null, the Demo, the Dummy: any case), which play as house bots and fill
 // empty seats under those names: a student's "Dummy" beside the house's
 // would be taken for it in every match table, and a challenge reference
-// "Dummy" names the built-in one. It returns why, or "".
-func builtinName(info games.Info, name string) string {
+// "Dummy" names the built-in one. It returns why, or nil.
+func builtinName(info games.Info, name string) error {
 	for _, b := range info.Bots {
 		if strings.EqualFold(b, name) {
-			return fmt.Sprintf("%q is the name of one of %s's own bots (%s), which play on its ladder under that name: "+
-				"give your bot another name, such as \"My%s\"", name, info.Title, strings.Join(info.Bots, ", "), b)
+			return refuseSubmit("builtin_name", "{{.Name}} is the name of one of {{.Game}}'s own bots ({{.Bots}}), "+
+				"which play on its ladder under that name: give your bot another name, such as \"My{{.Bot}}\"",
+				domain.Data{"Name": domain.Quote(name), "Game": info.Title, "Bots": strings.Join(info.Bots, ", "), "Bot": b})
 		}
 	}
-	return ""
+	return nil
 }
 
 // Submit stores a new version of the user's bot, in a language (package
 // lang's id) the game offers, and queues its compile job in the same
 // transaction: either both exist or neither. A bot's versions may be in
 // different languages.
-func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
+func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
 	botName = strings.TrimSpace(botName)
 	l, err := lang.Get(language)
 	if err != nil {
-		return nil, &SubmitError{Msg: err.Error()}
+		return nil, refuseSubmit("language", "{{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	switch {
 	case len(source) > MaxSource:
-		return nil, &SubmitError{Msg: fmt.Sprintf("the source is %d bytes; the limit is %d (%d KB)", len(source), MaxSource, MaxSource>>10), TooLarge: true}
+		return nil, domain.NewError(domain.TooLarge, "errors.submit.too_large", "the source is {{.Size}} bytes; the limit is {{.Max}} ({{.KB}} KB)",
+			domain.Data{"Size": len(source), "Max": MaxSource, "KB": MaxSource >> 10})
 	case strings.TrimSpace(source) == "":
-		return nil, &SubmitError{Msg: "the source is empty"}
+		return nil, refuseSubmit("empty", "the source is empty", nil)
 	case !utf8.ValidString(source):
-		return nil, &SubmitError{Msg: "the source is not UTF-8 text"}
+		return nil, refuseSubmit("not_utf8", "the source is not UTF-8 text", nil)
 	case strings.ContainsRune(source, 0):
-		return nil, &SubmitError{Msg: "the source contains a NUL character"}
+		return nil, refuseSubmit("nul", "the source contains a NUL character", nil)
 	case botName == "" || utf8.RuneCountInString(botName) > 64:
-		return nil, &SubmitError{Msg: "a bot name has 1 to 64 characters"}
+		return nil, refuseSubmit("bot_name", "a bot name has 1 to 64 characters", nil)
 	}
 	game, err := games.Get(gameID)
 	if err != nil {
-		return nil, &SubmitError{Msg: err.Error()}
+		return nil, refuseSubmit("game", "{{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
 	if !game.Info().Offers(l.ID) {
-		return nil, &SubmitError{Msg: lang.NotOffered(game.Info(), l)}
+		return nil, refuseSubmit("language", "{{.Reason}}", domain.Data{"Reason": lang.NotOffered(game.Info(), l)})
 	}
 	var v *store.Version
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
@@ -129,7 +124,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		if open, err := store.GameEnabled(ctx, tx, gameID); err != nil {
 			return err
 		} else if !open {
-			return &SubmitError{Msg: "this game is closed: an admin has disabled it"}
+			return refuseSubmit("closed", "this game is closed: an admin has disabled it", nil)
 		}
 		role, err := store.LockUser(ctx, tx, userID)
 		if err != nil {
@@ -140,7 +135,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 		if deadline, passed, err := store.SubmissionDeadline(ctx, tx, gameID); err != nil {
 			return err
 		} else if passed && role != store.RoleAdmin {
-			return &SubmitError{Msg: DeadlineMessage(game.Info().Title, *deadline)}
+			return DeadlineError(game.Info().Title, *deadline)
 		}
 		// Admins run the course (they try every game's bots at once); the
 		// limits protect the workers from a class, not from its teachers.
@@ -153,10 +148,10 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 				return err
 			}
 		}
-		if msg := builtinName(game.Info(), botName); msg != "" {
+		if refused := builtinName(game.Info(), botName); refused != nil {
 			// Only a new bot: one named so before this rule keeps its versions.
 			if _, err := store.FindOwnBot(ctx, tx, userID, gameID, botName); errors.Is(err, store.ErrNotFound) {
-				return &SubmitError{Msg: msg}
+				return refused
 			} else if err != nil {
 				return err
 			}
@@ -166,14 +161,14 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64,
 			return err
 		}
 		if bot.Disabled {
-			return &SubmitError{Msg: "this bot has been disabled by an admin"}
+			return refuseSubmit("bot_disabled", "this bot has been disabled by an admin", nil)
 		}
 		if v, err = store.CreateVersion(ctx, tx, bot.ID, l.ID, source); err != nil {
 			return err
 		}
 		// Fair between users: behind everyone's first compile if this
 		// user has one waiting already.
-		_, err = jobs.InsertTx(ctx, tx, CompileArgs{VersionID: v.ID}, &river.InsertOpts{Priority: CompilePriority(load.Compiling)})
+		_, err = jobs.InsertTx(ctx, tx, judge.CompileArgs{VersionID: v.ID}, &river.InsertOpts{Priority: judge.CompilePriority(load.Compiling)})
 		return err
 	})
 	return v, err

@@ -1,4 +1,4 @@
-package judge
+package service
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -34,19 +35,20 @@ func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref str
 	}
 	info := game.Info()
 	if ref == "" {
-		return store.Seat{}, refuseChallenge("an empty bot name")
+		return store.Seat{}, refuseChallenge("empty_ref", "an empty bot name", nil)
 	}
 	if name, ok := strings.CutPrefix(ref, "builtin:"); ok || !strings.ContainsAny(ref, ":/@") {
 		for _, b := range info.Bots {
 			if strings.EqualFold(b, name) {
 				if own {
-					return store.Seat{}, refuseChallenge("%s is a built-in bot: challenge with one of your own versions", b)
+					return store.Seat{}, refuseChallenge("builtin_own", "{{.Bot}} is a built-in bot: challenge with one of your own versions", domain.Data{"Bot": b})
 				}
 				return store.Seat{Builtin: b}, nil
 			}
 		}
 		if ok {
-			return store.Seat{}, refuseChallenge("%s has no built-in bot %q (it has %s)", info.Title, name, strings.Join(info.Bots, ", "))
+			return store.Seat{}, refuseChallenge("no_builtin", "{{.Game}} has no built-in bot {{.Name}} (it has {{.Bots}})",
+				domain.Data{"Game": info.Title, "Name": domain.Quote(name), "Bots": strings.Join(info.Bots, ", ")})
 		}
 	}
 	version := func(id int64) (store.Seat, error) { return store.Seat{VersionID: &id}, nil }
@@ -60,7 +62,7 @@ func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref str
 	// it is the user's, else the one on the leaderboard.
 	botSeat := func(b *store.Bot, err error) (store.Seat, error) {
 		if errors.Is(err, store.ErrNotFound) || (err == nil && b.GameID != gameID) {
-			return store.Seat{}, refuseChallenge("no bot %q in %s", ref, info.Title)
+			return store.Seat{}, refuseChallenge("no_bot", "no bot {{.Ref}} in {{.Game}}", domain.Data{"Ref": domain.Quote(ref), "Game": info.Title})
 		}
 		if err != nil {
 			return store.Seat{}, err
@@ -68,7 +70,8 @@ func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref str
 		if b.OwnerID == userID {
 			c, err := store.NewestContender(ctx, db, b.ID)
 			if errors.Is(err, store.ErrNotFound) {
-				return store.Seat{}, refuseChallenge("your bot %s has no version that can play yet: one plays once it has compiled", b.Name)
+				return store.Seat{}, refuseChallenge("no_version_yet", "your bot {{.Bot}} has no version that can play yet: one plays once it has compiled",
+					domain.Data{"Bot": b.Name})
 			}
 			if err != nil {
 				return store.Seat{}, err
@@ -76,11 +79,12 @@ func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref str
 			return version(c.VersionID)
 		}
 		if own {
-			return store.Seat{}, refuseChallenge("%q is not your bot: challenge with one of your own", ref)
+			return store.Seat{}, refuseChallenge("not_your_bot", "{{.Ref}} is not your bot: challenge with one of your own", domain.Data{"Ref": domain.Quote(ref)})
 		}
 		c, err := store.BoardContender(ctx, db, gameID, b.ID)
 		if errors.Is(err, store.ErrNotFound) {
-			return store.Seat{}, refuseChallenge("%s is not on the %s leaderboard: only bots on it can be challenged", ref, info.Title)
+			return store.Seat{}, refuseChallenge("not_ranked", "{{.Ref}} is not on the {{.Game}} leaderboard: only bots on it can be challenged",
+				domain.Data{"Ref": ref, "Game": info.Title})
 		}
 		if err != nil {
 			return store.Seat{}, err
@@ -92,39 +96,39 @@ func ResolveSeat(ctx context.Context, db store.DB, userID int64, gameID, ref str
 	}
 	if owner, name, ok := strings.Cut(ref, "/"); ok {
 		if strings.Contains(name, "@") {
-			return store.Seat{}, refuseChallenge("%q: a version number goes with your own bots only (BOT@N)", ref)
+			return store.Seat{}, refuseChallenge("version_of_other", "{{.Ref}}: a version number goes with your own bots only (BOT@N)", domain.Data{"Ref": domain.Quote(ref)})
 		}
 		return botSeat(store.FindBot(ctx, db, gameID, owner, name))
 	}
 	if name, n, ok := strings.Cut(ref, "@"); ok {
 		num, err := strconv.Atoi(n)
 		if err != nil || num < 1 {
-			return store.Seat{}, refuseChallenge("%q: write BOT@N, N a version number", ref)
+			return store.Seat{}, refuseChallenge("bad_version_ref", "{{.Ref}}: write BOT@N, N a version number", domain.Data{"Ref": domain.Quote(ref)})
 		}
 		b, err := store.FindOwnBot(ctx, db, userID, gameID, name)
 		if errors.Is(err, store.ErrNotFound) {
-			return store.Seat{}, refuseChallenge("you have no bot %q in %s", name, info.Title)
+			return store.Seat{}, refuseChallenge("no_own_bot", "you have no bot {{.Ref}} in {{.Game}}", domain.Data{"Ref": domain.Quote(name), "Game": info.Title})
 		} else if err != nil {
 			return store.Seat{}, err
 		}
 		v, err := store.VersionByNumber(ctx, db, b.ID, num)
 		if errors.Is(err, store.ErrNotFound) {
-			return store.Seat{}, refuseChallenge("your bot %s has no version %d", b.Name, num)
+			return store.Seat{}, refuseChallenge("no_such_version", "your bot {{.Bot}} has no version {{.Number}}", domain.Data{"Bot": b.Name, "Number": num})
 		} else if err != nil {
 			return store.Seat{}, err
 		}
 		return version(v.ID)
 	}
 	if strings.Contains(ref, ":") {
-		return store.Seat{}, refuseChallenge("%q is not a bot: name a built-in bot, BOT, BOT@N, OWNER/BOT, bot:ID or v:ID", ref)
+		return store.Seat{}, refuseChallenge("bad_ref", "{{.Ref}} is not a bot: name a built-in bot, BOT, BOT@N, OWNER/BOT, bot:ID or v:ID", domain.Data{"Ref": domain.Quote(ref)})
 	}
 	b, err := store.FindOwnBot(ctx, db, userID, gameID, ref)
 	if errors.Is(err, store.ErrNotFound) {
-		hint := ""
+		data := domain.Data{"Ref": domain.Quote(ref), "Game": info.Title}
 		if !own {
-			hint = " (someone else's is OWNER/BOT)"
+			return store.Seat{}, refuseChallenge("no_own_bot_hint", "you have no bot {{.Ref}} in {{.Game}} (someone else's is OWNER/BOT)", data)
 		}
-		return store.Seat{}, refuseChallenge("you have no bot %q in %s%s", ref, info.Title, hint)
+		return store.Seat{}, refuseChallenge("no_own_bot", "you have no bot {{.Ref}} in {{.Game}}", data)
 	}
 	return botSeat(b, err)
 }

@@ -1,4 +1,4 @@
-package judge
+package service
 
 import (
 	"context"
@@ -13,7 +13,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/judge"
 	"arena.dev/store"
 )
 
@@ -39,20 +41,9 @@ const (
 // holds them, so the viewer shows the seed that replays the match.
 const maxSeed = 1<<53 - 1
 
-// ChallengeError is a challenge refused for a reason the user can fix.
-// Closed is set when the game takes no challenges (an admin switched
-// them off, or disabled the game); RetryAfter when the user is over a
-// limit, with when one is likely to pass.
-type ChallengeError struct {
-	Msg        string
-	Closed     bool
-	RetryAfter time.Duration
-}
-
-func (e *ChallengeError) Error() string { return e.Msg }
-
-func refuseChallenge(format string, args ...any) error {
-	return &ChallengeError{Msg: fmt.Sprintf(format, args...)}
+// refuseChallenge is a challenge refused for a reason the user can fix.
+func refuseChallenge(key, english string, data domain.Data) error {
+	return domain.Refusal("errors.challenge."+key, english, data)
 }
 
 // Challenge is a challenge to start.
@@ -85,7 +76,7 @@ func ChallengeAllowance(ctx context.Context, db store.DB, userID int64, admin bo
 
 // StartChallenge checks c and the user's limits, and creates the match and
 // its job in one transaction.
-func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID int64, c Challenge) (*store.Match, error) {
+func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, c Challenge) (*store.Match, error) {
 	var m *store.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		game, err := admitChallenge(ctx, tx, userID, c.GameID)
@@ -94,12 +85,14 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 		}
 		info := game.Info()
 		if _, err := store.OwnContender(ctx, tx, userID, c.GameID, c.Version); errors.Is(err, store.ErrNotFound) {
-			return refuseChallenge("version %d is not one of your versions of %s that can play: a version plays once it has compiled and while it qualifies or after", c.Version, info.Title)
+			return refuseChallenge("not_yours", "version {{.Version}} is not one of your versions of {{.Game}} that can play: "+
+				"a version plays once it has compiled and while it qualifies or after", domain.Data{"Version": c.Version, "Game": info.Title})
 		} else if err != nil {
 			return err
 		}
 		if len(c.Opponents) > info.Players-1 {
-			return refuseChallenge("%s is played by %d: choose at most %d opponents", info.Title, info.Players, info.Players-1)
+			return refuseChallenge("too_many_opponents", "{{.Game}} is played by {{.Players}}: choose at most {{.Opponents}} opponents",
+				domain.Data{"Game": info.Title, "Players": info.Players, "Opponents": info.Players - 1})
 		}
 		mine := c.Version
 		seats := []store.Seat{{VersionID: &mine}}
@@ -115,10 +108,10 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 		if c.Shuffle {
 			rand.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
 		}
-		m = &store.Match{GameID: c.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: newSeed()}
+		m = &store.Match{GameID: c.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: judge.NewSeed()}
 		if c.Seed != nil {
 			if *c.Seed < 0 || *c.Seed > maxSeed {
-				return refuseChallenge("a seed is a whole number from 0 to %d", int64(maxSeed))
+				return refuseChallenge("seed_range", "a seed is a whole number from 0 to {{.Max}}", domain.Data{"Max": int64(maxSeed)})
 			}
 			m.Seed = *c.Seed
 		}
@@ -130,7 +123,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 			if err != nil {
 				return err
 			}
-			m.BoardID, m.Settings = &b.ID, boardSettings(m.Settings, b)
+			m.BoardID, m.Settings = &b.ID, games.OnBoard(m.Settings, b.Settings)
 		}
 		return createChallenge(ctx, tx, jobs, m, seats)
 	})
@@ -140,7 +133,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 // ChallengeAgain plays a match the user took part in again, as a
 // challenge: the same seed, board, settings and seats, except that each of
 // the user's seats is taken by its bot's newest version that can play.
-func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userID, matchID int64) (*store.Match, error) {
+func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID, matchID int64) (*store.Match, error) {
 	var m *store.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		orig, err := store.MatchByID(ctx, tx, matchID)
@@ -169,7 +162,7 @@ func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 			}
 			newest, err := store.NewestContender(ctx, tx, *results[i].BotID)
 			if errors.Is(err, store.ErrNotFound) {
-				return refuseChallenge("your bot %s has no version that can play", results[i].BotName)
+				return refuseChallenge("again_no_version", "your bot {{.Bot}} has no version that can play", domain.Data{"Bot": results[i].BotName})
 			} else if err != nil {
 				return err
 			}
@@ -177,7 +170,8 @@ func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *Client, userI
 			mine++
 		}
 		if mine == 0 {
-			return refuseChallenge("you have no bot in match %d: play again a match one of your bots played", matchID)
+			return refuseChallenge("again_not_yours", "you have no bot in match {{.Match}}: play again a match one of your bots played",
+				domain.Data{"Match": matchID})
 		}
 		m = &store.Match{GameID: orig.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: orig.Seed,
 			Settings: orig.Settings, BoardID: orig.BoardID}
@@ -198,7 +192,7 @@ func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string)
 	if open, err := store.GameEnabled(ctx, tx, gameID); err != nil {
 		return nil, err
 	} else if !open {
-		return nil, &ChallengeError{Msg: title + " is closed: an admin has disabled it", Closed: true}
+		return nil, domain.NewError(domain.Forbidden, "errors.challenge.closed", "{{.Game}} is closed: an admin has disabled it", domain.Data{"Game": title})
 	}
 	role, err := store.LockUser(ctx, tx, userID)
 	if err != nil {
@@ -210,8 +204,8 @@ func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string)
 	if on, err := store.ChallengesEnabled(ctx, tx, gameID); err != nil {
 		return nil, err
 	} else if !on {
-		return nil, &ChallengeError{Msg: "challenges of " + title + " are switched off by an admin for now (an exam, say); " +
-			"the ladder goes on, and your matches there still show how your bot does", Closed: true}
+		return nil, domain.NewError(domain.Forbidden, "errors.challenge.off", "challenges of {{.Game}} are switched off by an admin for now (an exam, say); "+
+			"the ladder goes on, and your matches there still show how your bot does", domain.Data{"Game": title})
 	}
 	return game, checkChallengeLimits(ctx, tx, userID)
 }
@@ -226,13 +220,19 @@ func checkChallengeLimits(ctx context.Context, tx pgx.Tx, userID int64) error {
 	if load.Pending >= MaxPendingChallenges {
 		// When one is over depends on the queue; a match takes seconds.
 		wait := 30 * time.Second
-		return &ChallengeError{RetryAfter: wait, Msg: fmt.Sprintf("you have %d challenges waiting or being played; the limit is %d at once: "+
-			"start another once one of them is over (try again in %s)", load.Pending, MaxPendingChallenges, inWords(wait))}
+		e := domain.NewError(domain.TooMany, "errors.challenge.pending", "you have {{.Pending}} challenges waiting or being played; "+
+			"the limit is {{.Max}} at once: start another once one of them is over (try again in {{.Wait}})",
+			domain.Data{"Pending": load.Pending, "Max": MaxPendingChallenges, "Wait": inWords(wait)})
+		e.RetryAfter = wait
+		return e
 	}
 	if load.Recent >= MaxChallengesPerHour {
 		wait := max(time.Until(load.OldestRecent.Add(ChallengeWindow)), time.Second)
-		return &ChallengeError{RetryAfter: wait, Msg: fmt.Sprintf("you have started %d challenges in the last hour; the limit is %d an hour: "+
-			"start another in %s", load.Recent, MaxChallengesPerHour, inWords(wait))}
+		e := domain.NewError(domain.TooMany, "errors.challenge.hourly", "you have started {{.Recent}} challenges in the last hour; "+
+			"the limit is {{.Max}} an hour: start another in {{.Wait}}",
+			domain.Data{"Recent": load.Recent, "Max": MaxChallengesPerHour, "Wait": inWords(wait)})
+		e.RetryAfter = wait
+		return e
 	}
 	return nil
 }
@@ -263,7 +263,8 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 				return nil
 			}
 		}
-		return refuseChallenge("%s has no built-in bot %q (it has %s)", info.Title, o.Builtin, strings.Join(info.Bots, ", "))
+		return refuseChallenge("no_builtin", "{{.Game}} has no built-in bot {{.Name}} (it has {{.Bots}})",
+			domain.Data{"Game": info.Title, "Name": domain.Quote(o.Builtin), "Bots": strings.Join(info.Bots, ", ")})
 	}
 	if _, err := store.OwnContender(ctx, tx, userID, info.ID, *o.VersionID); err == nil {
 		return nil
@@ -272,8 +273,9 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 	}
 	ok, err := store.OnBoard(ctx, tx, info.ID, *o.VersionID)
 	if err == nil && !ok {
-		err = refuseChallenge("version %d is not an opponent you can choose: choose a bot on the %s leaderboard, a built-in bot, or one of your own versions",
-			*o.VersionID, info.Title)
+		err = refuseChallenge("opponent", "version {{.Version}} is not an opponent you can choose: "+
+			"choose a bot on the {{.Game}} leaderboard, a built-in bot, or one of your own versions",
+			domain.Data{"Version": *o.VersionID, "Game": info.Title})
 	}
 	return err
 }
@@ -281,7 +283,7 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 // challengeBoard finds one of the boards a challenge of the game may be
 // played on (ChallengeBoards) by id or name.
 func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string) (store.Board, error) {
-	boards, err := ChallengeBoards(ctx, tx, info.ID)
+	boards, err := judge.ChallengeBoards(ctx, tx, info.ID)
 	if err != nil {
 		return store.Board{}, err
 	}
@@ -294,16 +296,18 @@ func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string)
 		names = append(names, b.Name)
 	}
 	if len(names) == 0 {
-		return store.Board{}, refuseChallenge("%s's ladder and qualification play on generated boards only: leave the board out, and give a seed if you like", info.Title)
+		return store.Board{}, refuseChallenge("generated_only", "{{.Game}}'s ladder and qualification play on generated boards only: "+
+			"leave the board out, and give a seed if you like", domain.Data{"Game": info.Title})
 	}
-	return store.Board{}, refuseChallenge("%q is not one of the boards of %s's ladder or qualification (%s)", ref, info.Title, strings.Join(names, ", "))
+	return store.Board{}, refuseChallenge("board", "{{.Board}} is not one of the boards of {{.Game}}'s ladder or qualification ({{.Boards}})",
+		domain.Data{"Board": domain.Quote(ref), "Game": info.Title, "Boards": strings.Join(names, ", ")})
 }
 
 // createChallenge inserts a challenge match and its job in tx.
-func createChallenge(ctx context.Context, tx pgx.Tx, jobs *Client, m *store.Match, seats []store.Seat) error {
+func createChallenge(ctx context.Context, tx pgx.Tx, jobs *judge.Client, m *store.Match, seats []store.Seat) error {
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return err
 	}
-	_, err := jobs.InsertManyTx(ctx, tx, []river.InsertManyParams{matchJob(m)})
+	_, err := jobs.InsertManyTx(ctx, tx, []river.InsertManyParams{judge.MatchJob(m)})
 	return err
 }
