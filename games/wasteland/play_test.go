@@ -3,54 +3,16 @@ package wasteland
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"slices"
 	"testing"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
-
-// The golden replay pins the whole engine: board generation, rules, the
-// generator, frames, bots and the replay format. Regenerate with
-// go test -run Golden -update after a deliberate change, and look at the diff.
 func TestGoldenReplay(t *testing.T) {
 	r := play(t, 7, nil, games.Settings{"number_rounds": 60}, "Dummy", "Demo", "Demo", "Null")
-	got := replayLines(t, r)
-	const golden = "testdata/seed7-60rounds.txt"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
-	}
-}
-
-// replayLines renders a replay for diffs: the envelope, then one line per round.
-func replayLines(t *testing.T, r *games.Replay) []byte {
-	head := *r
-	head.Rounds = nil
-	b, err := json.Marshal(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = append(b, '\n')
-	for _, round := range r.Rounds {
-		line, err := json.Marshal(round)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = append(append(b, line...), '\n')
-	}
-	return b
+	gametest.CheckGolden(t, r, "testdata/seed7-60rounds.txt")
 }
 
 func TestSameSeedSameBytes(t *testing.T) {
