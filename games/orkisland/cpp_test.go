@@ -198,7 +198,7 @@ func TestCppSurfaceMirrorsEngine(t *testing.T) {
 			}
 			continue
 		}
-		b, _ := bots.New("Dummy")
+		b, _ := bots.Roster.New("Dummy")
 		sessions[p] = sdk.NewSession(b)
 		if _, err := sessions[p].Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p))); err != nil {
 			t.Fatal(err)

@@ -183,7 +183,7 @@ func TestFramesCarryOnlyTheView(t *testing.T) {
 		for p, name := range lineups[seed%3] {
 			var b sdk.Bot = randomBot{}
 			if name != "random" {
-				b, _ = bots.New(name)
+				b, _ = bots.Roster.New(name)
 			}
 			ses := sdk.NewSession(b)
 			if _, err := ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p))); err != nil {
