@@ -1,7 +1,6 @@
 package orkisland_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -52,14 +51,7 @@ func TestDummyAsStrongAsTheOriginal(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, games.Settings{"nb_rounds": 10}, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "orkisland" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["nb_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}

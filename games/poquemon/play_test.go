@@ -1,7 +1,6 @@
 package poquemon_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"testing"
@@ -26,18 +25,9 @@ func TestGoldenReplay(t *testing.T) {
 }
 
 func TestSameSeedSameBytes(t *testing.T) {
-	a, err := play(t, 11, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := play(t, 11, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	c, _ := play(t, 12, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	if !bytes.Equal(a, b) {
-		t.Fatal("same seed, different replays")
-	}
-	if bytes.Equal(a, c) {
-		t.Fatal("different seeds, same replay")
-	}
+	gametest.CheckSameSeedSameBytes(t, func(seed uint64) *games.Replay {
+		return play(t, seed, nil, nil, "Demo", "Dummy", "Demo", "Dummy")
+	})
 }
 
 // Dummy is the qualifying opponent: it must clearly beat Demo, on
@@ -70,14 +60,7 @@ func TestDummyBeatsDemos(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, games.Settings{"nb_rounds": 10}, nil, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "poquemon" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["nb_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}

@@ -1,7 +1,6 @@
 package wasteland
 
 import (
-	"bytes"
 	"encoding/json"
 	"slices"
 	"testing"
@@ -18,18 +17,9 @@ func TestGoldenReplay(t *testing.T) {
 func TestSameSeedSameBytes(t *testing.T) {
 	f := defaultBoard(t)
 	for _, board := range []games.Board{nil, f} {
-		a, err := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		c, _ := play(t, 12, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if !bytes.Equal(a, b) {
-			t.Fatal("same seed, different replays")
-		}
-		if bytes.Equal(a, c) {
-			t.Fatal("different seeds, same replay")
-		}
+		gametest.CheckSameSeedSameBytes(t, func(seed uint64) *games.Replay {
+			return play(t, seed, board, nil, "Demo", "Dummy", "Demo", "Dummy")
+		})
 	}
 }
 
@@ -50,14 +40,7 @@ func TestDummyBeatsDemos(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, nil, games.Settings{"number_rounds": 10}, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "wasteland" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["number_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}
