@@ -90,3 +90,23 @@ func CheckCommandFrames(t *testing.T, m games.Match, cases []CommandFrame) {
 		}
 	}
 }
+
+// FuzzCommandsCodec fuzzes a game's commands codec (its package proto's
+// DecodeCommands and AppendCommands; seed f with f.Add first): a frame
+// decodes to an error, or to at most max commands that encode to a frame
+// decoding to as many.
+func FuzzCommandsCodec[C any](f *testing.F, decode func(frame []byte, cmds []C) ([]C, error), encode func(b []byte, cmds []C) []byte, max int) {
+	f.Fuzz(func(t *testing.T, frame []byte) {
+		cmds, err := decode(frame, nil)
+		if err != nil {
+			return
+		}
+		if len(cmds) > max {
+			t.Fatal("too many commands accepted")
+		}
+		again, err := decode(encode(nil, cmds), nil)
+		if err != nil || len(again) != len(cmds) {
+			t.Fatalf("re-encoding fails: %v", err)
+		}
+	})
+}
