@@ -197,11 +197,7 @@ func FuzzCommands(f *testing.F) {
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{1, 9})
 	f.Add([]byte{})
-	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	if err != nil {
-		f.Fatal(err)
-	}
-	gametest.FuzzCommandFrames(f, gm, func(t *testing.T) { checkInvariants(t, gm.(*match).s) })
+	gametest.FuzzCommandFrames(f, Game{}, func(t *testing.T, m games.Match) { checkInvariants(t, m.(*match).s) })
 }
 
 func TestCommandsProtocol(t *testing.T) {

@@ -51,11 +51,16 @@ func FeedFrames(t *testing.T, m games.Match, seats []Seat, cpu []float64, afterS
 	}
 }
 
-// FuzzCommandFrames fuzzes the commands frames of m's seat 0 (seeded with
+// FuzzCommandFrames fuzzes the commands frames of seat 0 in a match of g
+// with its default settings, a generated board and seed 1 (seed f with
 // f.Add beforehand): a bad frame is a protocol error or counted as invalid
-// commands, never a panic, and the match goes on. check, when set, runs
-// after each round (the game's invariants).
-func FuzzCommandFrames(f *testing.F, m games.Match, check func(t *testing.T)) {
+// commands, never a panic, and the match goes on. check, when set, runs on
+// the match after each round (the game's invariants).
+func FuzzCommandFrames(f *testing.F, g games.Game, check func(t *testing.T, m games.Match)) {
+	m, err := g.NewMatch(g.Info().Defaults(), nil, 1)
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, frame []byte) {
 		bad, err := m.Commands(0, frame)
 		if err == nil && bad < 0 {
@@ -63,7 +68,7 @@ func FuzzCommandFrames(f *testing.F, m games.Match, check func(t *testing.T)) {
 		}
 		m.Step()
 		if check != nil {
-			check(t)
+			check(t, m)
 		}
 		if m.Done() {
 			t.Skip()
