@@ -33,6 +33,12 @@ func NewRoster[B any, H Handler](game string, session func(B) H, bots []Builtin[
 	return &Roster[B]{game: game, bots: bots, session: func(b B) Handler { return session(b) }}
 }
 
+// ReferenceRoster is NewRoster for the three reference bots every game
+// has, made by null, demo and dummy (weakest first).
+func ReferenceRoster[B any, H Handler](game string, session func(B) H, null, demo, dummy func() B) *Roster[B] {
+	return NewRoster(game, session, []Builtin[B]{{Name: "Null", New: null}, {Name: "Demo", New: demo}, {Name: "Dummy", New: dummy}})
+}
+
 // Names lists the bots' names, weakest first.
 func (r *Roster[B]) Names() []string {
 	names := make([]string, len(r.bots))

@@ -125,7 +125,7 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	if bad.error != nil {
 		return untilDatabaseBack(ctx, func() error {
 			return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-				return settle(ctx, tx, job, landing{failed: bad.Error()})
+				return landMatchAndCompleteJob(ctx, tx, job, landing{failed: bad.Error()})
 			})
 		})
 	}
@@ -139,7 +139,7 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 	// A played match is not lost to a database restart while it lands.
 	return untilDatabaseBack(ctx, func() error {
 		return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-			return settle(ctx, tx, job, landing{seats: seats, replay: replay, gz: gz, logs: logs})
+			return landMatchAndCompleteJob(ctx, tx, job, landing{seats: seats, replay: replay, gz: gz, logs: logs})
 		})
 	})
 }
@@ -234,22 +234,22 @@ type landing struct {
 	failed string    // why it could not be played, when it was not
 }
 
-// settle lands a match of any kind, played or failed, with all that its
+// landMatchAndCompleteJob lands a match of any kind, played or failed, with all that its
 // kind moves (kindOf), and completes its job: everything or nothing, in
 // tx. Only a queued match lands: an attempt that finds it landed (a
 // retried or rescued job) or failed (a cancelled tournament) completes its
 // job and changes nothing.
-func settle(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], l landing) error {
-	if err := land(ctx, tx, job.Args.MatchID, job.Attempt, l); err != nil {
+func landMatchAndCompleteJob(ctx context.Context, tx pgx.Tx, job *river.Job[MatchArgs], l landing) error {
+	if err := landQueuedMatch(ctx, tx, job.Args.MatchID, job.Attempt, l); err != nil {
 		return err
 	}
 	_, err := river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 	return err
 }
 
-// land lands a match if it is still queued (see settle); attempt names its
+// landQueuedMatch lands a match if it is still queued (see landMatchAndCompleteJob); attempt names its
 // replay.
-func land(ctx context.Context, tx pgx.Tx, matchID int64, attempt int, l landing) error {
+func landQueuedMatch(ctx context.Context, tx pgx.Tx, matchID int64, attempt int, l landing) error {
 	m, err := store.MatchForUpdate(ctx, tx, matchID)
 	if err != nil {
 		return err
@@ -257,7 +257,7 @@ func land(ctx context.Context, tx pgx.Tx, matchID int64, attempt int, l landing)
 	if m.Status == store.MatchQueued {
 		kind := kindOf(m.Kind)
 		if l.replay != nil {
-			err = record(ctx, tx, m, attempt, kind.rated, l)
+			err = storePlayedMatch(ctx, tx, m, attempt, kind.rated, l)
 		} else {
 			err = store.FailMatch(ctx, tx, m.ID, l.failed)
 		}
@@ -294,14 +294,14 @@ func CancelJob(ctx context.Context, pool *pgxpool.Pool, client *Client, id int64
 		if err := json.Unmarshal(job.EncodedArgs, &args); err != nil {
 			return err
 		}
-		return land(ctx, tx, args.MatchID, job.Attempt, landing{failed: "cancelled by an admin"})
+		return landQueuedMatch(ctx, tx, args.MatchID, job.Attempt, landing{failed: "cancelled by an admin"})
 	})
 	return job, err
 }
 
-// record stores a played match: its replay, each seat's result and log,
+// storePlayedMatch stores a played match: its replay, each seat's result and log,
 // and, when its kind is rated, the ladder game and the ratings it moves.
-func record(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated bool, l landing) error {
+func storePlayedMatch(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated bool, l landing) error {
 	// One key per attempt: a stale attempt can never overwrite the
 	// replay of the one that landed.
 	key := fmt.Sprintf("replay/%d/%d", m.ID, attempt)

@@ -20,7 +20,7 @@ import (
 // scheduled → running ⇄ paused → finished (or → cancelled from any of the
 // first three). A River job scheduled at the start time freezes the field
 // and creates round 1; every later round is created by the transaction
-// that lands the previous round's last match (settle → advanceTournament).
+// that lands the previous round's last match (landMatchAndCompleteJob → advanceTournament).
 // Each step locks the tournament row first and re-checks the state it
 // expects, so a retried, rescued or duplicated job changes nothing twice,
 // and tournament_matches' key (tournament, round, group, index) makes a
@@ -182,7 +182,7 @@ func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournam
 	return insert(ctx, tx, jobs)
 }
 
-// advanceTournament is called by settle() in the transaction that lands a
+// advanceTournament is called by landMatchAndCompleteJob() in the transaction that lands a
 // tournament match: when that was the round's last match, it ends the
 // round (the next one, or the end). Every landing is a change its live
 // pages show, re-plays included.

@@ -110,7 +110,7 @@ func (e *env) checkOnce(t *testing.T, id int64, wantMatches int) {
 	if jobs != wantMatches || dupJobs != 0 {
 		t.Fatalf("%d match jobs (%d duplicates) for %d matches", jobs, dupJobs, wantMatches)
 	}
-	// One landing per match: settle() stores the replay of the attempt that
+	// One landing per match: landMatchAndCompleteJob() stores the replay of the attempt that
 	// lands under its own key, in the landing transaction; a second landing
 	// would leave a second replay.
 	var wrong int

@@ -36,7 +36,7 @@
 // The walls that need privileges (namespaces and the roots need
 // CAP_SYS_ADMIN, becoming nobody needs root) are left out where the machine
 // refuses them, and the sandbox still runs; ProbeJail says which walls a
-// machine's bots and builds get (walls.go), and workers report it when
+// machine's bots and builds get (jailprobe.go), and workers report it when
 // they start.
 //
 // On macOS and Windows (portable.go; on Linux too with the build tag

@@ -124,7 +124,7 @@ func ResumeTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Cli
 // nothing.
 func CancelTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Client, id int64) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		// Match rows before the tournament row: the order settle() takes them
+		// Match rows before the tournament row: the order judge.landMatchAndCompleteJob takes them
 		// in, so the two never wait for each other.
 		unplayed, err := store.LockUnplayedTournamentMatches(ctx, tx, id)
 		if err != nil {

@@ -98,24 +98,6 @@ func VersionForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Version, error
 	return scanVersion(tx.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1 FOR UPDATE", id))
 }
 
-// VersionsOfBot lists a bot's versions, newest first.
-func VersionsOfBot(ctx context.Context, db DB, botID int64) ([]*Version, error) {
-	rows, err := db.Query(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC", botID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []*Version
-	for rows.Next() {
-		v, err := scanVersion(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
-}
-
 // SetVersionStatus moves a version to a new status.
 func SetVersionStatus(ctx context.Context, db DB, id int64, status VersionStatus) error {
 	_, err := db.Exec(ctx, "UPDATE bot_versions SET status = $2, status_changed_at = now() WHERE id = $1", id, status)

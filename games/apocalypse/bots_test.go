@@ -14,7 +14,7 @@ import (
 // player p and returns its commands.
 func demoRound(t *testing.T, m *match, p int, seed uint64) []sdk.Command {
 	t.Helper()
-	b, _ := bots.New("Demo")
+	b, _ := bots.Roster.New("Demo")
 	s := sdk.NewSession(b)
 	var v view
 	if _, err := s.Handle(appendSetup(nil, m.s, m.settings, p, seed, &v)); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,32 +26,7 @@ import (
 // AIDemo.cc against their Go twins.
 
 // cppFile reads a player file of testdata/cpp.
-func cppFile(t *testing.T, name string) []byte {
-	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "cpp", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
-}
-
-// cppDir lays out a game's C++ SDK and src as bot.cc in a fresh directory,
-// as the sandbox does.
-func cppDir(t *testing.T, gameID string, src []byte) string {
-	t.Helper()
-	files, err := games.CppSDKFiles(gameID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bot.cc"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
+func cppFile(t *testing.T, name string) []byte { return gametest.ReadSource(t, "testdata/cpp/"+name) }
 
 // compile runs a compiler on bot.cc in dir and fails the test on an error
 // or, with werror, on a warning.
@@ -69,7 +45,7 @@ func compile(t *testing.T, dir, cxx string, werror bool, args ...string) {
 
 // wasmArgs are the sandbox's flags for a C++ bot: WebAssembly for WASI,
 // 8 MiB of stack first.
-var wasmArgs = []string{"--target=wasm32-wasi", "-fno-exceptions", "-Wl,--stack-first", "-Wl,-z,stack-size=8388608", "-o", "bot.wasm"}
+var wasmArgs = append(slices.Clone(gametest.CppWasmFlags), "-o", "bot.wasm")
 
 // The SDKs' own files compile without a warning natively (clang++ and g++,
 // with libstdc++) and for WebAssembly (clang++ with libc++), and every
@@ -101,7 +77,7 @@ func TestCppCompiles(t *testing.T) {
 	}
 	for _, f := range all {
 		t.Run(f.game+"/"+f.name, func(t *testing.T) {
-			dir := cppDir(t, f.game, f.src)
+			dir := gametest.CppSDKDir(t, f.game, f.src)
 			if f.ours {
 				// Natively both compilers use libstdc++; g++ may be missing.
 				compile(t, dir, "clang++", true, "-fsyntax-only")
@@ -122,37 +98,14 @@ func TestCppCompiles(t *testing.T) {
 // player's debug log.
 func playCpp(t *testing.T, g Game, seed uint64, bin string, others ...string) (*games.Replay, string) {
 	t.Helper()
-	bot, err := gametest.StartProcess(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	players := []games.Player{{Name: "cpp", Agent: bot}}
-	for _, name := range others {
-		a, err := g.NewBot(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: name, Agent: a})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, bot := gametest.PlayCpp(t, games.Config{Game: g, Seed: seed}, bin, 0, others...)
 	if len(r.End.Frozen) != 0 {
-		t.Fatalf("frozen: %+v\nlog:\n%s", r.End.Frozen, tail(bot.Stderr()))
+		t.Fatalf("frozen: %+v\nlog:\n%s", r.End.Frozen, gametest.LogTail(bot.Stderr()))
 	}
 	if !bot.ExitedCleanly() {
-		t.Fatalf("the C++ player did not exit cleanly; log:\n%s", tail(bot.Stderr()))
+		t.Fatalf("the C++ player did not exit cleanly; log:\n%s", gametest.LogTail(bot.Stderr()))
 	}
 	return r, bot.Stderr()
-}
-
-// tail is the end of a long log.
-func tail(s string) string {
-	if len(s) > 3000 {
-		return "…" + s[len(s)-3000:]
-	}
-	return s
 }
 
 // hasher is the Go twin of the API players' view hash: the same values of
@@ -419,7 +372,7 @@ func TestCppStudentPlayers(t *testing.T) {
 			bin := gametest.BuildCpp(t, s.game, cppFile(t, s.name))
 			_, log := playCpp(t, g, uint64(10+k), bin, "Dummy", "Dummy", "Dummy")
 			if !strings.Contains(log, "cout: round 0\n") || !strings.Contains(log, "cout: round 199\n") {
-				t.Errorf("cout lines missing from the debug log:\n%s", tail(log))
+				t.Errorf("cout lines missing from the debug log:\n%s", gametest.LogTail(log))
 			}
 		})
 	}
@@ -439,7 +392,7 @@ func TestCppFramesFuzz(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := cppDir(t, g.Info().ID, src)
+			dir := gametest.CppSDKDir(t, g.Info().ID, src)
 			compile(t, dir, gametest.CppCompiler(t), false, "-g", "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-o", "bot")
 			// Real frames: a setup and a few rounds of a match.
 			gm, err := g.NewMatch(g.Info().Defaults(), nil, 4)
@@ -490,7 +443,7 @@ func TestCppFramesFuzz(t *testing.T) {
 				cmd.Env = append(os.Environ(), "ASAN_OPTIONS=exitcode=66:detect_leaks=0", "UBSAN_OPTIONS=halt_on_error=1:exitcode=67")
 				err := cmd.Run()
 				if code := cmd.ProcessState.ExitCode(); code != 0 && code != 1 {
-					t.Fatalf("case %d (frame %d damaged): %v\n%s", c, k, err, tail(log.String()))
+					t.Fatalf("case %d (frame %d damaged): %v\n%s", c, k, err, gametest.LogTail(log.String()))
 				}
 			}
 		})

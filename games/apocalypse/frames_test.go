@@ -8,7 +8,7 @@ import (
 	"arena.dev/games"
 	"arena.dev/games/apocalypse/bots"
 	"arena.dev/games/apocalypse/sdk"
-	"arena.dev/games/wire"
+	"arena.dev/games/gametest"
 )
 
 // mirror is a bot that checks, every round, that what the SDK decoded is
@@ -112,32 +112,15 @@ func TestFramesMirrorState(t *testing.T) {
 			}
 			m := gm.(*match)
 			cpu := []float64{0, 0.25, 1, -1}
-			var sessions []*wire.Session
-			for p := range 4 {
-				next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Demo"}[p])
+			var seats []gametest.Seat
+			for p, name := range []string{"Dummy", "Demo", "Dummy", "Demo"} {
+				next, _ := bots.Roster.New(name)
 				s := sdk.NewSession(&mirror{t: t, s: m.s, cpu: cpu, next: next})
-				if _, err := s.Handle(m.Setup(p, Game{}.Info().SeatSeed(7, p))); err != nil {
-					t.Fatal(err)
-				}
-				sessions = append(sessions, s)
+				seats = append(seats, gametest.Seat{SDK: s, Seed: Game{}.Info().SeatSeed(7, p)})
 			}
-			for !m.Done() {
-				for p, s := range sessions {
-					if p == 3 && m.s.Round%3 != 0 {
-						continue // a player that sees only some rounds still sees them right
-					}
-					reply, err := s.Handle(m.View(p, cpu))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if bad, err := m.Commands(p, reply); bad != 0 || err != nil {
-						t.Fatalf("player %d: %d invalid, %v: %v", p, bad, err, m.Refusals(p))
-					}
-				}
-				m.Step()
-				checkInvariants(t, m.s)
-				cpu[0] = min(1, cpu[0]+0.01)
-			}
+			// A player that sees only some rounds still sees them right.
+			seats[3].Skip = func(round int) bool { return round%3 != 0 }
+			gametest.FeedFrames(t, m, seats, cpu, func() { checkInvariants(t, m.s) })
 		}
 	}
 }
@@ -214,46 +197,21 @@ func FuzzCommands(f *testing.F) {
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{1, 9})
 	f.Add([]byte{})
-	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		bad, err := gm.Commands(0, frame)
-		if err == nil && bad < 0 {
-			t.Fatal("negative invalid count")
-		}
-		gm.Step()
-		if gm.Done() {
-			t.Skip()
-		}
-		checkInvariants(t, gm.(*match).s)
-	})
+	gametest.FuzzCommandFrames(f, Game{}, func(t *testing.T, m games.Match) { checkInvariants(t, m.(*match).s) })
 }
 
 func TestCommandsProtocol(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
 	many := make([]sdk.Command, sdk.MaxCommands+1)
-	cases := []struct {
-		name    string
-		frame   []byte
-		bad     int
-		wantErr bool
-	}{
-		{"empty reply", nil, 0, true},
-		{"no commands", sdk.AppendCommands(nil, nil), 0, false},
-		{"truncated", sdk.AppendCommands(nil, []sdk.Command{{ID: 3}})[:3], 0, true},
-		{"trailing bytes", append(sdk.AppendCommands(nil, nil), 7), 0, true},
-		{"unknown kind", []byte{1, 7, 1, 1}, 0, true},
-		{"too many", sdk.AppendCommands(nil, many), 0, true},
-		{"foreign and unknown", sdk.AppendCommands(nil, []sdk.Command{{ID: 30}, {ID: 1 << 40}, {Kind: sdk.KindHelicopter, ID: 1, Instr: 9}}), 3, false},
-	}
-	for _, c := range cases {
-		bad, err := gm.Commands(0, c.frame)
-		if (err != nil) != c.wantErr || bad != c.bad {
-			t.Errorf("%s: %d invalid, err %v", c.name, bad, err)
-		}
-	}
+	gametest.CheckCommandFrames(t, gm, []gametest.CommandFrame{
+		{Name: "empty reply", Err: true},
+		{Name: "no commands", Frame: sdk.AppendCommands(nil, nil)},
+		{Name: "truncated", Frame: sdk.AppendCommands(nil, []sdk.Command{{ID: 3}})[:3], Err: true},
+		{Name: "trailing bytes", Frame: append(sdk.AppendCommands(nil, nil), 7), Err: true},
+		{Name: "unknown kind", Frame: []byte{1, 7, 1, 1}, Err: true},
+		{Name: "too many", Frame: sdk.AppendCommands(nil, many), Err: true},
+		{Name: "foreign and unknown", Frame: sdk.AppendCommands(nil, []sdk.Command{{ID: 30}, {ID: 1 << 40}, {Kind: sdk.KindHelicopter, ID: 1, Instr: 9}}), Invalid: 3},
+	})
 }
 
 // The SDK decodes garbage setup and round frames into errors, never panics.
@@ -266,7 +224,7 @@ func FuzzSDKFrames(f *testing.F) {
 	f.Add(setup, round[:len(round)/2])
 	f.Add([]byte{1, 0, 0}, []byte{1, 0})
 	f.Fuzz(func(t *testing.T, setup, round []byte) {
-		b, _ := bots.New("Dummy")
+		b, _ := bots.Roster.New("Dummy")
 		s := sdk.NewSession(b)
 		if _, err := s.Handle(setup); err != nil {
 			return
@@ -282,8 +240,8 @@ func TestBotsDeterministicPerSeed(t *testing.T) {
 	for _, name := range []string{"Demo", "Dummy"} {
 		gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 5)
 		m := gm.(*match)
-		a, _ := bots.New(name)
-		b, _ := bots.New(name)
+		a, _ := bots.Roster.New(name)
+		b, _ := bots.Roster.New(name)
 		sa, sb := sdk.NewSession(a), sdk.NewSession(b)
 		sa.Handle(m.Setup(1, 1))
 		var vb view

@@ -71,7 +71,8 @@ func init() {
 // but for the rules page, the C++ SDK and the Dummy: the Go SDK and its
 // protocol package, the starter bot, the reference bots' sources (Redux's
 // Dummy in bots/redux), the C++ SDKs (cpp/ has the 2018 API, cpp-redux/
-// Redux's, cpp-common/ the frame decoder both include), the rules pages
+// Redux's, cpp-common/ the headers both include: the frame decoder and
+// Registry.hh), the rules pages
 // and the renderer.
 //
 //go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js

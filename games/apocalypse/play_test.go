@@ -1,10 +1,6 @@
 package apocalypse_test
 
 import (
-	"bytes"
-	"context"
-	"encoding/json"
-	"flag"
 	"os"
 	"slices"
 	"testing"
@@ -12,101 +8,36 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/games/apocalypse"
+	"arena.dev/games/gametest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden replays in testdata")
 
 // variants are the two games of the package.
 var variants = []apocalypse.Game{{}, {Redux: true}}
 
-// steady reports a fixed CPU time per exchange, so replays (which record
-// CPU status) are reproducible byte for byte.
-type steady struct{ games.Agent }
-
-// InProcess keeps the built-in bot it wraps on the runner's goroutine.
-func (s steady) InProcess() bool { return true }
-
-func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
-	reply, _, err := s.Agent.Exchange(msg, limit)
-	return reply, time.Millisecond, err
-}
-
+// play plays a match of g between the named built-in bots, each reporting
+// a steady 1 ms per exchange.
 func play(t testing.TB, g apocalypse.Game, seed uint64, settings games.Settings, names ...string) *games.Replay {
 	t.Helper()
-	var players []games.Player
-	for _, n := range names {
-		a, err := g.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: steady{a}})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Settings: settings, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return gametest.PlayBuiltins(t, games.Config{Game: g, Seed: seed, Settings: settings}, time.Millisecond, names...)
 }
 
-// The golden replays pin the whole engine: board generation, rules,
-// frames, bots and the replay format, for each variant. Regenerate with
-// go test -run Golden -update after a deliberate change, and look at the
-// diff.
+// One golden replay per variant.
 func TestGoldenReplay(t *testing.T) {
 	for _, g := range variants {
 		t.Run(g.Info().ID, func(t *testing.T) {
 			r := play(t, g, 7, games.Settings{"GAME_ROUNDS": 60}, "Dummy", "Demo", "Demo", "Null")
-			got := lines(t, r)
-			golden := "testdata/" + g.Info().ID + "-seed7-60rounds.txt"
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
-			}
+			gametest.CheckGolden(t, r, "testdata/"+g.Info().ID+"-seed7-60rounds.txt")
 		})
 	}
 }
 
-// lines renders a replay for diffs: the envelope, then one line per round.
-func lines(t *testing.T, r *games.Replay) []byte {
-	head := *r
-	head.Rounds = nil
-	b, err := json.Marshal(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = append(b, '\n')
-	for _, round := range r.Rounds {
-		line, err := json.Marshal(round)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = append(append(b, line...), '\n')
-	}
-	return b
-}
-
 func TestSameSeedSameBytes(t *testing.T) {
 	for _, g := range variants {
-		a, err := play(t, g, 11, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := play(t, g, 11, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		c, _ := play(t, g, 12, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if !bytes.Equal(a, b) {
-			t.Fatalf("%s: same seed, different replays", g.Info().ID)
-		}
-		if bytes.Equal(a, c) {
-			t.Fatalf("%s: different seeds, same replay", g.Info().ID)
-		}
+		t.Run(g.Info().ID, func(t *testing.T) {
+			gametest.CheckSameSeedSameBytes(t, func(seed uint64) *games.Replay {
+				return play(t, g, seed, nil, "Demo", "Dummy", "Demo", "Dummy")
+			})
+		})
 	}
 }
 
@@ -176,18 +107,8 @@ func TestDummyStrength(t *testing.T) {
 				var dummy, demos []int
 				wins := 0
 				for seed := uint64(1); seed <= 30; seed++ {
-					var players []games.Player
-					for _, n := range []string{"Dummy", "Demo", "Demo", "Demo"} {
-						a, err := g.NewBot(n)
-						if err != nil {
-							t.Fatal(err)
-						}
-						players = append(players, games.Player{Name: n, Agent: steady{a}})
-					}
-					r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Board: board.board, Players: players})
-					if err != nil {
-						t.Fatal(err)
-					}
+					c := games.Config{Game: g, Seed: seed, Board: board.board}
+					r := gametest.PlayBuiltins(t, c, time.Millisecond, "Dummy", "Demo", "Demo", "Demo")
 					dummy = append(dummy, r.End.Scores[0])
 					demos = append(demos, r.End.Scores[1:]...)
 					if len(r.End.Winners) == 1 && r.End.Winners[0] == 0 {

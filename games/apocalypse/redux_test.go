@@ -1,14 +1,15 @@
 package apocalypse_test
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"slices"
 	"testing"
+	"time"
 
 	"arena.dev/games"
 	"arena.dev/games/apocalypse"
+	"arena.dev/games/gametest"
 )
 
 // reduxDefault is Redux's own default board file.
@@ -28,20 +29,8 @@ func reduxDefault(t testing.TB) games.Board {
 // playRedux plays Redux's built-in bots on board b.
 func playRedux(t testing.TB, b games.Board, seed uint64, names ...string) *games.Replay {
 	t.Helper()
-	g := apocalypse.Game{Redux: true}
-	var players []games.Player
-	for _, n := range names {
-		a, err := g.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: steady{a}})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Board: b, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	c := games.Config{Game: apocalypse.Game{Redux: true}, Seed: seed, Board: b}
+	return gametest.PlayBuiltins(t, c, time.Millisecond, names...)
 }
 
 // heldAndNapalms counts the posts held at the end of a replay and the

@@ -194,7 +194,7 @@ func TestReplayRebuildsState(t *testing.T) {
 			r.check(t, m.s)
 			var sessions []*wire.Session
 			for p := range 4 {
-				b, _ := bots.New([]string{"Demo", "Dummy", "Demo", "Dummy"}[p])
+				b, _ := bots.Roster.New([]string{"Demo", "Dummy", "Demo", "Dummy"}[p])
 				s := sdk.NewSession(b)
 				s.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p)))
 				sessions = append(sessions, s)

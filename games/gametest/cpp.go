@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -39,26 +38,8 @@ func BuildCpp(t testing.TB, gameID string, src []byte) string {
 	return bin
 }
 
-// CompileCpp is BuildCpp for a file that may not compile: it returns the
-// compiler's log and whether the build succeeded.
-func CompileCpp(t testing.TB, gameID string, src []byte) (log string, ok bool) {
-	t.Helper()
-	_, log, err := buildCpp(t, gameID, src)
-	return log, err == nil
-}
-
 func buildCpp(t testing.TB, gameID string, src []byte) (bin, log string, err error) {
-	sdk, err := games.CppSDKFiles(gameID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, sdk); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bot.cc"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := CppSDKDir(t, gameID, src)
 	bin = filepath.Join(dir, "bot")
 	cmd := exec.Command(CppCompiler(t), "-std=c++17", "-O2", "-I", dir, "-o", bin, "bot.cc")
 	cmd.Dir = dir

@@ -11,7 +11,7 @@ import (
 // and returns its commands.
 func demoCommands(t *testing.T, m *match, seed uint64, cpu []float64) []sdk.Command {
 	t.Helper()
-	b, _ := bots.New("Demo")
+	b, _ := bots.Roster.New("Demo")
 	s := sdk.NewSession(b)
 	if _, err := s.Handle(m.Setup(1, Game{}.Info().SeatSeed(seed, 1))); err != nil {
 		t.Fatal(err)

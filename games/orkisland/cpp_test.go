@@ -1,10 +1,8 @@
 package orkisland
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -19,54 +17,13 @@ import (
 	"arena.dev/games/wire"
 )
 
-// cppDir lays the C++ SDK out as the sandbox does, with src as bot.cc.
-func cppDir(t *testing.T, src []byte) string {
-	t.Helper()
-	sdk, err := games.CppSDKFiles(ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, sdk); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bot.cc"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// wasmFlags are the sandbox's flags for a C++ bot (DESIGN.md).
-var wasmFlags = []string{"--target=wasm32-wasi", "-O2", "-std=c++17", "-fno-exceptions",
-	"-Wl,--stack-first", "-Wl,-z,stack-size=8388608"}
-
-// compileCpp compiles src with compiler and flags and returns the log.
-func compileCpp(t *testing.T, src []byte, compiler string, flags ...string) (string, error) {
-	t.Helper()
-	dir := cppDir(t, src)
-	args := append(append([]string{}, flags...), "-I", dir, "-o", filepath.Join(dir, "bot.out"), "bot.cc")
-	cmd := exec.Command(compiler, args...)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	return string(out), err
-}
-
-func readCpp(t *testing.T, path string) []byte {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
-}
-
 // The SDK's own files compile without a warning with -Wall -Wextra, with
 // libstdc++ (g++, clang++) natively and libc++ for WebAssembly.
 func TestCppSDKCompilesWithoutWarnings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the C++ compilers")
 	}
-	files := map[string][]byte{"surface.cc": readCpp(t, "testdata/cpp/surface.cc")}
+	files := map[string][]byte{"surface.cc": gametest.ReadSource(t, "testdata/cpp/surface.cc")}
 	for _, name := range []string{"Null", "Demo"} {
 		src, err := games.CppBotProgram(ID, name)
 		if err != nil {
@@ -82,14 +39,14 @@ func TestCppSDKCompilesWithoutWarnings(t *testing.T) {
 		}{
 			{"g++", "g++", []string{"-std=c++11", "-O2"}},
 			{"clang++", "clang++", []string{"-std=c++17", "-O2"}},
-			{"wasm", "clang++", wasmFlags},
+			{"wasm", "clang++", gametest.CppWasmFlags},
 		} {
 			t.Run(name+"/"+c.target, func(t *testing.T) {
 				t.Parallel()
 				if _, err := exec.LookPath(c.compiler); err != nil {
 					t.Skipf("no %s", c.compiler)
 				}
-				if log, err := compileCpp(t, src, c.compiler, append(c.flags, strict...)...); err != nil {
+				if log, err := gametest.CompileCppWith(t, ID, src, c.compiler, append(c.flags, strict...)...); err != nil {
 					t.Fatalf("%v\n%s", err, log)
 				}
 			})
@@ -177,7 +134,7 @@ func TestCppSurfaceMirrorsEngine(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a C++ bot")
 	}
-	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/surface.cc"))
+	bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, "testdata/cpp/surface.cc"))
 	const seed, seat = 4, 2
 	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, seed)
 	if err != nil {
@@ -198,7 +155,7 @@ func TestCppSurfaceMirrorsEngine(t *testing.T) {
 			}
 			continue
 		}
-		b, _ := bots.New("Dummy")
+		b, _ := bots.Roster.New("Dummy")
 		sessions[p] = sdk.NewSession(b)
 		if _, err := sessions[p].Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p))); err != nil {
 			t.Fatal(err)
@@ -334,30 +291,14 @@ func TestCppStudentPlayersPlay(t *testing.T) {
 	for _, path := range studentPlayers(t) {
 		name := strings.TrimSuffix(filepath.Base(path), ".cc")
 		t.Run(name, func(t *testing.T) {
-			bin := gametest.BuildCpp(t, ID, readCpp(t, path))
+			bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, path))
 			for seed := uint64(1); seed <= 2; seed++ {
 				seat := int(seed) % 4
-				bot, err := gametest.StartProcess(bin)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ps := make([]games.Player, 4)
-				for p := range ps {
-					if p == seat {
-						ps[p] = games.Player{Name: name, Agent: bot}
-						continue
-					}
-					a, _ := Game{}.NewBot("Dummy")
-					ps[p] = games.Player{Name: "Dummy", Agent: a}
-				}
 				t0 := time.Now()
 				// Wall time is not the bot's CPU on a loaded machine: the
 				// budget is lifted, this test is about the protocol.
-				r, err := games.Play(context.Background(), games.Config{Game: Game{}, Seed: seed, Players: ps, CPUBudget: time.Hour})
-				bot.Close()
-				if err != nil {
-					t.Fatal(err)
-				}
+				c := games.Config{Game: Game{}, Seed: seed, CPUBudget: time.Hour}
+				r, bot := gametest.PlayCpp(t, c, bin, seat, "Dummy", "Dummy", "Dummy")
 				log := bot.Stderr()
 				if len(r.End.Frozen) != 0 || r.End.Invalid[seat] != 0 || r.End.Rounds != 200 {
 					t.Fatalf("seed %d: frozen %v, invalid %v, %d rounds; log:\n%s", seed, r.End.Frozen, r.End.Invalid, r.End.Rounds, log)
@@ -388,7 +329,7 @@ func TestCppPlayersBuildForWasm(t *testing.T) {
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			t.Parallel()
-			if log, err := compileCpp(t, readCpp(t, path), "clang++", wasmFlags...); err != nil {
+			if log, err := gametest.CompileCppWith(t, ID, gametest.ReadSource(t, path), "clang++", gametest.CppWasmFlags...); err != nil {
 				t.Fatalf("%v\n%s", err, log)
 			}
 		})
@@ -414,21 +355,8 @@ struct PLAYER_NAME : public Player {
 };
 RegisterPlayer(PLAYER_NAME);
 `
-	bot, err := gametest.StartProcess(gametest.BuildCpp(t, ID, []byte(src)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ps := []games.Player{{Name: "Flood", Agent: bot}}
-	for range 3 {
-		a, _ := Game{}.NewBot("Demo")
-		ps = append(ps, games.Player{Name: "Demo", Agent: a})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: Game{}, Seed: 1, Players: ps,
-		Settings: games.Settings{"nb_rounds": 6}, CPUBudget: time.Hour})
-	bot.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := games.Config{Game: Game{}, Seed: 1, Settings: games.Settings{"nb_rounds": 6}, CPUBudget: time.Hour}
+	r, bot := gametest.PlayCpp(t, c, gametest.BuildCpp(t, ID, []byte(src)), 0, "Demo", "Demo", "Demo")
 	if len(r.End.Frozen) != 1 || r.End.Frozen[0].Player != 0 || r.End.Frozen[0].Round != 3 {
 		t.Errorf("frozen %+v, want player 0 in round 3", r.End.Frozen)
 	}

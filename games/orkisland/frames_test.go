@@ -3,9 +3,9 @@ package orkisland
 import (
 	"testing"
 
+	"arena.dev/games/gametest"
 	"arena.dev/games/orkisland/bots"
 	"arena.dev/games/orkisland/sdk"
-	"arena.dev/games/wire"
 )
 
 // mirror is a bot that checks, every round, that what the SDK decoded is
@@ -65,29 +65,13 @@ func TestFramesMirrorState(t *testing.T) {
 		}
 		m := gm.(*match)
 		cpu := []float64{0, 0.25, 1, -1}
-		var sessions []*wire.Session
-		for p := range 4 {
-			next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Null"}[p])
+		var seats []gametest.Seat
+		for p, name := range []string{"Dummy", "Demo", "Dummy", "Null"} {
+			next, _ := bots.Roster.New(name)
 			s := sdk.NewSession(&mirror{t: t, s: m.s, cpu: cpu, next: next})
-			if _, err := s.Handle(m.Setup(p, Game{}.Info().SeatSeed(7, p))); err != nil {
-				t.Fatal(err)
-			}
-			sessions = append(sessions, s)
+			seats = append(seats, gametest.Seat{SDK: s, Seed: Game{}.Info().SeatSeed(7, p)})
 		}
-		for !m.Done() {
-			for p, s := range sessions {
-				reply, err := s.Handle(m.View(p, cpu))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if bad, err := m.Commands(p, reply); bad != 0 || err != nil {
-					t.Fatalf("player %d: %d invalid, %v", p, bad, err)
-				}
-			}
-			m.Step()
-			checkInvariants(t, m.s)
-			cpu[0] = min(1, cpu[0]+0.01)
-		}
+		gametest.FeedFrames(t, m, seats, cpu, func() { checkInvariants(t, m.s) })
 	}
 }
 
@@ -97,44 +81,20 @@ func FuzzCommands(f *testing.F) {
 	f.Add(sdk.AppendCommands(nil, []sdk.Command{{ID: 1 << 40, Dir: 200}}))
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{})
-	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		bad, err := gm.Commands(0, frame)
-		if err == nil && bad < 0 {
-			t.Fatal("negative invalid count")
-		}
-		gm.Step()
-		if gm.Done() {
-			t.Skip()
-		}
-	})
+	gametest.FuzzCommandFrames(f, Game{}, nil)
 }
 
 func TestCommandsProtocol(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
 	many := make([]sdk.Command, sdk.MaxCommands+1)
-	cases := []struct {
-		name    string
-		frame   []byte
-		bad     int
-		wantErr bool
-	}{
-		{"empty reply", nil, 0, true},
-		{"no commands", sdk.AppendCommands(nil, nil), 0, false},
-		{"truncated", sdk.AppendCommands(nil, []sdk.Command{{ID: 3}})[:2], 0, true},
-		{"trailing bytes", append(sdk.AppendCommands(nil, nil), 7), 0, true},
-		{"too many", sdk.AppendCommands(nil, many), 0, true},
-		{"foreign and unknown", sdk.AppendCommands(nil, []sdk.Command{{ID: 20}, {ID: 1 << 40}, {ID: 0, Dir: 7}}), 3, false},
-	}
-	for _, c := range cases {
-		bad, err := gm.Commands(0, c.frame)
-		if (err != nil) != c.wantErr || bad != c.bad {
-			t.Errorf("%s: %d invalid, err %v", c.name, bad, err)
-		}
-	}
+	gametest.CheckCommandFrames(t, gm, []gametest.CommandFrame{
+		{Name: "empty reply", Err: true},
+		{Name: "no commands", Frame: sdk.AppendCommands(nil, nil)},
+		{Name: "truncated", Frame: sdk.AppendCommands(nil, []sdk.Command{{ID: 3}})[:2], Err: true},
+		{Name: "trailing bytes", Frame: append(sdk.AppendCommands(nil, nil), 7), Err: true},
+		{Name: "too many", Frame: sdk.AppendCommands(nil, many), Err: true},
+		{Name: "foreign and unknown", Frame: sdk.AppendCommands(nil, []sdk.Command{{ID: 20}, {ID: 1 << 40}, {ID: 0, Dir: 7}}), Invalid: 3},
+	})
 }
 
 func TestBotsDeterministicPerSeed(t *testing.T) {
@@ -142,8 +102,8 @@ func TestBotsDeterministicPerSeed(t *testing.T) {
 	// sessions fed the same frames give the same commands.
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 5)
 	m := gm.(*match)
-	a, _ := bots.New("Demo")
-	b, _ := bots.New("Demo")
+	a, _ := bots.Roster.New("Demo")
+	b, _ := bots.Roster.New("Demo")
 	sa, sb := sdk.NewSession(a), sdk.NewSession(b)
 	sa.Handle(m.Setup(1, 1))
 	sb.Handle(m.Setup(1, 1))

@@ -41,17 +41,6 @@ func parseTiny(t testing.TB, rows []string) *Board {
 	return b
 }
 
-func itoa(n int) string {
-	s := ""
-	for {
-		s = string(rune('0'+n%10)) + s
-		n /= 10
-		if n == 0 {
-			return s
-		}
-	}
-}
-
 // testConfig is the default rules for p players with one ork each unless
 // said otherwise.
 func testConfig(players, orks int) Config {

@@ -1,89 +1,27 @@
 package orkisland_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
 	"slices"
 	"testing"
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/orkisland"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
-
-// steady reports a fixed CPU time per exchange, so replays (which record
-// CPU status) are reproducible byte for byte.
-type steady struct{ games.Agent }
-
-// InProcess keeps the built-in bot it wraps on the runner's goroutine.
-func (s steady) InProcess() bool { return true }
-
-func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
-	reply, _, err := s.Agent.Exchange(msg, limit)
-	return reply, time.Millisecond, err
-}
-
+// play plays a match between the named built-in bots, each reporting a
+// steady 1 ms per exchange.
 func play(t testing.TB, seed uint64, settings games.Settings, names ...string) *games.Replay {
 	t.Helper()
-	g := orkisland.Game{}
-	var players []games.Player
-	for _, n := range names {
-		a, err := g.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: steady{a}})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Settings: settings, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return gametest.PlayBuiltins(t, games.Config{Game: orkisland.Game{}, Seed: seed, Settings: settings}, time.Millisecond, names...)
 }
 
-// The golden replay pins the whole engine: board generation, rules, frames,
-// bots and the replay format. Regenerate with go test -run Golden -update
-// after a deliberate change, and look at the diff.
 func TestGoldenReplay(t *testing.T) {
 	r := play(t, 7, games.Settings{"nb_rounds": 40}, "Dummy", "Demo", "Demo", "Null")
-	got := lines(t, r)
-	const golden = "testdata/seed7-40rounds.txt"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
-	}
-}
-
-// lines renders a replay for diffs: the envelope, then one line per round.
-func lines(t *testing.T, r *games.Replay) []byte {
-	head := *r
-	head.Rounds = nil
-	b, err := json.Marshal(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = append(b, '\n')
-	for _, round := range r.Rounds {
-		line, err := json.Marshal(round)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = append(append(b, line...), '\n')
-	}
-	return b
+	gametest.CheckGolden(t, r, "testdata/seed7-40rounds.txt")
 }
 
 // The Dummy is as strong as the original's (games/ork-island.md): against
@@ -113,14 +51,7 @@ func TestDummyAsStrongAsTheOriginal(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, games.Settings{"nb_rounds": 10}, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "orkisland" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["nb_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}
@@ -183,7 +114,7 @@ func BenchmarkDummy(b *testing.B) {
 			if p == 0 {
 				a = clock{a, &used}
 			} else {
-				a = steady{a}
+				a = gametest.Steady(a, time.Millisecond)
 			}
 			players = append(players, games.Player{Name: n, Agent: a})
 		}

@@ -12,7 +12,7 @@ import (
 // and returns its commands.
 func botCommands(t *testing.T, name string, s *State, seed uint64) []proto.Command {
 	t.Helper()
-	b, err := bots.New(name)
+	b, err := bots.Roster.New(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,7 @@
 package poquemon
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,57 +17,9 @@ import (
 // compile for both targets and play, bad arguments do what the original
 // does. visibility_test.go checks that it shows no more than the Go SDK.
 
-func readCpp(t *testing.T, path string) []byte {
-	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
-}
-
-// sdkDir lays the C++ SDK out in a directory, as the sandbox does, with src
-// as bot.cc.
-func sdkDir(t *testing.T, src []byte) string {
-	t.Helper()
-	sdk, err := games.CppSDKFiles(ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, sdk); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bot.cc"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// buildWasm compiles src to WebAssembly with the platform's command line.
-func buildWasm(t *testing.T, src []byte, extra ...string) {
-	t.Helper()
-	if _, err := exec.LookPath("clang++"); err != nil {
-		t.Fatal("no clang++: .ci/run installs clang with the wasm32-wasi sysroot")
-	}
-	dir := sdkDir(t, src)
-	args := append([]string{"--target=wasm32-wasi", "-O2", "-std=c++17", "-fno-exceptions",
-		"-Wl,--stack-first", "-Wl,-z,stack-size=8388608", "-I", dir}, extra...)
-	args = append(args, "bot.cc", "-o", "bot.wasm")
-	cmd := exec.Command("clang++", args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("clang++ wasm32-wasi: %v\n%s", err, out)
-	}
-	wasm, err := os.ReadFile(filepath.Join(dir, "bot.wasm"))
-	if err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
-		t.Fatalf("bot.wasm: %v", err)
-	}
-}
-
 func cppBots(t *testing.T) map[string][]byte {
 	t.Helper()
-	files := map[string][]byte{"surface.cc": readCpp(t, "testdata/cpp/surface.cc")}
+	files := map[string][]byte{"surface.cc": gametest.ReadSource(t, "testdata/cpp/surface.cc")}
 	for _, name := range []string{"Null", "Demo"} {
 		src, err := games.CppBotProgram(ID, name)
 		if err != nil {
@@ -81,7 +30,7 @@ func cppBots(t *testing.T) map[string][]byte {
 	students, _ := filepath.Glob("testdata/cpp/AI*.cc")
 	calibration, _ := filepath.Glob("testdata/calibration/AI*.cc")
 	for _, p := range append(students, calibration...) {
-		files["testdata/"+strings.TrimPrefix(p, "testdata/")] = readCpp(t, p)
+		files["testdata/"+strings.TrimPrefix(p, "testdata/")] = gametest.ReadSource(t, p)
 	}
 	return files
 }
@@ -95,9 +44,9 @@ func TestCppBuildsToWASM(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			if strings.HasPrefix(name, "testdata/") {
-				buildWasm(t, src)
+				gametest.BuildCppWasm(t, ID, src)
 			} else {
-				buildWasm(t, src, "-Wall", "-Wextra", "-Werror")
+				gametest.BuildCppWasm(t, ID, src, "-Wall", "-Wextra", "-Werror")
 			}
 		})
 	}
@@ -106,14 +55,14 @@ func TestCppBuildsToWASM(t *testing.T) {
 // The headers compile without warnings natively too, with both compilers
 // and the original's C++ standard as well as ours.
 func TestCppHeadersWarnNothing(t *testing.T) {
-	src := readCpp(t, "testdata/cpp/surface.cc") // uses every name of the headers
+	src := gametest.ReadSource(t, "testdata/cpp/surface.cc") // uses every name of the headers
 	n := 0
 	for _, cc := range []string{"g++", "clang++"} {
 		if _, err := exec.LookPath(cc); err != nil {
 			continue
 		}
 		for _, std := range []string{"-std=c++11", "-std=c++17"} {
-			dir := sdkDir(t, src)
+			dir := gametest.CppSDKDir(t, ID, src)
 			cmd := exec.Command(cc, std, "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-I", dir, "bot.cc")
 			cmd.Dir = dir
 			if out, err := cmd.CombinedOutput(); err != nil {
@@ -130,25 +79,7 @@ func TestCppHeadersWarnNothing(t *testing.T) {
 // cppMatch plays the native binary bin in seat 0 against Go bots.
 func cppMatch(t *testing.T, bin string, seed uint64, settings games.Settings, others ...string) (*games.Replay, *gametest.Process) {
 	t.Helper()
-	bot, err := gametest.StartProcess(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { bot.Close() })
-	players := []games.Player{{Name: "cpp", Agent: bot}}
-	for _, n := range others {
-		a, err := Game{}.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: a})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: Game{}, Seed: seed, Players: players, Settings: settings})
-	if err != nil {
-		t.Fatal(err)
-	}
-	bot.Close()
-	return r, bot
+	return gametest.PlayCpp(t, games.Config{Game: Game{}, Seed: seed, Settings: settings}, bin, 0, others...)
 }
 
 // actionsOf returns the actions the engine carried out for Poquémon id, as
@@ -172,7 +103,7 @@ func actionsOf(t *testing.T, r *games.Replay, id int) map[int][2]string {
 
 // The API surface file plays: every accessor answers, round after round.
 func TestCppAPISurfacePlays(t *testing.T) {
-	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/surface.cc"))
+	bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, "testdata/cpp/surface.cc"))
 	r, bot := cppMatch(t, bin, 5, games.Settings{"nb_rounds": 30}, "Demo", "Dummy", "Null")
 	if len(r.End.Frozen) != 0 || !bot.ExitedCleanly() {
 		t.Fatalf("frozen %v; log:\n%s", r.End.Frozen, bot.Stderr())
@@ -201,7 +132,7 @@ func TestCppStudentFilesPlay(t *testing.T) {
 	for k, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), ".cc")
 		t.Run(name, func(t *testing.T) {
-			bin := gametest.BuildCpp(t, ID, readCpp(t, path))
+			bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, path))
 			r, bot := cppMatch(t, bin, uint64(100+k), nil, "Dummy", "Dummy", "Dummy")
 			if len(r.End.Frozen) != 0 {
 				t.Fatalf("frozen %v; log:\n%.3000s", r.End.Frozen, bot.Stderr())
@@ -226,7 +157,7 @@ func TestCppStudentFilesPlay(t *testing.T) {
 // answer -1; a second action is refused with the original's warning, a
 // value that is no direction is ignored.
 func TestCppBadArguments(t *testing.T) {
-	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/bad.cc"))
+	bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, "testdata/cpp/bad.cc"))
 	fatal := map[string]string{
 		"status":        "Assertion `player_ok(id)' failed in check().",
 		"poquemon":      "Assertion `id >= 0 and id < nb_total_poquemon()' failed in check().",

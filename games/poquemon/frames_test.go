@@ -7,10 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/poquemon/bots"
 	"arena.dev/games/poquemon/proto"
 	"arena.dev/games/poquemon/sdk"
-	"arena.dev/games/wire"
 )
 
 // mirror is a bot that checks, every round, that what its SDK decoded is
@@ -103,29 +104,13 @@ func TestSDKStateIsTheView(t *testing.T) {
 		}
 		m := gm.(*match)
 		cpu := []float64{0, 0.25, 1, -1}
-		var sessions []*wire.Session
-		for p := range 4 {
-			next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Demo"}[p])
+		var seats []gametest.Seat
+		for p, name := range []string{"Dummy", "Demo", "Dummy", "Demo"} {
+			next, _ := bots.Roster.New(name)
 			ses := sdk.NewSession(&mirror{t: t, s: m.s, cpu: cpu, next: next})
-			if _, err := ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(7, p))); err != nil {
-				t.Fatal(err)
-			}
-			sessions = append(sessions, ses)
+			seats = append(seats, gametest.Seat{SDK: ses, Seed: Game{}.Info().SeatSeed(7, p)})
 		}
-		for !m.Done() {
-			for p, ses := range sessions {
-				reply, err := ses.Handle(m.View(p, cpu))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if bad, err := m.Commands(p, reply); bad != 0 || err != nil {
-					t.Fatalf("player %d: %d invalid, %v", p, bad, err)
-				}
-			}
-			m.Step()
-			checkInvariants(t, m.s)
-			cpu[0] = min(1, cpu[0]+0.01)
-		}
+		gametest.FeedFrames(t, m, seats, cpu, func() { checkInvariants(t, m.s) })
 	}
 }
 
@@ -136,44 +121,19 @@ func FuzzCommands(f *testing.F) {
 	f.Add([]byte{1, 0, 2, 9})
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{})
-	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		bad, err := gm.Commands(0, frame)
-		if err == nil && bad < 0 {
-			t.Fatal("negative invalid count")
-		}
-		gm.Step()
-		checkInvariants(t, gm.(*match).s)
-		if gm.Done() {
-			t.Skip()
-		}
-	})
+	gametest.FuzzCommandFrames(f, Game{}, func(t *testing.T, m games.Match) { checkInvariants(t, m.(*match).s) })
 }
 
 func TestCommandsProtocol(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
 	many := make([]proto.Command, proto.MaxCommands+1)
-	cases := []struct {
-		name    string
-		frame   []byte
-		bad     int
-		wantErr bool
-	}{
-		{"empty reply", nil, 0, true},
-		{"no commands", proto.AppendCommands(nil, nil), 0, false},
-		{"truncated", proto.AppendCommands(nil, []proto.Command{{ID: 0}})[:2], 0, true},
-		{"trailing bytes", append(proto.AppendCommands(nil, nil), 7), 0, true},
-		{"too many", proto.AppendCommands(nil, many), 0, true},
-	}
-	for _, c := range cases {
-		bad, err := gm.Commands(0, c.frame)
-		if (err != nil) != c.wantErr || bad != c.bad {
-			t.Errorf("%s: %d invalid, err %v", c.name, bad, err)
-		}
-	}
+	gametest.CheckCommandFrames(t, gm, []gametest.CommandFrame{
+		{Name: "empty reply", Err: true},
+		{Name: "no commands", Frame: proto.AppendCommands(nil, nil)},
+		{Name: "truncated", Frame: proto.AppendCommands(nil, []proto.Command{{ID: 0}})[:2], Err: true},
+		{Name: "trailing bytes", Frame: append(proto.AppendCommands(nil, nil), 7), Err: true},
+		{Name: "too many", Frame: proto.AppendCommands(nil, many), Err: true},
+	})
 	// A kind byte other than move or attack is counted, not fatal.
 	frame := []byte{3, 1, 0, 0, 0, 7, 0, 0, 0, 1}
 	if bad, err := gm.Commands(0, frame); err != nil || bad != 2 {

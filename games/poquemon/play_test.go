@@ -1,103 +1,33 @@
 package poquemon_test
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"testing"
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/poquemon"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
-
-// steady reports a fixed CPU time per exchange, so replays (which record
-// CPU status) are reproducible byte for byte.
-type steady struct{ games.Agent }
-
-// InProcess keeps the built-in bot it wraps on the runner's goroutine.
-func (s steady) InProcess() bool { return true }
-
-func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
-	reply, _, err := s.Agent.Exchange(msg, limit)
-	return reply, time.Millisecond, err
-}
-
+// play plays a match between the named built-in bots, each reporting a
+// steady 1 ms per exchange; board nil means a generated one.
 func play(t testing.TB, seed uint64, settings games.Settings, board games.Board, names ...string) *games.Replay {
 	t.Helper()
-	g := poquemon.Game{}
-	var players []games.Player
-	for _, n := range names {
-		a, err := g.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: steady{a}})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: g, Seed: seed, Settings: settings, Board: board, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	c := games.Config{Game: poquemon.Game{}, Seed: seed, Settings: settings, Board: board}
+	return gametest.PlayBuiltins(t, c, time.Millisecond, names...)
 }
 
-// The golden replay pins the whole engine: board generation, rules, frames,
-// bots and the replay format. Regenerate with go test -run Golden -update
-// after a deliberate change, and look at the diff.
 func TestGoldenReplay(t *testing.T) {
 	r := play(t, 7, games.Settings{"nb_rounds": 60}, nil, "Dummy", "Demo", "Demo", "Null")
-	got := lines(t, r)
-	const golden = "testdata/seed7-60rounds.txt"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
-	}
-}
-
-// lines renders a replay for diffs: the envelope, then one line per round.
-func lines(t *testing.T, r *games.Replay) []byte {
-	head := *r
-	head.Rounds = nil
-	b, err := json.Marshal(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = append(b, '\n')
-	for _, round := range r.Rounds {
-		line, err := json.Marshal(round)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = append(append(b, line...), '\n')
-	}
-	return b
+	gametest.CheckGolden(t, r, "testdata/seed7-60rounds.txt")
 }
 
 func TestSameSeedSameBytes(t *testing.T) {
-	a, err := play(t, 11, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := play(t, 11, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	c, _ := play(t, 12, nil, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-	if !bytes.Equal(a, b) {
-		t.Fatal("same seed, different replays")
-	}
-	if bytes.Equal(a, c) {
-		t.Fatal("different seeds, same replay")
-	}
+	gametest.CheckSameSeedSameBytes(t, func(seed uint64) *games.Replay {
+		return play(t, seed, nil, nil, "Demo", "Dummy", "Demo", "Dummy")
+	})
 }
 
 // Dummy is the qualifying opponent: it must clearly beat Demo, on
@@ -130,14 +60,7 @@ func TestDummyBeatsDemos(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, games.Settings{"nb_rounds": 10}, nil, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "poquemon" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["nb_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}

@@ -93,7 +93,7 @@ func TestOpponentPositionsIndexGrids(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/AIGrid.cc"))
+	bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, "testdata/cpp/AIGrid.cc"))
 	for seed := uint64(1); seed <= seeds; seed++ {
 		var board games.Board
 		settings := games.Settings{}
@@ -151,7 +151,7 @@ func TestOpponentPositionsIndexGridsInWASM(t *testing.T) {
 		t.Skip("builds the arena binary and a C++ bot to WebAssembly")
 	}
 	src := filepath.Join(t.TempDir(), "AIGrid.cc")
-	if err := os.WriteFile(src, readCpp(t, "testdata/cpp/AIGrid.cc"), 0o644); err != nil {
+	if err := os.WriteFile(src, gametest.ReadSource(t, "testdata/cpp/AIGrid.cc"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for seed := 1; seed <= 4; seed++ {

@@ -183,7 +183,7 @@ func TestFramesCarryOnlyTheView(t *testing.T) {
 		for p, name := range lineups[seed%3] {
 			var b sdk.Bot = randomBot{}
 			if name != "random" {
-				b, _ = bots.New(name)
+				b, _ = bots.Roster.New(name)
 			}
 			ses := sdk.NewSession(b)
 			if _, err := ses.Handle(m.Setup(p, Game{}.Info().SeatSeed(seed, p))); err != nil {
@@ -407,7 +407,7 @@ func (b *probeBot) Play(g *sdk.Game) {
 // with one and with several Poquémon per player. Opponents go in and out
 // of sight often enough for a stale position to show.
 func TestCppSeesWhatGoSees(t *testing.T) {
-	bin := gametest.BuildCpp(t, ID, readCpp(t, "testdata/cpp/probe.cc"))
+	bin := gametest.BuildCpp(t, ID, gametest.ReadSource(t, "testdata/cpp/probe.cc"))
 	cases := []struct {
 		seed     uint64
 		per      int

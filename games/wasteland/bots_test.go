@@ -25,7 +25,7 @@ func commandsOf(t *testing.T, pic []string, name string, p int, seed uint64) []s
 	t.Helper()
 	s := fromPicture(t, testConfig(5, 14, 10), pic, 10)
 	m := newMatch(settingsOf(s.Cfg), s)
-	b, _ := bots.New(name)
+	b, _ := bots.Roster.New(name)
 	session := sdk.NewSession(b)
 	if _, err := session.Handle(m.Setup(p, seed)); err != nil {
 		t.Fatal(err)

@@ -26,54 +26,9 @@ import (
 // students write them (games/cpp-api.md §6); api.cc calls every public name
 // of the original API.
 
+// readPlayer reads a player file of testdata/cpp.
 func readPlayer(t *testing.T, name string) []byte {
-	t.Helper()
-	src, err := os.ReadFile(filepath.Join("testdata", "cpp", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return src
-}
-
-// sdkDir lays out the C++ SDK and the player file src as bot.cc, as the
-// sandbox does.
-func sdkDir(t *testing.T, src []byte) string {
-	t.Helper()
-	files, err := games.CppSDKFiles(ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, files); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "bot.cc"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// buildWasm compiles a player file to WebAssembly with the flags the
-// sandbox uses (running it is the sandbox's business).
-func buildWasm(t *testing.T, src []byte, extra ...string) {
-	t.Helper()
-	clang, err := exec.LookPath("clang++")
-	if err != nil {
-		t.Skip("no clang++ for wasm32-wasi: .ci/run installs it")
-	}
-	dir := sdkDir(t, src)
-	args := append([]string{"--target=wasm32-wasi", "-O2", "-std=c++17", "-fno-exceptions",
-		"-Wl,--stack-first", "-Wl,-z,stack-size=8388608", "-I", dir}, extra...)
-	args = append(args, "bot.cc", "-o", "bot.wasm")
-	cmd := exec.Command(clang, args...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("clang++ wasm32-wasi: %v\n%s", err, out)
-	}
-	wasm, err := os.ReadFile(filepath.Join(dir, "bot.wasm"))
-	if err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
-		t.Fatalf("no WebAssembly module: %v", err)
-	}
+	return gametest.ReadSource(t, "testdata/cpp/"+name)
 }
 
 // The SDK's own files compile without a warning, with -Wall -Wextra, under
@@ -92,7 +47,7 @@ func TestCppSDKCompilesCleanly(t *testing.T) {
 	}
 	sources = append(sources, readPlayer(t, "api.cc"))
 	for _, src := range sources {
-		dir := sdkDir(t, src)
+		dir := gametest.CppSDKDir(t, ID, src)
 		for _, cxx := range []string{"g++", "clang++"} {
 			path, err := exec.LookPath(cxx)
 			if err != nil {
@@ -104,7 +59,7 @@ func TestCppSDKCompilesCleanly(t *testing.T) {
 				t.Errorf("%s: %v\n%s", cxx, err, out)
 			}
 		}
-		buildWasm(t, src, "-Wall", "-Wextra", "-Werror")
+		gametest.BuildCppWasm(t, ID, src, "-Wall", "-Wextra", "-Werror")
 	}
 }
 
@@ -125,41 +80,22 @@ func TestCppStudentPlayers(t *testing.T) {
 		t.Run(strings.TrimSuffix(name, ".cc"), func(t *testing.T) {
 			src := readPlayer(t, name)
 			bin := gametest.BuildCpp(t, ID, src)
-			buildWasm(t, src)
+			gametest.BuildCppWasm(t, ID, src)
 
 			seat, seed := k%4, uint64(40+k)
-			bot, err := gametest.StartProcess(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ps := make([]games.Player, 4)
-			for p := range ps {
-				if p == seat {
-					ps[p] = games.Player{Name: name, Agent: bot}
-					continue
-				}
-				a, err := Game{}.NewBot("Dummy")
-				if err != nil {
-					t.Fatal(err)
-				}
-				ps[p] = games.Player{Name: "Dummy", Agent: a}
-			}
 			var b games.Board
 			if k%2 == 0 {
 				b = board
 			}
 			// Wall time stands for CPU time in the runner: a generous budget
 			// keeps a loaded machine from freezing a fast bot.
-			r, err := games.Play(context.Background(), games.Config{Game: Game{}, Board: b, Seed: seed, Players: ps, CPUBudget: time.Minute})
-			bot.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			c := games.Config{Game: Game{}, Board: b, Seed: seed, CPUBudget: time.Minute}
+			r, bot := gametest.PlayCpp(t, c, bin, seat, "Dummy", "Dummy", "Dummy")
 			if len(r.End.Frozen) != 0 || !bot.ExitedCleanly() {
-				t.Fatalf("frozen %+v; log:\n%s", r.End.Frozen, tail(bot.Stderr()))
+				t.Fatalf("frozen %+v; log:\n%s", r.End.Frozen, gametest.LogTail(bot.Stderr()))
 			}
 			if !strings.Contains(bot.Stderr(), "on cout") {
-				t.Errorf("the lines printed on cout are not in the debug log:\n%s", tail(bot.Stderr()))
+				t.Errorf("the lines printed on cout are not in the debug log:\n%s", gametest.LogTail(bot.Stderr()))
 			}
 			t.Logf("seat %d, seed %d: scores %v, invalid %v", seat, seed, r.End.Scores, r.End.Invalid)
 		})
@@ -217,14 +153,6 @@ func TestCppDemoIsTheGoDemo(t *testing.T) {
 			t.Errorf("seed %d: four C++ Demos play another game than four Go Demos", seed)
 		}
 	}
-}
-
-// tail is the end of a debug log, for messages.
-func tail(log string) string {
-	if len(log) > 2000 {
-		return "…" + log[len(log)-2000:]
-	}
-	return log
 }
 
 // viewDigest is what testdata/cpp/api.cc writes each round, "view ROUND
@@ -345,7 +273,7 @@ func TestCppViewMirrorsEngine(t *testing.T) {
 			for p, a := range agents {
 				reply, _, err := a.Exchange(m.View(p, cpu), 0)
 				if err != nil {
-					t.Fatalf("seed %d round %d player %d: %v\n%s", c.seed, m.Round(), p, err, tail(bot.Stderr()))
+					t.Fatalf("seed %d round %d player %d: %v\n%s", c.seed, m.Round(), p, err, gametest.LogTail(bot.Stderr()))
 				}
 				bad, err := m.Commands(p, reply)
 				if err != nil || p == c.seat && bad != 0 {
@@ -360,11 +288,11 @@ func TestCppViewMirrorsEngine(t *testing.T) {
 		}
 		log := bot.Stderr()
 		if !bot.ExitedCleanly() {
-			t.Fatalf("seed %d: the C++ player did not exit cleanly:\n%s", c.seed, tail(log))
+			t.Fatalf("seed %d: the C++ player did not exit cleanly:\n%s", c.seed, gametest.LogTail(log))
 		}
 		got := views(t, log)
 		if len(got) != len(want) {
-			t.Fatalf("seed %d: %d view lines, want %d:\n%s", c.seed, len(got), len(want), tail(log))
+			t.Fatalf("seed %d: %d view lines, want %d:\n%s", c.seed, len(got), len(want), gametest.LogTail(log))
 		}
 		for r, h := range want {
 			if got[r] != h {
@@ -380,7 +308,7 @@ func TestCppViewMirrorsEngine(t *testing.T) {
 			"warning: instruction alread requested for car " + strconv.Itoa(2*c.seat) + "\n",
 		} {
 			if !strings.Contains(log, w) {
-				t.Errorf("seed %d: the log lacks %q:\n%s", c.seed, w, tail(log))
+				t.Errorf("seed %d: the log lacks %q:\n%s", c.seed, w, gametest.LogTail(log))
 			}
 		}
 	}

@@ -4,9 +4,9 @@ import (
 	"testing"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 	"arena.dev/games/wasteland/bots"
 	"arena.dev/games/wasteland/sdk"
-	"arena.dev/games/wire"
 )
 
 // mirror is a bot that checks, every round, that what the SDK decoded is
@@ -84,33 +84,15 @@ func TestFramesMirrorState(t *testing.T) {
 		}
 		m := gm.(*match)
 		cpu := []float64{0, 0.25, 1, -1}
-		var sessions []*wire.Session
-		for p := range 4 {
-			next, _ := bots.New([]string{"Dummy", "Demo", "Dummy", "Null"}[p])
+		var seats []gametest.Seat
+		for p, name := range []string{"Dummy", "Demo", "Dummy", "Null"} {
+			next, _ := bots.Roster.New(name)
 			mb := &mirror{t: t, s: m.s, cpu: cpu, me: p, seed: seed + uint64(p), next: next}
-			s := sdk.NewSession(mb)
-			if _, err := s.Handle(m.Setup(p, seed+uint64(p))); err != nil {
-				t.Fatal(err)
-			}
-			sessions = append(sessions, s)
+			seats = append(seats, gametest.Seat{SDK: sdk.NewSession(mb), Seed: seed + uint64(p)})
 		}
-		for !m.Done() {
-			for p, s := range sessions {
-				if p == 3 && m.Round()%5 != 0 {
-					continue // a bot out of step gets everything when it comes back
-				}
-				reply, err := s.Handle(m.View(p, cpu))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if bad, err := m.Commands(p, reply); bad != 0 || err != nil {
-					t.Fatalf("player %d: %d invalid, %v", p, bad, err)
-				}
-			}
-			m.Step()
-			checkInvariants(t, m.s)
-			cpu[0] = min(1, cpu[0]+0.01)
-		}
+		// A bot out of step gets everything when it comes back.
+		seats[3].Skip = func(round int) bool { return round%5 != 0 }
+		gametest.FeedFrames(t, m, seats, cpu, func() { checkInvariants(t, m.s) })
 	}
 }
 
@@ -120,45 +102,21 @@ func FuzzCommands(f *testing.F) {
 	f.Add(sdk.AppendCommands(nil, []sdk.Command{{Car: 1 << 40, Code: 200}}))
 	f.Add([]byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01})
 	f.Add([]byte{})
-	gm, err := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		bad, err := gm.Commands(0, frame)
-		if err == nil && bad < 0 {
-			t.Fatal("negative invalid count")
-		}
-		gm.Step()
-		if gm.Done() {
-			t.Skip()
-		}
-	})
+	gametest.FuzzCommandFrames(f, Game{}, nil)
 }
 
 func TestCommandsProtocol(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 1)
 	many := make([]sdk.Command, sdk.MaxCommands+1)
-	cases := []struct {
-		name    string
-		frame   []byte
-		bad     int
-		wantErr bool
-	}{
-		{"empty reply", nil, 0, true},
-		{"no commands", sdk.AppendCommands(nil, nil), 0, false},
-		{"truncated", sdk.AppendCommands(nil, []sdk.Command{{Car: 3}})[:2], 0, true},
-		{"trailing bytes", append(sdk.AppendCommands(nil, nil), 7), 0, true},
-		{"too many", sdk.AppendCommands(nil, many), 0, true},
-		{"foreign, unknown and bad", sdk.AppendCommands(nil, []sdk.Command{{Car: 2}, {Car: 1 << 40}, {Car: 0, Code: 10}}), 3, false},
-		{"valid", sdk.AppendCommands(nil, []sdk.Command{{Car: 0, Code: 1}, {Car: 1, Code: sdk.CodeShoot}}), 0, false},
-	}
-	for _, c := range cases {
-		bad, err := gm.Commands(0, c.frame)
-		if (err != nil) != c.wantErr || bad != c.bad {
-			t.Errorf("%s: %d invalid, err %v", c.name, bad, err)
-		}
-	}
+	gametest.CheckCommandFrames(t, gm, []gametest.CommandFrame{
+		{Name: "empty reply", Err: true},
+		{Name: "no commands", Frame: sdk.AppendCommands(nil, nil)},
+		{Name: "truncated", Frame: sdk.AppendCommands(nil, []sdk.Command{{Car: 3}})[:2], Err: true},
+		{Name: "trailing bytes", Frame: append(sdk.AppendCommands(nil, nil), 7), Err: true},
+		{Name: "too many", Frame: sdk.AppendCommands(nil, many), Err: true},
+		{Name: "foreign, unknown and bad", Frame: sdk.AppendCommands(nil, []sdk.Command{{Car: 2}, {Car: 1 << 40}, {Car: 0, Code: 10}}), Invalid: 3},
+		{Name: "valid", Frame: sdk.AppendCommands(nil, []sdk.Command{{Car: 0, Code: 1}, {Car: 1, Code: sdk.CodeShoot}})},
+	})
 }
 
 // The SDK's generator is seeded by the setup frame: two Dummy sessions
@@ -166,8 +124,8 @@ func TestCommandsProtocol(t *testing.T) {
 func TestBotsDeterministicPerSeed(t *testing.T) {
 	gm, _ := Game{}.NewMatch(Game{}.Info().Defaults(), nil, 5)
 	m := gm.(*match)
-	a, _ := bots.New("Dummy")
-	b, _ := bots.New("Dummy")
+	a, _ := bots.Roster.New("Dummy")
+	b, _ := bots.Roster.New("Dummy")
 	sa, sb := sdk.NewSession(a), sdk.NewSession(b)
 	sa.Handle(m.Setup(1, 1))
 	sb.Handle(m.Setup(1, 1))

@@ -1,12 +1,12 @@
 package wasteland
 
 import (
-	"context"
 	"os"
 	"testing"
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 )
 
 // shared is /work/shared seen from this package's directory: the sibling
@@ -27,32 +27,10 @@ func defaultBoard(t testing.TB) *File {
 	return f
 }
 
-// steady reports a fixed CPU time per exchange, so replays (which record
-// CPU status) are reproducible byte for byte.
-type steady struct{ games.Agent }
-
-// InProcess keeps the built-in bot it wraps on the runner's goroutine.
-func (s steady) InProcess() bool { return true }
-
-func (s steady) Exchange(msg []byte, limit time.Duration) ([]byte, time.Duration, error) {
-	reply, _, err := s.Agent.Exchange(msg, limit)
-	return reply, time.Microsecond, err
-}
-
-// play runs a match of built-in bots; board nil means a generated one.
+// play runs a match of built-in bots, each reporting a steady 1 µs per
+// exchange; board nil means a generated one.
 func play(t testing.TB, seed uint64, board games.Board, settings games.Settings, names ...string) *games.Replay {
 	t.Helper()
-	var players []games.Player
-	for _, n := range names {
-		a, err := Game{}.NewBot(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		players = append(players, games.Player{Name: n, Agent: steady{a}})
-	}
-	r, err := games.Play(context.Background(), games.Config{Game: Game{}, Seed: seed, Board: board, Settings: settings, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	c := games.Config{Game: Game{}, Seed: seed, Board: board, Settings: settings}
+	return gametest.PlayBuiltins(t, c, time.Microsecond, names...)
 }

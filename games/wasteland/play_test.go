@@ -1,73 +1,25 @@
 package wasteland
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"slices"
 	"testing"
 
 	"arena.dev/games"
+	"arena.dev/games/gametest"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden replay in testdata")
-
-// The golden replay pins the whole engine: board generation, rules, the
-// generator, frames, bots and the replay format. Regenerate with
-// go test -run Golden -update after a deliberate change, and look at the diff.
 func TestGoldenReplay(t *testing.T) {
 	r := play(t, 7, nil, games.Settings{"number_rounds": 60}, "Dummy", "Demo", "Demo", "Null")
-	got := replayLines(t, r)
-	const golden = "testdata/seed7-60rounds.txt"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Fatalf("replay differs from %s; run with -update if the change is intended", golden)
-	}
-}
-
-// replayLines renders a replay for diffs: the envelope, then one line per round.
-func replayLines(t *testing.T, r *games.Replay) []byte {
-	head := *r
-	head.Rounds = nil
-	b, err := json.Marshal(head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = append(b, '\n')
-	for _, round := range r.Rounds {
-		line, err := json.Marshal(round)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b = append(append(b, line...), '\n')
-	}
-	return b
+	gametest.CheckGolden(t, r, "testdata/seed7-60rounds.txt")
 }
 
 func TestSameSeedSameBytes(t *testing.T) {
 	f := defaultBoard(t)
 	for _, board := range []games.Board{nil, f} {
-		a, err := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _ := play(t, 11, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		c, _ := play(t, 12, board, nil, "Demo", "Dummy", "Demo", "Dummy").Gzip()
-		if !bytes.Equal(a, b) {
-			t.Fatal("same seed, different replays")
-		}
-		if bytes.Equal(a, c) {
-			t.Fatal("different seeds, same replay")
-		}
+		gametest.CheckSameSeedSameBytes(t, func(seed uint64) *games.Replay {
+			return play(t, seed, board, nil, "Demo", "Dummy", "Demo", "Dummy")
+		})
 	}
 }
 
@@ -88,14 +40,7 @@ func TestDummyBeatsDemos(t *testing.T) {
 
 func TestReplayRoundTrip(t *testing.T) {
 	r := play(t, 3, nil, games.Settings{"number_rounds": 10}, "Dummy", "Demo", "Null", "Demo")
-	z, err := r.Gzip()
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := games.ReadReplay(bytes.NewReader(z))
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := gametest.GzipRoundTrip(t, r)
 	if back.Game != "wasteland" || len(back.Rounds) != 10 || back.End.Rounds != 10 || back.Settings["number_rounds"] != 10 {
 		t.Fatalf("round trip lost data: %+v", back.End)
 	}

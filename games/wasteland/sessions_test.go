@@ -20,7 +20,7 @@ func mergeDefaults(s games.Settings) games.Settings {
 func newSessions(t testing.TB, m *match, seed uint64, names ...string) []*wire.Session {
 	var out []*wire.Session
 	for p, n := range names {
-		b, err := bots.New(n)
+		b, err := bots.Roster.New(n)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,10 @@
 package proto
 
-import "testing"
+import (
+	"testing"
+
+	"arena.dev/games/gametest"
+)
 
 func TestCommandsRoundTrip(t *testing.T) {
 	in := []Command{
@@ -28,17 +32,5 @@ func FuzzDecodeCommands(f *testing.F) {
 	f.Add([]byte{0x80})
 	f.Add([]byte{1, 9})
 	f.Add([]byte{0xe9, 0x07})
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		cmds, err := DecodeCommands(frame, nil)
-		if err != nil {
-			return
-		}
-		if len(cmds) > MaxCommands {
-			t.Fatal("too many commands accepted")
-		}
-		again, err := DecodeCommands(AppendCommands(nil, cmds), nil)
-		if err != nil || len(again) != len(cmds) {
-			t.Fatalf("re-encoding fails: %v", err)
-		}
-	})
+	gametest.FuzzCommandsCodec(f, DecodeCommands, AppendCommands, MaxCommands)
 }

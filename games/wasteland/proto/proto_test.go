@@ -2,6 +2,8 @@ package proto
 
 import (
 	"testing"
+
+	"arena.dev/games/gametest"
 )
 
 func TestCommandsRoundTrip(t *testing.T) {
@@ -36,17 +38,5 @@ func FuzzDecodeCommands(f *testing.F) {
 	f.Add(AppendCommands(nil, []Command{{Car: 3, Code: 1}}))
 	f.Add([]byte{0x80})
 	f.Add([]byte{0xe9, 0x07})
-	f.Fuzz(func(t *testing.T, frame []byte) {
-		cmds, err := DecodeCommands(frame, nil)
-		if err != nil {
-			return
-		}
-		if len(cmds) > MaxCommands {
-			t.Fatal("too many commands accepted")
-		}
-		again, err := DecodeCommands(AppendCommands(nil, cmds), nil)
-		if err != nil || len(again) != len(cmds) {
-			t.Fatalf("re-encoding fails: %v", err)
-		}
-	})
+	gametest.FuzzCommandsCodec(f, DecodeCommands, AppendCommands, MaxCommands)
 }

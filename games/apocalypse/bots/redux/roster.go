@@ -11,11 +11,8 @@ import (
 )
 
 // Roster is Redux's reference bots, weakest first.
-var Roster = games.NewRoster("apocalypse-redux", sdk.NewSession, []games.Builtin[sdk.Bot]{
-	{Name: "Null", New: func() sdk.Bot { return Null{} }},
-	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
-	{Name: "Dummy", New: func() sdk.Bot { return &Dummy{} }},
-})
+var Roster = games.ReferenceRoster("apocalypse-redux", sdk.NewSession,
+	func() sdk.Bot { return Null{} }, func() sdk.Bot { return &Demo{} }, func() sdk.Bot { return &Dummy{} })
 
 // Null does nothing.
 type Null struct{}

@@ -7,14 +7,8 @@ import (
 )
 
 // Roster is the reference bots, weakest first.
-var Roster = games.NewRoster("race", sdk.NewSession, []games.Builtin[sdk.Bot]{
-	{Name: "Null", New: func() sdk.Bot { return Null{} }},
-	{Name: "Demo", New: func() sdk.Bot { return &Demo{} }},
-	{Name: "Dummy", New: func() sdk.Bot { return &Dummy{} }},
-})
-
-// New returns a fresh bot by name (bots keep state between rounds).
-func New(name string) (sdk.Bot, error) { return Roster.New(name) }
+var Roster = games.ReferenceRoster("race", sdk.NewSession,
+	func() sdk.Bot { return Null{} }, func() sdk.Bot { return &Demo{} }, func() sdk.Bot { return &Dummy{} })
 
 // Null does nothing.
 type Null struct{}
