@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -41,7 +42,7 @@ func (s *Server) challengePage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f.Seed, f.Board, f.Shuffle = q.Get("seed"), q.Get("board"), q.Get("shuffle") == "1"
-	s.render(w, r, http.StatusOK, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
+	s.render(w, r, http.StatusOK, templates.Challenge(s.page(r, i18n.T(r.Context(), "site.challenge.title", map[string]any{"Game": f.GameTitle}), "games"), f))
 }
 
 // POST /games/{game}/challenge (version, opponent×3, seed, board, shuffle):
@@ -80,7 +81,7 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
 		f.Error = capitalize(userMessage(err)) + "."
-		s.render(w, r, status, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
+		s.render(w, r, status, templates.Challenge(s.page(r, i18n.T(r.Context(), "site.challenge.title", map[string]any{"Game": f.GameTitle}), "games"), f))
 		return
 	}
 	if err != nil {
