@@ -141,7 +141,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		s.submitRefused(w, r, f, err)
 		return
 	}
-	msg := fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(sub.bot))
+	msg := i18n.T(ctx, "site.submit.done", map[string]any{"N": v.Number, "Bot": strings.TrimSpace(sub.bot)})
 	if sub.converted != "" {
 		msg = sub.converted + ". " + msg
 	}
