@@ -152,9 +152,9 @@ func MyBotScore(score *float64) templ.Component {
 		ctx = templ.ClearChildren(ctx)
 		if score != nil {
 			var templ_7745c5c3_Var5 string
-			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(fmtFloat(*score))
+			templ_7745c5c3_Var5, templ_7745c5c3_Err = templ.JoinStringErrs(Decimal(ctx, *score, 2))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `mybots.templ`, Line: 72, Col: 20}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `mybots.templ`, Line: 72, Col: 27}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var5))
 			if templ_7745c5c3_Err != nil {
