@@ -78,7 +78,7 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Challenge #%d plays match #%d again with your latest version. This page follows it.", m.ID, id))
+	s.flash(ctx, i18n.T(ctx, "site.match.again_flash", map[string]any{"ID": m.ID, "Of": id}))
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(m.ID, 10), http.StatusSeeOther)
 }
 
@@ -137,7 +137,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return d, err
 		}
-		d.Waiting, d.Polling = queueWords(state, ahead), state != "cancelled" && state != "discarded"
+		d.Waiting, d.Polling = queueWords(ctx, state, ahead), state != "cancelled" && state != "discarded"
 	}
 	if err := s.replayState(ctx, &d, m); err != nil {
 		return d, err
@@ -173,14 +173,14 @@ func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *sto
 	}
 	switch state {
 	case "available", "running", "retryable", "scheduled", "pending":
-		d.ReplayWaiting, d.Polling = queueWords(state, ahead), true
+		d.ReplayWaiting, d.Polling = queueWords(ctx, state, ahead), true
 	case "cancelled":
-		d.ReplayFailed = "It could not be played again: its request was cancelled."
+		d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled")
 		if why := strings.TrimPrefix(lastErr, "JobCancelError: "); why != "" {
-			d.ReplayFailed = "It could not be played again: " + why + "."
+			d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled_why", map[string]any{"Why": why})
 		}
 	case "discarded":
-		d.ReplayFailed = "It could not be played again (its job gave up; an admin sees why on the job queue)."
+		d.ReplayFailed = i18n.T(ctx, "site.match.replay_gaveup")
 	}
 	return nil
 }
@@ -199,33 +199,30 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	msg := "Match #%d is being played again for its replay. This page follows it."
+	msg := "site.match.replay_queued"
 	if !queued {
-		msg = "Match #%d is already waiting to be played again. This page follows it."
+		msg = "site.match.replay_waiting"
 	}
-	s.flash(ctx, fmt.Sprintf(msg, id))
+	s.flash(ctx, i18n.T(ctx, msg, map[string]any{"ID": id}))
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
 // queueWords says where a waiting match's job stands.
-func queueWords(state string, ahead int) string {
+func queueWords(ctx context.Context, state string, ahead int) string {
 	switch state {
 	case "available":
-		switch ahead {
-		case 0:
-			return "it is next in the queue"
-		case 1:
-			return "1 match is ahead of it in the queue"
+		if ahead == 0 {
+			return i18n.T(ctx, "site.queue.next")
 		}
-		return fmt.Sprintf("%d matches are ahead of it in the queue", ahead)
+		return i18n.N(ctx, "site.queue.ahead", ahead)
 	case "running":
-		return "it is being played now"
+		return i18n.T(ctx, "site.queue.running")
 	case "retryable", "scheduled", "pending":
-		return "it will be tried again in a moment"
+		return i18n.T(ctx, "site.queue.retry")
 	case "cancelled", "discarded":
-		return "its job was cancelled: it will not be played"
+		return i18n.T(ctx, "site.queue.cancelled")
 	}
-	return "it is waiting for a worker"
+	return i18n.T(ctx, "site.queue.waiting")
 }
 
 // viewerSeats adds what the match page offers the viewer because of their
