@@ -445,7 +445,7 @@ func TestHouseBotsOnTheBoard(t *testing.T) {
 	}
 	c := e.login(name)
 	_, body, _ := e.get(c, "/games/"+game+"/leaderboard")
-	if !strings.Contains(body, "1 ranked bots") || strings.Count(body, `class="badge house"`) != 3 || !strings.Contains(body, "house-row") {
+	if !strings.Contains(body, "1 ranked bot<") || strings.Count(body, `class="badge house"`) != 3 || !strings.Contains(body, "house-row") {
 		t.Fatalf("leaderboard: want 1 ranked bot and two reference rows (plus the note's badge)\n%s", body)
 	}
 	_, body, _ = e.get(c, fmt.Sprintf("/bots/%d", b.ID))

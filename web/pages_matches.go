@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -33,7 +34,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, g.Title+" matches", "games"), templates.MatchListData{
+	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, i18n.T(r.Context(), "site.matches.title", map[string]any{"Game": g.Title}), "games"), templates.MatchListData{
 		GameID: g.ID, GameTitle: g.Title,
 		Rows:  matchRows(r.Context(), ms, nil, 0),
 		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize),
@@ -48,7 +49,7 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Match(s.page(r, fmt.Sprintf("Match #%d", d.ID), "games"), d))
+	s.render(w, r, http.StatusOK, templates.Match(s.page(r, i18n.T(r.Context(), "site.match.title", map[string]any{"ID": d.ID}), "games"), d))
 }
 
 // GET /matches/{id}/live: the part of the match page that changes until
@@ -79,7 +80,7 @@ func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Challenge #%d plays match #%d again with your latest version. This page follows it.", m.ID, id))
+	s.flash(ctx, i18n.T(ctx, "site.match.again_flash", map[string]any{"ID": m.ID, "Of": id}))
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(m.ID, 10), http.StatusSeeOther)
 }
 
@@ -99,7 +100,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		title = g.Title
 	}
 	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: title, Kind: m.Kind, Status: m.Status,
-		Rated: m.Rated, Seed: m.Seed, Created: fullTime(&m.CreatedAt), Finished: fullTime(m.FinishedAt),
+		Rated: m.Rated, Seed: m.Seed, Created: localTime(ctx, &m.CreatedAt), Finished: localTime(ctx, m.FinishedAt),
 		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
 	if g, err := games.Get(m.GameID); err == nil {
 		d.Scoring = g.Info().Scoring
@@ -138,7 +139,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		if err != nil {
 			return d, err
 		}
-		d.Waiting, d.Polling = queueWords(state, ahead), state != "cancelled" && state != "discarded"
+		d.Waiting, d.Polling = queueWords(ctx, state, ahead), state != "cancelled" && state != "discarded"
 	}
 	if err := s.replayState(ctx, &d, m); err != nil {
 		return d, err
@@ -156,13 +157,13 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 // retention (and being played again, or not), or played again.
 func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *store.Match) error {
 	if m.ReplayRegeneratedAt != nil {
-		d.Regenerated, d.ReplayDiffers = fullTime(m.ReplayRegeneratedAt), m.ReplayDiffers
+		d.Regenerated, d.ReplayDiffers = localTime(ctx, m.ReplayRegeneratedAt), m.ReplayDiffers
 	}
 	if m.Status != store.MatchFinished || m.ReplayKey != nil {
 		return nil
 	}
 	d.ReplayGone = true
-	d.ReplayDeleted = fullTime(m.ReplayDeletedAt)
+	d.ReplayDeleted = localTime(ctx, m.ReplayDeletedAt)
 	d.LoggedIn = userFrom(ctx) != nil
 	ret, err := store.LoadRetention(ctx, s.Pool)
 	if err != nil {
@@ -175,14 +176,14 @@ func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *sto
 	}
 	switch state {
 	case "available", "running", "retryable", "scheduled", "pending":
-		d.ReplayWaiting, d.Polling = queueWords(state, ahead), true
+		d.ReplayWaiting, d.Polling = queueWords(ctx, state, ahead), true
 	case "cancelled":
-		d.ReplayFailed = "It could not be played again: its request was cancelled."
+		d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled")
 		if why := strings.TrimPrefix(lastErr, "JobCancelError: "); why != "" {
-			d.ReplayFailed = "It could not be played again: " + why + "."
+			d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled_why", map[string]any{"Why": why})
 		}
 	case "discarded":
-		d.ReplayFailed = "It could not be played again (its job gave up; an admin sees why on the job queue)."
+		d.ReplayFailed = i18n.T(ctx, "site.match.replay_gaveup")
 	}
 	return nil
 }
@@ -201,33 +202,30 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	msg := "Match #%d is being played again for its replay. This page follows it."
+	msg := "site.match.replay_queued"
 	if !queued {
-		msg = "Match #%d is already waiting to be played again. This page follows it."
+		msg = "site.match.replay_waiting"
 	}
-	s.flash(ctx, fmt.Sprintf(msg, id))
+	s.flash(ctx, i18n.T(ctx, msg, map[string]any{"ID": id}))
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
 // queueWords says where a waiting match's job stands.
-func queueWords(state string, ahead int) string {
+func queueWords(ctx context.Context, state string, ahead int) string {
 	switch state {
 	case "available":
-		switch ahead {
-		case 0:
-			return "it is next in the queue"
-		case 1:
-			return "1 match is ahead of it in the queue"
+		if ahead == 0 {
+			return i18n.T(ctx, "site.queue.next")
 		}
-		return fmt.Sprintf("%d matches are ahead of it in the queue", ahead)
+		return i18n.N(ctx, "site.queue.ahead", ahead)
 	case "running":
-		return "it is being played now"
+		return i18n.T(ctx, "site.queue.running")
 	case "retryable", "scheduled", "pending":
-		return "it will be tried again in a moment"
+		return i18n.T(ctx, "site.queue.retry")
 	case "cancelled", "discarded":
-		return "its job was cancelled: it will not be played"
+		return i18n.T(ctx, "site.queue.cancelled")
 	}
-	return "it is waiting for a worker"
+	return i18n.T(ctx, "site.queue.waiting")
 }
 
 // viewerSeats adds what the match page offers the viewer because of their
