@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -39,7 +40,7 @@ func (s *Server) adminTournamentNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Fields.AllBots, d.Fields.OnePerStudent = true, true
-	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, adminTitle(r.Context(), "admin.tournaments.form.page"), "admin"), d))
 }
 
 // GET /admin/tournaments/new/game?game=ID: the form's boards and entrants
@@ -135,14 +136,14 @@ func formIDs(vs []string) ([]int64, bool) {
 func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
 		return
 	}
 	f := r.PostForm
 	boardIDs, ok := formIDs(f["board"])
 	botIDs, ok2 := formIDs(f["bot"])
 	if !ok || !ok2 {
-		http.Error(w, "Bad board or bot id.", http.StatusBadRequest)
+		http.Error(w, i18n.T(r.Context(), "admin.tournaments.form.bad_ids"), http.StatusBadRequest)
 		return
 	}
 	ctx := r.Context()
@@ -157,7 +158,7 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Tournament %q scheduled for %s.", t.Name, fullTime(&t.StartAt)))
+	s.flash(ctx, i18n.T(ctx, "admin.tournaments.form.scheduled", map[string]any{"Name": t.Name, "When": fullTime(&t.StartAt)}))
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", t.ID), http.StatusSeeOther)
 }
 
@@ -231,12 +232,12 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
 		Format: f.Get("format"), Settings: f.Get("settings"),
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
-		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(err) + "."}
+		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: i18n.T(r.Context(), "admin.tournaments.form.not_scheduled", map[string]any{"Reason": userMessage(err)})}
 	if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
 		d.Fields = fields
 	}
 	d.Fields.AllBots, d.Fields.OnePerStudent, d.Fields.VersionsBefore = f.Get("entrants") != "list", f.Get("one_per_student") != "", f.Get("versions_before")
-	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, adminTitle(r.Context(), "admin.tournaments.form.page"), "admin"), d))
 }
 
 // tournamentAction runs one admin action on the URL's tournament in a
@@ -251,7 +252,7 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error { return act(ctx, tx, t.ID) })
 	switch {
 	case errors.Is(err, judge.ErrTournament):
-		s.flash(ctx, "Refused: "+strings.TrimPrefix(err.Error(), "tournament: ")+".")
+		s.flash(ctx, i18n.T(ctx, "admin.tournaments.refused", map[string]any{"Reason": strings.TrimPrefix(err.Error(), "tournament: ")}))
 	case err != nil:
 		s.serverError(w, r, err)
 		return
@@ -263,19 +264,19 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 
 // POST /admin/tournaments/{id}/pause
 func (s *Server) adminTournamentPause(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", judge.PauseTournament)
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.paused"), judge.PauseTournament)
 }
 
 // POST /admin/tournaments/{id}/resume
 func (s *Server) adminTournamentResume(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, tx pgx.Tx, id int64) error {
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.resumed"), func(ctx context.Context, tx pgx.Tx, id int64) error {
 		return judge.ResumeTournament(ctx, tx, s.Jobs, id)
 	})
 }
 
 // POST /admin/tournaments/{id}/cancel
 func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, tx pgx.Tx, id int64) error {
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.cancelled"), func(ctx context.Context, tx pgx.Tx, id int64) error {
 		return judge.CancelTournament(ctx, tx, s.Jobs, id)
 	})
 }
@@ -319,7 +320,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 		}
 		d.Players = append(d.Players, c)
 	}
-	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, fmt.Sprintf("Run match #%d again", m.ID), "tournaments"), d))
+	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, i18n.T(ctx, "admin.tournaments.rerun.page", map[string]any{"Match": m.ID}), "tournaments"), d))
 }
 
 // POST /admin/tournaments/{id}/matches/{match}/rerun: the match again,
@@ -333,7 +334,7 @@ func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
 	s.tournamentAction(w, r, "", func(ctx context.Context, tx pgx.Tx, id int64) error {
 		again, err := judge.ReplayTournamentMatch(ctx, tx, s.Jobs, id, matchID)
 		if err == nil {
-			s.flash(ctx, fmt.Sprintf("Match #%d is queued to run again as #%d; the standings do not change.", matchID, again))
+			s.flash(ctx, i18n.T(ctx, "admin.tournaments.rerun.queued", map[string]any{"Match": matchID, "Again": again}))
 		}
 		return err
 	})
