@@ -325,9 +325,9 @@ func AdminCopiesIndex(p Page, d AdminCopiesIndexData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, g.Compiled))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, g.Compiled))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 155, Col: 50}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 155, Col: 48}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var14))
 				if templ_7745c5c3_Err != nil {
@@ -338,9 +338,9 @@ func AdminCopiesIndex(p Page, d AdminCopiesIndexData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, g.Indexed))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, g.Indexed))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 156, Col: 49}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 156, Col: 47}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 				if templ_7745c5c3_Err != nil {
@@ -351,9 +351,9 @@ func AdminCopiesIndex(p Page, d AdminCopiesIndexData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var16 string
-				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, g.Empty))
+				templ_7745c5c3_Var16, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, g.Empty))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 157, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 157, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var16))
 				if templ_7745c5c3_Err != nil {
@@ -364,9 +364,9 @@ func AdminCopiesIndex(p Page, d AdminCopiesIndexData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var17 string
-				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, g.Pending()))
+				templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, g.Pending()))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 158, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 158, Col: 49}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var17))
 				if templ_7745c5c3_Err != nil {
@@ -377,9 +377,9 @@ func AdminCopiesIndex(p Page, d AdminCopiesIndexData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var18 string
-				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, g.Pairs))
+				templ_7745c5c3_Var18, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, g.Pairs))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 159, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 159, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var18))
 				if templ_7745c5c3_Err != nil {
@@ -652,9 +652,9 @@ func AdminCopies(p Page, d AdminCopiesData) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var34 string
-			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, "admin.copies.indexed", d.Game.Compiled, map[string]any{"Indexed": adminNum(ctx, d.Game.Indexed)}))
+			templ_7745c5c3_Var34, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.N(ctx, "admin.copies.indexed", d.Game.Compiled, map[string]any{"Indexed": Number(ctx, d.Game.Indexed)}))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 193, Col: 115}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 193, Col: 113}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var34))
 			if templ_7745c5c3_Err != nil {
@@ -1168,9 +1168,9 @@ func AdminCopies(p Page, d AdminCopiesData) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var67 string
-						templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, row.Versions))
+						templ_7745c5c3_Var67, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, row.Versions))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 263, Col: 54}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 263, Col: 52}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var67))
 						if templ_7745c5c3_Err != nil {
@@ -1299,7 +1299,7 @@ func adminCopyFailed(d AdminCopiesData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tHTML(ctx, "admin.copies.failed_help", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = markup(ctx, "admin.copies.failed_help", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -1563,9 +1563,9 @@ func adminCopyBase(d AdminCopiesData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var88 string
-				templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, f.Lines))
+				templ_7745c5c3_Var88, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, f.Lines))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 335, Col: 47}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 335, Col: 45}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var88))
 				if templ_7745c5c3_Err != nil {
@@ -2337,9 +2337,9 @@ func AdminCopyPair(p Page, d AdminCopyPairData) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var139 string
-					templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinStringErrs(adminNum(ctx, f.Fingerprints))
+					templ_7745c5c3_Var139, templ_7745c5c3_Err = templ.JoinStringErrs(Number(ctx, f.Fingerprints))
 					if templ_7745c5c3_Err != nil {
-						return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 436, Col: 55}
+						return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_copies.templ`, Line: 436, Col: 53}
 					}
 					_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var139))
 					if templ_7745c5c3_Err != nil {

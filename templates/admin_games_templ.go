@@ -827,7 +827,7 @@ func AdminGames(p Page, d AdminGamesData) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = tHTML(ctx, "admin.games.boards.upload_help", nil).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = markup(ctx, "admin.games.boards.upload_help", nil).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}

@@ -145,9 +145,9 @@ func adminGamePace(gameID string, p AdminPace) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var8 string
-		templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "admin.games.pace.unsettled", map[string]any{"Unsettled": adminNum(ctx, p.Unsettled), "Versions": adminNum(ctx, p.Versions)}))
+		templ_7745c5c3_Var8, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "admin.games.pace.unsettled", map[string]any{"Unsettled": Number(ctx, p.Unsettled), "Versions": Number(ctx, p.Versions)}))
 		if templ_7745c5c3_Err != nil {
-			return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_pace.templ`, Line: 45, Col: 171}
+			return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_pace.templ`, Line: 45, Col: 167}
 		}
 		_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var8))
 		if templ_7745c5c3_Err != nil {

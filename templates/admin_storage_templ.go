@@ -328,7 +328,7 @@ func AdminStorage(p Page, d AdminStorageData) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = tHTML(ctx, "admin.storage.growth_help", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = markup(ctx, "admin.storage.growth_help", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -654,9 +654,9 @@ func BytesIn(ctx context.Context, n int64) string {
 		u++
 	}
 	if u == 0 {
-		return neg + i18n.N(ctx, "admin.storage.bytes", int(n), map[string]any{"N": adminNum(ctx, int(n))})
+		return neg + i18n.N(ctx, "admin.storage.bytes", int(n), map[string]any{"N": Number(ctx, int(n))})
 	}
-	return neg + adminDecimal(ctx, v, 1) + " " + units[u]
+	return neg + Decimal(ctx, v, 1) + " " + units[u]
 }
 
 var _ = templruntime.GeneratedTemplate

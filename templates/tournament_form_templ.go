@@ -207,7 +207,7 @@ func TournamentForm(p Page, d TournamentFormData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tHTML(ctx, "admin.tournaments.form.settings_help", nil).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = markup(ctx, "admin.tournaments.form.settings_help", nil).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -894,9 +894,9 @@ func TournamentGameFieldset(f TournamentGameFields) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var50 string
-				templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(adminDecimal(ctx, e.Rating, 2))
+				templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(Decimal(ctx, e.Rating, 2))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournament_form.templ`, Line: 148, Col: 56}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournament_form.templ`, Line: 148, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 				if templ_7745c5c3_Err != nil {

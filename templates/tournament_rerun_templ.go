@@ -136,7 +136,7 @@ func TournamentRerun(p Page, d RerunData) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = tHTML(ctx, "admin.tournaments.rerun.explain", map[string]any{"Seed": fmt.Sprint(d.Seed), "Match": d.MatchID, "Status": adminLabel(ctx, "admin.tournaments.rerun.status.", d.Status)}).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = markup(ctx, "admin.tournaments.rerun.explain", map[string]any{"Seed": fmt.Sprint(d.Seed), "Match": d.MatchID, "Status": adminLabel(ctx, "admin.tournaments.rerun.status.", d.Status)}).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -30,16 +30,16 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status in
 	a := templates.AccountData{Name: u.Name, Email: u.Email, Role: u.Role, NewToken: newToken, Errors: errs,
 		MustChange: u.MustChangePassword}
 	for _, t := range tokens {
-		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(t.CreatedAt), LastUsed: "never"}
+		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(ctx, t.CreatedAt), LastUsed: "never"}
 		if t.LastUsedAt != nil {
-			row.LastUsed = templates.Ago(*t.LastUsedAt)
+			row.LastUsed = templates.Ago(ctx, *t.LastUsedAt)
 		}
 		a.Tokens = append(a.Tokens, row)
 	}
 	current := s.sessions.Token(ctx)
 	for _, ss := range sessions {
-		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ss.CreatedAt),
-			LastSeen: templates.Ago(ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
+		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ctx, ss.CreatedAt),
+			LastSeen: templates.Ago(ctx, ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
 	}
 	if newToken != "" {
 		w.Header().Set("Cache-Control", "no-store")

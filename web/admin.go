@@ -126,10 +126,10 @@ func adminPagerFor(ctx context.Context, path string, q url.Values, page, total i
 	}
 	from := (page-1)*adminPageSize + 1
 	to := min(page*adminPageSize, total)
-	pg.Info = i18n.T(ctx, "admin.pager.range", map[string]any{"From": templates.AdminNumber(ctx, int64(from)),
-		"To": templates.AdminNumber(ctx, int64(to)), "Total": templates.AdminNumber(ctx, int64(total))})
+	pg.Info = i18n.T(ctx, "admin.pager.range", map[string]any{"From": templates.Number(ctx, from),
+		"To": templates.Number(ctx, to), "Total": templates.Number(ctx, total)})
 	if from > total {
-		pg.Info = i18n.T(ctx, "admin.pager.beyond", map[string]any{"Page": page, "Total": templates.AdminNumber(ctx, int64(total))})
+		pg.Info = i18n.T(ctx, "admin.pager.beyond", map[string]any{"Page": page, "Total": templates.Number(ctx, total)})
 	}
 	if page > 1 {
 		pg.Prev = link(page - 1)
@@ -168,7 +168,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	for _, u := range users {
 		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
 			DisplayName: u.DisplayName, Group: u.Group,
-			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
+			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
 	}
 	s.render(w, r, status, templates.AdminUsers(s.page(r, adminTitle(r.Context(), "admin.users.title"), "admin"), d))
 }

@@ -123,7 +123,7 @@ func (s *Server) renderAdminStorage(w http.ResponseWriter, r *http.Request, stat
 		}
 		return signed(ctx, pick(now)-pick(*then))
 	}
-	count := func(n int64) string { return templates.AdminNumber(ctx, n) }
+	count := func(n int64) string { return templates.Number(ctx, n) }
 	// kind names the row for the page's scripts and tests (data-kind); the
 	// label and note are its words, admin.storage.kind.<id> and .note.<id>.
 	for _, k := range []struct {
