@@ -14,12 +14,13 @@ import (
 	"arena.dev/web/browsertest"
 )
 
-// TestAdminPagesInCatalanAndSpanish runs the admin's games and bots pages
-// in headless Chromium on a phone's screen, in Catalan and then in
-// Spanish, chosen with the footer's language switch: the headings, the
-// ladder pace form, the menu and a flash speak the language, none of the
-// English is left, and the longer words still fit the screen (nothing
-// wider than the page; tables scroll within their cards). Set
+// TestAdminPagesInCatalanAndSpanish runs the admin pages in headless
+// Chromium on a phone's screen, in Catalan and then in Spanish, chosen
+// with the footer's language switch: on the games and bots pages the
+// headings, the ladder pace form, the menu and a flash speak the language
+// and none of the English is left; every admin page still fits the screen
+// with the longer words (nothing wider than the page; tables scroll within
+// their cards). Set
 // ARENA_SCREENSHOTS to keep a screenshot of each page.
 func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 	e := newAdminEnv(t)
@@ -120,8 +121,16 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 		// Enable it again for the next language.
 		run(c.lang+": enable", chromedp.Click(`form[action$="/enable"] button`), chromedp.WaitNotPresent(`form[action$="/enable"]`))
 
-		run(c.lang+": users page", chromedp.Navigate(e.srv.URL+"/admin/users"), chromedp.WaitVisible(`.admin-search`))
-		fits(c.lang + " /admin/users")
+		// Every other admin page fits the phone in the longer words too.
+		for _, p := range []struct{ path, wait string }{
+			{"/admin", ".admin-stats"}, {"/admin/users", ".admin-search"}, {"/admin/jobs", ".admin-states"},
+			{"/admin/tournaments/new", ".tournament-form"}, {"/admin/grades", ".admin-grades"},
+			{"/admin/copies", ".admin-copy-games"}, {"/admin/games/orkisland/copies", ".admin-copy-filter"},
+			{"/admin/storage", ".retention-form"}, {"/admin/settings", "input[name=invite_code]"},
+		} {
+			run(c.lang+": "+p.path, chromedp.Navigate(e.srv.URL+p.path), chromedp.WaitVisible(p.wait))
+			fits(c.lang + " " + p.path)
+		}
 	}
 	if errs := consoleErrors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
