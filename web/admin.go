@@ -300,7 +300,7 @@ func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	temp := auth.RandomPassword(oneTimePasswordLen)
 	hash, err := s.passwords.Hash(ctx, temp)
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		s.renderAdminUsers(w, r, status, adminBackQuery(r), templates.AdminUsersData{Error: msg})
 		return
 	}
@@ -325,6 +325,9 @@ func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
 	if f.InviteCode, err = store.Setting(ctx, s.Pool, store.SettingInviteCode, ""); err == nil {
 		f.SiteName, err = store.Setting(ctx, s.Pool, store.SettingSiteName, "")
 	}
+	if err == nil {
+		f.Language, err = store.Setting(ctx, s.Pool, store.SettingLanguage, i18n.Default)
+	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -337,6 +340,7 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	f := templates.AdminSettingsForm{
 		InviteCode: strings.TrimSpace(r.PostFormValue("invite_code")),
 		SiteName:   strings.TrimSpace(r.PostFormValue("site_name")),
+		Language:   i18n.Normalize(r.PostFormValue("language")),
 		Errors:     map[string]string{},
 	}
 	if utf8.RuneCountInString(f.SiteName) > 64 {
@@ -354,6 +358,9 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	err := store.SetSetting(ctx, s.Pool, store.SettingInviteCode, f.InviteCode)
 	if err == nil {
 		err = store.SetSetting(ctx, s.Pool, store.SettingSiteName, f.SiteName)
+	}
+	if err == nil {
+		err = store.SetSetting(ctx, s.Pool, store.SettingLanguage, f.Language)
 	}
 	if err != nil {
 		s.serverError(w, r, err)
