@@ -96,15 +96,6 @@ func Wait(seconds int) string {
 	return fmt.Sprintf("%d min %d s", seconds/60, seconds%60)
 }
 
-// plural is English-only "1 unit" / "n units", for the admin pages until
-// they are translated (use i18n.N elsewhere).
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return fmt.Sprintf("%d %ss", n, unit)
-}
-
 // markup renders message id, whose catalogue text may hold simple markup
 // (<code>, <strong>, <a href="{{.URL}}">): the catalogues are part of the
 // code; the data, which may come from users, is escaped.

@@ -1,7 +1,7 @@
 package web
 
 import (
-	"fmt"
+	"context"
 	"net/http"
 	"net/url"
 	"sort"
@@ -28,44 +28,46 @@ const adminPageSize = 50
 var adminJobStates = []string{"available", "scheduled", "running", "retryable", "completed", "cancelled", "discarded"}
 
 func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
-	o, err := store.AdminOverview(r.Context(), s.Pool)
+	ctx := r.Context()
+	o, err := store.AdminOverview(ctx, s.Pool)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	people := templates.AdminCountGroup{Title: "Users", Href: "/admin/users", Counts: []templates.AdminCount{
-		{Label: "Accounts", N: o.Users, Href: "/admin/users"},
-		{Label: "Admins", N: o.Admins},
-		{Label: "Disabled", N: o.DisabledUsers},
+	t := func(id string) string { return i18n.T(ctx, "admin.dashboard."+id) }
+	people := templates.AdminCountGroup{Title: t("users"), Href: "/admin/users", Counts: []templates.AdminCount{
+		{Label: t("accounts"), N: o.Users, Href: "/admin/users"},
+		{Label: t("admins"), N: o.Admins},
+		{Label: t("disabled"), N: o.DisabledUsers},
 	}}
-	bots := templates.AdminCountGroup{Title: "Bots", Href: "/admin/bots", Counts: []templates.AdminCount{
-		{Label: "Bots", N: o.Bots, Href: "/admin/bots"},
-		{Label: "Disabled", N: o.DisabledBots},
+	bots := templates.AdminCountGroup{Title: t("bots"), Href: "/admin/bots", Counts: []templates.AdminCount{
+		{Label: t("bots"), N: o.Bots, Href: "/admin/bots"},
+		{Label: t("disabled"), N: o.DisabledBots},
 	}}
-	versions := templates.AdminCountGroup{Title: "Versions by status"}
+	versions := templates.AdminCountGroup{Title: t("versions")}
 	for _, st := range []string{store.StatusQueued, store.StatusCompiling, store.StatusCompileError, store.StatusQualifying,
 		store.StatusRejected, store.StatusAccepted, store.StatusSuperseded} {
-		versions.Counts = append(versions.Counts, templates.AdminCount{Label: st, N: o.Versions[st], Class: st})
+		versions.Counts = append(versions.Counts, templates.AdminCount{Label: i18n.T(ctx, "admin.status."+st), N: o.Versions[st], Class: st})
 	}
-	matches := templates.AdminCountGroup{Title: "Matches", Counts: []templates.AdminCount{
-		{Label: "Queued", N: o.MatchesQueued},
-		{Label: "Running", N: o.MatchesRunning},
-		{Label: "Finished today", N: o.MatchesFinishedToday},
-		{Label: "Failed today", N: o.MatchesFailedToday},
+	matches := templates.AdminCountGroup{Title: t("matches"), Counts: []templates.AdminCount{
+		{Label: t("queued"), N: o.MatchesQueued},
+		{Label: t("running"), N: o.MatchesRunning},
+		{Label: t("finished_today"), N: o.MatchesFinishedToday},
+		{Label: t("failed_today"), N: o.MatchesFailedToday},
 	}}
-	jobs := templates.AdminCountGroup{Title: "Jobs by state", Href: "/admin/jobs"}
+	jobs := templates.AdminCountGroup{Title: t("jobs"), Href: "/admin/jobs"}
 	for _, st := range adminJobStates {
-		jobs.Counts = append(jobs.Counts, templates.AdminCount{Label: st, N: o.Jobs[st], Href: "/admin/jobs?state=" + st})
+		jobs.Counts = append(jobs.Counts, templates.AdminCount{Label: i18n.T(ctx, "admin.jobs.state."+st), N: o.Jobs[st], Href: "/admin/jobs?state=" + st})
 	}
 	links := []templates.AdminLink{
-		{Label: "Failing jobs", Href: "/admin/jobs?state=retryable", Note: strconv.Itoa(o.Jobs["retryable"]) + " to retry"},
-		{Label: "Discarded jobs", Href: "/admin/jobs?state=discarded", Note: strconv.Itoa(o.Jobs["discarded"]) + " gave up"},
-		{Label: "Upload a board", Href: "/admin/games"},
-		{Label: "Game defaults and qualification", Href: "/admin/games"},
-		{Label: "Invite code", Href: "/admin/settings", Note: "who may sign up"},
-		{Label: "Schedule a tournament", Href: "/admin/tournaments/new"},
+		{Label: t("failing_jobs"), Href: "/admin/jobs?state=retryable", Note: i18n.T(ctx, "admin.dashboard.to_retry", map[string]any{"Count": o.Jobs["retryable"]})},
+		{Label: t("discarded_jobs"), Href: "/admin/jobs?state=discarded", Note: i18n.T(ctx, "admin.dashboard.gave_up", map[string]any{"Count": o.Jobs["discarded"]})},
+		{Label: t("upload_board"), Href: "/admin/games"},
+		{Label: t("game_defaults"), Href: "/admin/games"},
+		{Label: t("invite_code"), Href: "/admin/settings", Note: t("who_signs_up")},
+		{Label: t("schedule_tournament"), Href: "/admin/tournaments/new"},
 	}
-	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, "Admin", "admin"),
+	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, t("title"), "admin"),
 		[]templates.AdminCountGroup{people, bots, matches, versions, jobs}, links))
 }
 
@@ -101,7 +103,7 @@ const adminMaxPage = 1_000_000
 
 // pager links to the pages around page of a list of total items at path
 // with query q.
-func adminPagerFor(path string, q url.Values, page, total int) templates.AdminPager {
+func adminPagerFor(ctx context.Context, path string, q url.Values, page, total int) templates.AdminPager {
 	var pg templates.AdminPager
 	if total == 0 {
 		return pg
@@ -123,9 +125,10 @@ func adminPagerFor(path string, q url.Values, page, total int) templates.AdminPa
 	}
 	from := (page-1)*adminPageSize + 1
 	to := min(page*adminPageSize, total)
-	pg.Info = fmt.Sprintf("%d–%d of %d", from, to, total)
+	pg.Info = i18n.T(ctx, "admin.pager.range", map[string]any{"From": templates.Number(ctx, from),
+		"To": templates.Number(ctx, to), "Total": templates.Number(ctx, total)})
 	if from > total {
-		pg.Info = fmt.Sprintf("page %d of %d items", page, total)
+		pg.Info = i18n.T(ctx, "admin.pager.beyond", map[string]any{"Page": page, "Total": templates.Number(ctx, total)})
 	}
 	if page > 1 {
 		pg.Prev = link(page - 1)
@@ -157,7 +160,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 		return
 	}
 	me := userFrom(r.Context())
-	d.Query, d.Back, d.Pager = search, "/admin/users", adminPagerFor("/admin/users", q, page, total)
+	d.Query, d.Back, d.Pager = search, "/admin/users", adminPagerFor(r.Context(), "/admin/users", q, page, total)
 	if enc := adminListQuery(search, "", page); enc != "" {
 		d.Back += "?" + enc
 	}
@@ -166,7 +169,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 			DisplayName: u.DisplayName, Group: u.Group,
 			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
 	}
-	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminUsers(s.page(r, adminTitle(r.Context(), "admin.users.title"), "admin"), d))
 }
 
 // adminListQuery encodes a list's search, game filter and page.
@@ -234,14 +237,7 @@ func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
 		s.adminUsersFail(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/users", u.Name+" is now "+adminArticle(role)+" "+role+".")
-}
-
-func adminArticle(role string) string {
-	if role == store.RoleAdmin {
-		return "an"
-	}
-	return "a"
+	s.adminDone(w, r, "/admin/users", i18n.T(r.Context(), "admin.users.now_"+role, map[string]any{"Name": u.Name}))
 }
 
 func (s *Server) adminDisableUser(w http.ResponseWriter, r *http.Request) {
@@ -265,9 +261,9 @@ func (s *Server) adminSetUserDisabled(w http.ResponseWriter, r *http.Request, di
 		s.adminUsersFail(w, r, err)
 		return
 	}
-	msg := u.Name + " can log in again; their bots are back on the ladder."
+	msg := i18n.T(r.Context(), "admin.users.enabled", map[string]any{"Name": u.Name})
 	if disabled {
-		msg = u.Name + " is disabled: they cannot log in and their bots left the ladder."
+		msg = i18n.T(r.Context(), "admin.users.disabled", map[string]any{"Name": u.Name})
 	}
 	s.adminDone(w, r, "/admin/users", msg)
 }
@@ -284,7 +280,7 @@ func (s *Server) adminResetPasswordConfirm(w http.ResponseWriter, r *http.Reques
 	if !(back == "/admin/users" || strings.HasPrefix(back, "/admin/users?")) || safeNext(back) != back {
 		back = "/admin/users"
 	}
-	s.render(w, r, http.StatusOK, templates.AdminResetPassword(s.page(r, "Reset a password · Admin", "admin"),
+	s.render(w, r, http.StatusOK, templates.AdminResetPassword(s.page(r, adminTitle(r.Context(), "admin.reset.page"), "admin"),
 		templates.AdminResetConfirm{ID: u.ID, Name: u.Name, DisplayName: u.DisplayName, Back: back}))
 }
 
@@ -334,7 +330,7 @@ func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.AdminSettings(s.page(r, "Site settings · Admin", "admin"), f))
+	s.render(w, r, http.StatusOK, templates.AdminSettings(s.page(r, adminTitle(ctx, "admin.settings.title"), "admin"), f))
 }
 
 func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
@@ -346,14 +342,14 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 		Errors:     map[string]string{},
 	}
 	if utf8.RuneCountInString(f.SiteName) > 64 {
-		f.Errors["site_name"] = "At most 64 characters."
+		f.Errors["site_name"] = i18n.T(r.Context(), "admin.settings.too_long")
 	}
 	// Students type the code: keep it to visible characters without spaces.
 	if utf8.RuneCountInString(f.InviteCode) > 64 || strings.ContainsFunc(f.InviteCode, func(c rune) bool { return c <= ' ' }) {
-		f.Errors["invite_code"] = "At most 64 characters, without spaces."
+		f.Errors["invite_code"] = i18n.T(r.Context(), "admin.settings.bad_code")
 	}
 	if len(f.Errors) > 0 {
-		s.render(w, r, http.StatusUnprocessableEntity, templates.AdminSettings(s.page(r, "Site settings · Admin", "admin"), f))
+		s.render(w, r, http.StatusUnprocessableEntity, templates.AdminSettings(s.page(r, adminTitle(r.Context(), "admin.settings.title"), "admin"), f))
 		return
 	}
 	ctx := r.Context()
@@ -368,9 +364,9 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	msg := "Settings saved. Registration is open to anyone."
+	msg := i18n.T(ctx, "admin.settings.saved_open")
 	if f.InviteCode != "" {
-		msg = "Settings saved. Sign-up now asks for the invite code."
+		msg = i18n.T(ctx, "admin.settings.saved_invite")
 	}
 	s.flash(ctx, msg)
 	http.Redirect(w, r, "/admin/settings", http.StatusSeeOther)

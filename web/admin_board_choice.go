@@ -2,12 +2,12 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -18,8 +18,8 @@ import (
 // order the games page shows them, with their forms' titles.
 var boardUses = []struct {
 	use   store.BoardUse
-	title string
-}{{store.ForLadder, "Ladder boards"}, {store.ForQualification, "Qualification boards"}}
+	title string // message id
+}{{store.ForLadder, "admin.games.choice.title_ladder"}, {store.ForQualification, "admin.games.choice.title_qualification"}}
 
 // boardMode names what a game's ladder or qualification plays on, from its
 // row.
@@ -41,7 +41,7 @@ func boardMode(chosen, generated bool, boards int) string {
 func adminBoardChoices(ctx context.Context, db store.DB, info games.Info, row store.GameRow, f *adminGamesForm) ([]templates.AdminBoardChoice, error) {
 	var out []templates.AdminBoardChoice
 	for _, u := range boardUses {
-		c := templates.AdminBoardChoice{Use: string(u.use), Title: u.title}
+		c := templates.AdminBoardChoice{Use: string(u.use), Title: i18n.T(ctx, u.title)}
 		ladder := u.use == store.ForLadder
 		var files []string
 		for _, name := range info.OriginalNames(ladder) {
@@ -64,7 +64,7 @@ func adminBoardChoices(ctx context.Context, db store.DB, info games.Info, row st
 		if err != nil {
 			return nil, err
 		}
-		c.Now = boardsInWords(now)
+		c.Now = boardsInWords(ctx, now)
 		out = append(out, c)
 	}
 	return out, nil
@@ -72,7 +72,7 @@ func adminBoardChoices(ctx context.Context, db store.DB, info games.Info, row st
 
 // boardsInWords says what a choice of boards plays on: "generated boards",
 // "original default, then a generated one, in turn".
-func boardsInWords(c store.BoardChoice) string {
+func boardsInWords(ctx context.Context, c store.BoardChoice) string {
 	names := make([]string, len(c.Boards))
 	for i, b := range c.Boards {
 		names[i] = strconv.Quote(b.Name)
@@ -80,14 +80,14 @@ func boardsInWords(c store.BoardChoice) string {
 	s := strings.Join(names, ", ")
 	switch {
 	case len(names) == 0:
-		s = "boards generated from each match's seed"
+		s = i18n.T(ctx, "admin.games.choice.words_generated")
 	case c.Generated:
-		s += ", then a generated board, in turn"
+		s = i18n.T(ctx, "admin.games.choice.words_then_generated", map[string]any{"Boards": s})
 	case len(names) > 1:
-		s += ", in turn"
+		s = i18n.T(ctx, "admin.games.choice.words_in_turn", map[string]any{"Boards": s})
 	}
 	if !c.Chosen {
-		s += " (the game's default)"
+		s = i18n.T(ctx, "admin.games.choice.words_default", map[string]any{"Boards": s})
 	}
 	return s
 }
@@ -105,14 +105,14 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 		}
 		info := g.Info()
 		if err := r.ParseForm(); err != nil {
-			http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+			http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
 			return
 		}
 		f := &adminGamesForm{gameID: info.ID, choiceUse: use, choiceMode: r.PostForm.Get("mode")}
 		for _, v := range r.PostForm[string(use)+"_board"] {
 			id, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || id <= 0 {
-				http.Error(w, "Bad board id.", http.StatusBadRequest)
+				http.Error(w, i18n.T(r.Context(), "admin.games.choice.bad_board_id"), http.StatusBadRequest)
 				return
 			}
 			f.choiceBoards = append(f.choiceBoards, id)
@@ -122,7 +122,7 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 			what = "qualification"
 		}
 		refuse := func(msg string) {
-			f.choiceError = "Not saved: " + msg
+			f.choiceError = i18n.T(r.Context(), "admin.not_saved", map[string]any{"Reason": msg})
 			s.renderAdminGames(w, r, http.StatusUnprocessableEntity, f)
 		}
 		generated := f.choiceMode != templates.BoardsUploaded
@@ -132,12 +132,12 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 			boards = nil // ticks without "uploaded" or "both" mean nothing
 		case templates.BoardsUploaded, templates.BoardsBoth:
 			if len(boards) == 0 {
-				refuse("tick at least one uploaded board, or choose generated boards.")
+				refuse(i18n.T(r.Context(), "admin.games.choice.tick_one"))
 				return
 			}
 		default:
 			f.choiceMode = templates.BoardsGenerated
-			refuse("choose what the " + what + " plays on.")
+			refuse(i18n.T(r.Context(), "admin.games.choice.choose_"+what))
 			return
 		}
 		ctx := r.Context()
@@ -147,10 +147,11 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 			return
 		}
 		if mismatch {
-			refuse(fmt.Sprintf("a ticked board does not exist (any more) or is not a board of %s.", info.Title))
+			refuse(i18n.T(ctx, "admin.games.choice.not_of_game", map[string]any{"Game": info.Title}))
 			return
 		}
-		msg := fmt.Sprintf("The %s %s plays on generated boards.", info.Title, what)
+		game := map[string]any{"Game": info.Title}
+		msg := i18n.T(ctx, "admin.games.choice.generated_"+what, game)
 		switch f.choiceMode {
 		case templates.BoardsDefault:
 			now, err := judge.GameBoards(ctx, s.Pool, info.ID, use)
@@ -158,11 +159,11 @@ func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
 				s.serverError(w, r, err)
 				return
 			}
-			msg = fmt.Sprintf("The %s %s plays on %s.", info.Title, what, boardsInWords(now))
+			msg = i18n.T(ctx, "admin.games.choice.default_"+what, map[string]any{"Game": info.Title, "Boards": boardsInWords(ctx, now)})
 		case templates.BoardsUploaded:
-			msg = fmt.Sprintf("The %s %s plays on %d uploaded board(s) in turn.", info.Title, what, len(boards))
+			msg = i18n.N(ctx, "admin.games.choice.uploaded_"+what, len(boards), game)
 		case templates.BoardsBoth:
-			msg = fmt.Sprintf("The %s %s plays on %d uploaded board(s) and a generated one, in turn.", info.Title, what, len(boards))
+			msg = i18n.N(ctx, "admin.games.choice.both_"+what, len(boards), game)
 		}
 		s.adminDone(w, r, "/admin/games#game-"+info.ID, msg)
 	}

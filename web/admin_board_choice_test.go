@@ -53,7 +53,7 @@ func TestAdminLadderBoards(t *testing.T) {
 		t.Fatalf("stored %q, want %q", got, want)
 	}
 	page := e.follow(admin, loc)
-	if !strings.Contains(page, "2 uploaded board(s) and a generated one") ||
+	if !strings.Contains(page, "2 uploaded boards and a generated one") ||
 		!strings.Contains(page, `value="both" checked`) || !strings.Contains(page, `value="`+boards[0]+`" checked`) {
 		t.Fatalf("the page does not show the choice:\n%s", page)
 	}
@@ -121,7 +121,7 @@ func TestAdminQualificationBoards(t *testing.T) {
 		t.Fatalf("stored %q, want %q: the ladder's boards must not move", got, want)
 	}
 	page := e.follow(admin, loc)
-	if !strings.Contains(page, "qualification plays on 1 uploaded board(s) and a generated one") ||
+	if !strings.Contains(page, "qualification plays on 1 uploaded board and a generated one") ||
 		!strings.Contains(page, `name="qualification_board" value="`+board+`" checked`) {
 		t.Fatalf("the page does not show the choice:\n%s", page)
 	}

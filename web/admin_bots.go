@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -27,7 +27,7 @@ func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status 
 		return
 	}
 	d := templates.AdminBotsData{Query: search, Game: game, Games: games.IDs(), Error: errMsg, Back: "/admin/bots",
-		Pager: adminPagerFor("/admin/bots", q, page, total)}
+		Pager: adminPagerFor(r.Context(), "/admin/bots", q, page, total)}
 	if enc := adminListQuery(search, game, page); enc != "" {
 		d.Back += "?" + enc
 	}
@@ -42,7 +42,7 @@ func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status 
 			OwnerDisabled: b.OwnerDisabled, Disabled: b.Disabled, Versions: b.Versions,
 			Current: brief(b.Current), Latest: brief(b.Latest), Created: templates.Ago(r.Context(), b.CreatedAt)})
 	}
-	s.render(w, r, status, templates.AdminBots(s.page(r, "Bots · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminBots(s.page(r, adminTitle(r.Context(), "admin.bots.title"), "admin"), d))
 }
 
 func (s *Server) adminDisableBot(w http.ResponseWriter, r *http.Request) {
@@ -62,9 +62,9 @@ func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, dis
 		s.fail(w, r, err)
 		return
 	}
-	msg := fmt.Sprintf("Bot %q is enabled again.", b.Name)
+	msg := i18n.T(r.Context(), "admin.bots.now_enabled", map[string]any{"Name": b.Name})
 	if disabled {
-		msg = fmt.Sprintf("Bot %q is disabled: it left the ladder and takes no new submissions.", b.Name)
+		msg = i18n.T(r.Context(), "admin.bots.now_disabled", map[string]any{"Name": b.Name})
 	}
 	s.adminDone(w, r, "/admin/bots", msg)
 }
@@ -80,7 +80,7 @@ func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if s.Jobs == nil {
-		s.renderAdminBots(w, r, http.StatusServiceUnavailable, adminBackQuery(r), "This server has no job client: it cannot queue a rejudge.")
+		s.renderAdminBots(w, r, http.StatusServiceUnavailable, adminBackQuery(r), i18n.T(r.Context(), "admin.bots.no_jobs"))
 		return
 	}
 	ctx := r.Context()
@@ -100,5 +100,6 @@ func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/bots", fmt.Sprintf("Version %d (was %s) is queued to be compiled and qualified again.", v.Number, v.Status))
+	s.adminDone(w, r, "/admin/bots", i18n.T(ctx, "admin.bots.rejudged", map[string]any{"Version": v.Number,
+		"Status": i18n.T(ctx, "admin.status."+string(v.Status))}))
 }

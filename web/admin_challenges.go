@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"arena.dev/i18n"
 	"arena.dev/service"
 )
 
@@ -24,9 +25,9 @@ func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	msg := "Challenges of " + info.Title + " are off: students' new challenges are refused (those already queued are played); admins may still start them."
+	msg := i18n.T(ctx, "admin.challenges.now_off", map[string]any{"Game": info.Title})
 	if on {
-		msg = "Challenges of " + info.Title + " are on."
+		msg = i18n.T(ctx, "admin.challenges.now_on", map[string]any{"Game": info.Title})
 	}
 	s.adminDone(w, r, "/admin/games#game-"+info.ID, msg)
 }

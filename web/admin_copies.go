@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 
 	"arena.dev/copycheck"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -38,14 +40,14 @@ type copiesFilter struct {
 
 // readCopiesFilter reads ?min=, ?mode= and ?page=; a value it cannot use
 // gives the defaults and a message saying why (the text typed is kept).
-func readCopiesFilter(q url.Values) (copiesFilter, string) {
+func readCopiesFilter(ctx context.Context, q url.Values) (copiesFilter, string) {
 	f := copiesFilter{min: copiesDefaultMin, minText: strconv.Itoa(copiesDefaultMin), page: adminPageNumber(q)}
 	var problems []string
 	if raw := strings.TrimSpace(q.Get("min")); raw != "" {
 		f.minText = raw
 		v, err := strconv.ParseFloat(strings.TrimSuffix(raw, "%"), 64)
 		if err != nil || math.IsNaN(v) || v < 0 || v > 100 {
-			problems = append(problems, fmt.Sprintf("the minimum score %q is not a percentage from 0 to 100, so %d%% is used", raw, copiesDefaultMin))
+			problems = append(problems, i18n.T(ctx, "admin.copies.bad_min", map[string]any{"Value": raw, "Default": copiesDefaultMin}))
 		} else {
 			f.min = v
 		}
@@ -58,7 +60,7 @@ func readCopiesFilter(q url.Values) (copiesFilter, string) {
 	case "latest":
 		f.all = false
 	default:
-		problems = append(problems, fmt.Sprintf("there is no mode %q (all or latest), so every compiled version is shown", mode))
+		problems = append(problems, i18n.T(ctx, "admin.copies.bad_mode", map[string]any{"Value": mode}))
 	}
 	if len(problems) > 0 {
 		return f, capitalize(strings.Join(problems, "; ")) + "."
@@ -119,7 +121,7 @@ func (s *Server) adminCopiesIndex(w http.ResponseWriter, r *http.Request) {
 		d.Games = append(d.Games, row)
 		d.Pending += row.Pending()
 	}
-	s.render(w, r, http.StatusOK, templates.AdminCopiesIndex(s.page(r, "Copy check · Admin", "admin"), d))
+	s.render(w, r, http.StatusOK, templates.AdminCopiesIndex(s.page(r, adminTitle(r.Context(), "admin.copies.page"), "admin"), d))
 }
 
 // POST /admin/copies/backfill: index what the index lacks now, not at the
@@ -134,7 +136,7 @@ func (s *Server) adminCopiesBackfill(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/copies", "The versions the index lacks are queued for the copy check.")
+	s.adminDone(w, r, "/admin/copies", i18n.T(r.Context(), "admin.copies.backfill_queued"))
 }
 
 // GET /admin/games/{game}/copies
@@ -154,7 +156,7 @@ func (s *Server) renderAdminCopies(w http.ResponseWriter, r *http.Request, statu
 		s.fail(w, r, err)
 		return
 	}
-	f, problem := readCopiesFilter(r.URL.Query())
+	f, problem := readCopiesFilter(r.Context(), r.URL.Query())
 	if problem != "" && status == http.StatusOK {
 		status = http.StatusUnprocessableEntity
 	}
@@ -173,7 +175,7 @@ func (s *Server) renderAdminCopies(w http.ResponseWriter, r *http.Request, statu
 	}
 	path := "/admin/games/" + game.ID + "/copies"
 	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: errMsg,
-		Pager: adminPagerFor(path, f.values(), f.page, total), CSV: path + ".csv?" + f.values().Encode()}
+		Pager: adminPagerFor(ctx, path, f.values(), f.page, total), CSV: path + ".csv?" + f.values().Encode()}
 	for i, p := range pairs {
 		d.Rows = append(d.Rows, templates.AdminCopyRow{Rank: (f.page-1)*adminPageSize + i + 1, Href: copyPairPath(p),
 			Score: copyPercent(p.Score), Shared: p.Shared, Lines: p.Lines(), Versions: p.Versions,
@@ -204,7 +206,7 @@ func (s *Server) renderAdminCopies(w http.ResponseWriter, r *http.Request, statu
 	for _, u := range empty {
 		d.Empty = append(d.Empty, copyUncompared(u))
 	}
-	s.render(w, r, status, templates.AdminCopies(s.page(r, "Copy check · "+game.Title+" · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminCopies(s.page(r, adminTitle(ctx, "admin.copies.game_page", map[string]any{"Game": game.Title}), "admin"), d))
 }
 
 func copyUncompared(u store.CopyUncompared) templates.AdminCopyUncompared {
@@ -230,7 +232,7 @@ func (s *Server) adminCopiesCSV(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	f, problem := readCopiesFilter(r.URL.Query())
+	f, problem := readCopiesFilter(r.Context(), r.URL.Query())
 	if problem != "" {
 		http.Error(w, problem, http.StatusUnprocessableEntity)
 		return

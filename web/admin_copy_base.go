@@ -1,8 +1,8 @@
 package web
 
 import (
+	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"path"
@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/copycheck"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -43,24 +44,24 @@ func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseMultipartForm(copyBaseMaxBytes + maxFormBytes); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, "The upload is larger than 1 MiB: nothing was added. Upload fewer files at a time.")
+			refuse(http.StatusRequestEntityTooLarge, i18n.T(ctx, "admin.copies.base_too_large"))
 			return
 		}
-		refuse(http.StatusBadRequest, "Choose one or more source files to add as base code.")
+		refuse(http.StatusBadRequest, i18n.T(ctx, "admin.copies.base_choose"))
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
 	headers := r.MultipartForm.File["file"]
 	if len(headers) == 0 {
-		refuse(http.StatusUnprocessableEntity, "Choose one or more source files to add as base code.")
+		refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "admin.copies.base_choose"))
 		return
 	}
 	var files []store.CopyBaseFile
 	for _, fh := range headers {
 		name := path.Base(strings.ReplaceAll(fh.Filename, `\`, "/"))
-		f, status, msg := readCopyBaseFile(fh.Size, name, func() (io.ReadCloser, error) { return fh.Open() })
+		f, status, msg := readCopyBaseFile(ctx, fh.Size, name, func() (io.ReadCloser, error) { return fh.Open() })
 		if msg != "" {
-			refuse(status, msg+" Nothing was added.")
+			refuse(status, i18n.T(ctx, "admin.copies.file.nothing_added", map[string]any{"Reason": msg}))
 			return
 		}
 		f.GameID = gameID
@@ -95,7 +96,7 @@ func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if errors.Is(err, errTooManyBaseFiles) {
-		refuse(http.StatusUnprocessableEntity, fmt.Sprintf("A game has at most %d base files: nothing was added. Delete some first.", copyBaseMaxFiles))
+		refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "admin.copies.base_too_many", map[string]any{"Max": copyBaseMaxFiles}))
 		return
 	}
 	if err != nil {
@@ -106,38 +107,41 @@ func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
 	for i, f := range files {
 		names[i] = f.Name
 	}
-	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", fmt.Sprintf("Added as base code: %s. %s",
-		strings.Join(names, ", "), reindexNote(queued)))
+	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", i18n.T(ctx, "admin.copies.base_added",
+		map[string]any{"Files": strings.Join(names, ", "), "Then": reindexNote(ctx, queued)}))
 }
 
 var errTooManyBaseFiles = errors.New("too many base files")
 
 // readCopyBaseFile checks and reads one uploaded base file; a refusal
 // comes with its status and reason.
-func readCopyBaseFile(size int64, name string, open func() (io.ReadCloser, error)) (store.CopyBaseFile, int, string) {
+func readCopyBaseFile(ctx context.Context, size int64, name string, open func() (io.ReadCloser, error)) (store.CopyBaseFile, int, string) {
+	say := func(id string) string {
+		return i18n.T(ctx, "admin.copies.file."+id, map[string]any{"Name": name, "KB": copyBaseMaxFile >> 10})
+	}
 	f := store.CopyBaseFile{Name: name}
 	lang, ok := copycheck.LanguageOf(name)
 	if !ok || len(name) > 128 || strings.ContainsAny(name, "\x00\n\r") {
-		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%q is not a Go or C++ source file (.go, .cc, .cpp, .cxx, .hh, .h, .hpp).", name)
+		return f, http.StatusUnprocessableEntity, say("not_source")
 	}
 	if size > copyBaseMaxFile {
-		return f, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %d KB.", name, copyBaseMaxFile>>10)
+		return f, http.StatusRequestEntityTooLarge, say("too_large")
 	}
 	rc, err := open()
 	if err != nil {
-		return f, http.StatusBadRequest, fmt.Sprintf("%s could not be read.", name)
+		return f, http.StatusBadRequest, say("unreadable")
 	}
 	defer rc.Close()
 	data, err := io.ReadAll(io.LimitReader(rc, copyBaseMaxFile+1))
 	switch {
 	case err != nil:
-		return f, http.StatusBadRequest, fmt.Sprintf("%s could not be read.", name)
+		return f, http.StatusBadRequest, say("unreadable")
 	case len(data) > copyBaseMaxFile:
-		return f, http.StatusRequestEntityTooLarge, fmt.Sprintf("%s is larger than %d KB.", name, copyBaseMaxFile>>10)
+		return f, http.StatusRequestEntityTooLarge, say("too_large")
 	case !utf8.Valid(data) || strings.ContainsRune(string(data), 0):
-		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%s is not UTF-8 text (convert it, e.g. iconv -f latin1 -t utf-8).", name)
+		return f, http.StatusUnprocessableEntity, say("not_utf8")
 	case strings.TrimSpace(string(data)) == "":
-		return f, http.StatusUnprocessableEntity, fmt.Sprintf("%s is empty.", name)
+		return f, http.StatusUnprocessableEntity, say("empty")
 	}
 	f.Language, f.Source = lang, string(data)
 	return f, 0, ""
@@ -172,23 +176,19 @@ func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
 		return err
 	})
 	if errors.Is(err, store.ErrNotFound) {
-		s.renderAdminCopies(w, r, http.StatusNotFound, "This base file does not exist (any more).")
+		s.renderAdminCopies(w, r, http.StatusNotFound, i18n.T(ctx, "admin.copies.base_gone"))
 		return
 	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", fmt.Sprintf("%s is no longer base code. %s", name, reindexNote(queued)))
+	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", i18n.T(ctx, "admin.copies.file.removed", map[string]any{"Name": name, "Then": reindexNote(ctx, queued)}))
 }
 
-func reindexNote(queued int) string {
+func reindexNote(ctx context.Context, queued int) string {
 	if queued == 0 {
-		return "No version is compiled yet."
+		return i18n.T(ctx, "admin.copies.base_none_compiled")
 	}
-	versions := "versions"
-	if queued == 1 {
-		versions = "version"
-	}
-	return fmt.Sprintf("The copy check starts over: %d %s queued; pairs appear as they are checked again.", queued, versions)
+	return i18n.N(ctx, "admin.copies.restart", queued)
 }

@@ -3,12 +3,12 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
 	"arena.dev/copycheck"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -31,17 +31,17 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	refuse := func(msg string) {
-		s.render(w, r, http.StatusNotFound, templates.ErrorPage(s.page(r, "Not found", "admin"), http.StatusNotFound, msg))
+		s.render(w, r, http.StatusNotFound, templates.ErrorPage(s.page(r, i18n.T(ctx, "admin.copies.not_found"), "admin"), http.StatusNotFound, msg))
 	}
 	for _, id := range []int64{a, b} {
 		if indexed[id] == nil {
-			refuse(fmt.Sprintf("Version %d is not in the copy check's index: it does not exist, never compiled, or its check is still pending.", id))
+			refuse(i18n.T(ctx, "admin.copies.not_indexed", map[string]any{"Version": id}))
 			return
 		}
 	}
 	ca, cb := indexed[a], indexed[b]
 	if ca.GameID != cb.GameID {
-		refuse(fmt.Sprintf("Versions %d and %d are bots of different games: only versions of one game are compared.", a, b))
+		refuse(i18n.T(ctx, "admin.copies.other_game", map[string]any{"A": a, "B": b}))
 		return
 	}
 	g, err := games.Get(ca.GameID)
@@ -72,7 +72,7 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 	d := templates.AdminCopyPairData{Game: game, Back: "/admin/games/" + game.ID + "/copies", Score: copyPercent(m.Score()),
 		Shared: m.Shared, Lines: m.Lines(), Ranked: err == nil}
 	for i, f := range frags {
-		d.Fragments = append(d.Fragments, templates.AdminCopyFragment{N: i + 1, A: copyLineRange(f.A), B: copyLineRange(f.B),
+		d.Fragments = append(d.Fragments, templates.AdminCopyFragment{N: i + 1, A: copyLineRange(ctx, f.A), B: copyLineRange(ctx, f.B),
 			Fingerprints: f.Fingerprints})
 	}
 	var side [2]templates.AdminCopyCode
@@ -92,7 +92,7 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 		copyMarkFragment(side[1].Lines, f.B, i+1)
 	}
 	d.A, d.B = side[0], side[1]
-	s.render(w, r, http.StatusOK, templates.AdminCopyPair(s.page(r, fmt.Sprintf("Copy check · versions %d and %d · Admin", a, b), "admin"), d))
+	s.render(w, r, http.StatusOK, templates.AdminCopyPair(s.page(r, adminTitle(ctx, "admin.copies.pair_page", map[string]any{"A": a, "B": b}), "admin"), d))
 }
 
 // copyCode loads a version, its bot and owner, and splits its source into
@@ -126,11 +126,11 @@ func copyMarkFragment(lines []templates.AdminCopyLine, at copycheck.Lines, n int
 	}
 }
 
-func copyLineRange(l copycheck.Lines) string {
+func copyLineRange(ctx context.Context, l copycheck.Lines) string {
 	if l.From == l.To {
-		return fmt.Sprintf("line %d", l.From)
+		return i18n.T(ctx, "admin.copies.line", map[string]any{"Line": l.From})
 	}
-	return fmt.Sprintf("lines %d–%d", l.From, l.To)
+	return i18n.T(ctx, "admin.copies.line_range", map[string]any{"From": l.From, "To": l.To})
 }
 
 // copyFingerprints turns an indexed version's fingerprints back into

@@ -1,11 +1,11 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
+	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/templates"
 )
@@ -53,9 +53,9 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 	if r.PostFormValue("clear") == "" {
 		at, err := parseFormTime(raw)
 		if err != nil {
-			msg := fmt.Sprintf("Not saved: %q is not a date and time.", raw)
+			msg := i18n.T(r.Context(), "admin.games.deadline.not_date", map[string]any{"Value": raw})
 			if raw == "" {
-				msg = "Not saved: choose a date and time, or Remove the deadline."
+				msg = i18n.T(r.Context(), "admin.games.deadline.empty")
 			}
 			s.renderAdminGames(w, r, http.StatusUnprocessableEntity, &adminGamesForm{gameID: info.ID, deadline: raw, deadlineError: msg})
 			return
@@ -68,9 +68,9 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	msg := info.Title + " has no submission deadline any more."
+	msg := i18n.T(ctx, "admin.games.deadline.removed", map[string]any{"Game": info.Title})
 	if deadline != nil {
-		msg = fmt.Sprintf("Students' new versions of %s are refused from %s on.", info.Title, fullTime(deadline))
+		msg = i18n.T(ctx, "admin.games.deadline.saved", map[string]any{"Game": info.Title, "When": fullTime(deadline)})
 	}
 	s.flash(ctx, msg)
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/ladder"
 	"arena.dev/service"
@@ -123,7 +125,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 				by = "unknown"
 			}
 			row := templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(ctx, b.CreatedAt)}
+				Settings: adminSettingsText(ctx, b.Settings), UploadedBy: by, Uploaded: templates.Ago(ctx, b.CreatedAt)}
 			if o, ok := info.OriginalNamed(b.Original); ok {
 				row.Original = o.Title()
 			}
@@ -131,7 +133,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 		}
 		d.Games = append(d.Games, ag)
 	}
-	s.render(w, r, status, templates.AdminGames(s.page(r, "Games · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminGames(s.page(r, adminTitle(ctx, "admin.games.page"), "admin"), d))
 }
 
 func adminByteSize(n int) string {
@@ -143,9 +145,9 @@ func adminByteSize(n int) string {
 
 // settingsText shows settings as name=value in the game's own order where
 // possible (sorted otherwise).
-func adminSettingsText(s map[string]int) string {
+func adminSettingsText(ctx context.Context, s map[string]int) string {
 	if len(s) == 0 {
-		return "generated / defaults"
+		return i18n.T(ctx, "admin.games.defaults_no_board")
 	}
 	parts := make([]string, 0, len(s))
 	for _, k := range adminSortedKeys(s) {
@@ -191,7 +193,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
 		return
 	}
 	f := &adminGamesForm{gameID: info.ID, values: map[string]string{}}
@@ -205,7 +207,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		}
 		v, err := strconv.Atoi(raw)
 		if err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %q is not a whole number", name, raw))
+			problems = append(problems, i18n.T(r.Context(), "admin.tournaments.form.bad_number", map[string]any{"Field": name, "Value": raw}))
 			return 0, false
 		}
 		return v, true
@@ -225,7 +227,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(problems) > 0 {
-		f.settingsError = "Not saved: " + strings.Join(problems, "; ") + "."
+		f.settingsError = i18n.T(r.Context(), "admin.not_saved", map[string]any{"Reason": strings.Join(problems, "; ") + "."})
 		s.renderAdminGames(w, r, http.StatusUnprocessableEntity, f)
 		return
 	}
@@ -239,7 +241,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.flash(ctx, "Default settings of "+info.Title+" saved.")
+	s.flash(ctx, i18n.T(ctx, "admin.games.defaults_saved", map[string]any{"Game": info.Title}))
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)
 }
 
@@ -264,17 +266,17 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseMultipartForm(adminMaxBoardBytes + maxFormBytes); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			refuse(http.StatusRequestEntityTooLarge, "The upload is larger than 1 MiB: a board file is a few kilobytes.")
+			refuse(http.StatusRequestEntityTooLarge, i18n.T(r.Context(), "admin.games.boards.too_large"))
 			return
 		}
-		refuse(http.StatusBadRequest, "Choose a board file to upload.")
+		refuse(http.StatusBadRequest, i18n.T(r.Context(), "admin.games.boards.choose_file"))
 		return
 	}
 	defer r.MultipartForm.RemoveAll()
 	f.boardName = strings.TrimSpace(r.FormValue("name"))
 	files := r.MultipartForm.File["board"]
 	if len(files) == 0 {
-		refuse(http.StatusUnprocessableEntity, "Choose a board file to upload.")
+		refuse(http.StatusUnprocessableEntity, i18n.T(r.Context(), "admin.games.boards.choose_file"))
 		return
 	}
 	name := f.boardName
@@ -305,16 +307,18 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 		saved = append(saved, done)
 	}
 	if len(refused) > 0 {
-		msg := "Not saved: " + strings.Join(refused, " ")
+		msg := i18n.T(r.Context(), "admin.games.boards.not_saved", map[string]any{"Reasons": strings.Join(refused, " ")})
 		if len(saved) > 0 {
-			msg = fmt.Sprintf("Saved %d: %s. %s", len(saved), strings.Join(saved, "; "), msg)
+			msg = i18n.T(r.Context(), "admin.games.boards.saved_some", map[string]any{"Count": len(saved),
+				"Names": strings.Join(saved, "; "), "Refused": msg})
 		}
 		refuse(status, msg)
 		return
 	}
-	msg := "Board " + saved[0] + " is valid and saved for " + info.Title + "."
+	msg := i18n.T(r.Context(), "admin.games.boards.saved", map[string]any{"Name": saved[0], "Game": info.Title})
 	if len(saved) > 1 {
-		msg = fmt.Sprintf("%d boards are valid and saved for %s: %s.", len(saved), info.Title, strings.Join(saved, "; "))
+		msg = i18n.N(r.Context(), "admin.games.boards.saved_many", len(saved), map[string]any{"Game": info.Title,
+			"Names": strings.Join(saved, "; ")})
 	}
 	// Uploading an original may have moved what the game's default plays on.
 	for _, u := range boardUses {
@@ -326,7 +330,7 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 			s.serverError(w, r, err)
 			return
 		}
-		msg += fmt.Sprintf(" %s now: %s.", u.title, boardsInWords(now))
+		msg += " " + i18n.T(r.Context(), "admin.games.boards.now_"+string(u.use), map[string]any{"What": boardsInWords(r.Context(), now)})
 	}
 	s.flash(r.Context(), msg)
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)
@@ -339,39 +343,39 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 func (s *Server) saveBoard(r *http.Request, g games.Game, name, file string, fh *multipart.FileHeader) (string, int, string, error) {
 	info := g.Info()
 	if fh.Size > adminMaxBoardBytes {
-		return "", http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.", nil
+		return "", http.StatusRequestEntityTooLarge, i18n.T(r.Context(), "admin.games.boards.file_too_large"), nil
 	}
 	rd, err := fh.Open()
 	if err != nil {
-		return "", http.StatusBadRequest, "The file could not be read.", nil
+		return "", http.StatusBadRequest, i18n.T(r.Context(), "admin.games.boards.unreadable"), nil
 	}
 	defer rd.Close()
 	data, err := io.ReadAll(io.LimitReader(rd, adminMaxBoardBytes+1))
 	switch {
 	case err != nil:
-		return "", http.StatusBadRequest, "The file could not be read.", nil
+		return "", http.StatusBadRequest, i18n.T(r.Context(), "admin.games.boards.unreadable"), nil
 	case len(data) > adminMaxBoardBytes:
-		return "", http.StatusRequestEntityTooLarge, "The file is larger than 1 MiB: a board file is a few kilobytes.", nil
+		return "", http.StatusRequestEntityTooLarge, i18n.T(r.Context(), "admin.games.boards.file_too_large"), nil
 	case len(data) == 0:
-		return "", http.StatusUnprocessableEntity, "The file is empty.", nil
+		return "", http.StatusUnprocessableEntity, i18n.T(r.Context(), "admin.games.boards.empty"), nil
 	}
 	board, err := g.ParseBoard(data)
 	if err != nil {
-		return "", http.StatusUnprocessableEntity, "This is not a valid " + info.Title + " board: " + err.Error(), nil
+		return "", http.StatusUnprocessableEntity, i18n.T(r.Context(), "admin.games.boards.invalid", map[string]any{"Game": info.Title, "Reason": err.Error()}), nil
 	}
 	fixed := board.Settings()
 	if err := info.CheckBoard(fixed); err != nil {
-		return "", http.StatusUnprocessableEntity, "This board sets impossible settings: " + err.Error(), nil
+		return "", http.StatusUnprocessableEntity, i18n.T(r.Context(), "admin.games.boards.impossible", map[string]any{"Reason": err.Error()}), nil
 	}
 	original, isOriginal := info.Original(data)
 	if name == "" && isOriginal {
-		name = "original " + original.Title()
+		name = i18n.T(r.Context(), "admin.games.boards.original_name", map[string]any{"Name": original.Title()})
 	}
 	if name == "" {
 		name = file
 	}
 	if name == "" || name == "." || name == "/" || utf8.RuneCountInString(name) > 100 || !utf8.ValidString(name) {
-		return "", http.StatusUnprocessableEntity, "Give the board a name of 1 to 100 characters.", nil
+		return "", http.StatusUnprocessableEntity, i18n.T(r.Context(), "admin.games.boards.bad_name"), nil
 	}
 	ctx := r.Context()
 	originalName := ""
@@ -381,16 +385,16 @@ func (s *Server) saveBoard(r *http.Request, g games.Game, name, file string, fh 
 	already, err := service.AddBoard(ctx, s.Pool, info, name, data, fixed, userFrom(ctx).ID, originalName)
 	switch {
 	case already != nil:
-		return "", http.StatusConflict, fmt.Sprintf("This is the original %s board of %s, already uploaded as %q.", original.Title(), info.Title, already.Name), nil
+		return "", http.StatusConflict, i18n.T(ctx, "admin.games.boards.already", map[string]any{"Name": original.Title(), "Game": info.Title, "As": already.Name}), nil
 	case errors.Is(err, store.ErrConflict):
-		return name, http.StatusConflict, fmt.Sprintf("%s already has a board named %q: choose another name.", info.Title, name), nil
+		return name, http.StatusConflict, i18n.T(ctx, "admin.games.boards.name_taken", map[string]any{"Game": info.Title, "Name": name}), nil
 	case err != nil:
 		return "", 0, "", err
 	}
 	if !isOriginal {
 		return strconv.Quote(name), 0, "", nil
 	}
-	return fmt.Sprintf("%q, the original %s board", name, original.Title()), 0, "", nil
+	return i18n.T(ctx, "admin.games.boards.saved_original", map[string]any{"Name": name, "Original": original.Title()}), 0, "", nil
 }
 
 // adminBoardFile lets the admin download a stored board as uploaded.
@@ -421,5 +425,5 @@ func (s *Server) adminDeleteBoard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/games", "Board deleted.")
+	s.adminDone(w, r, "/admin/games", i18n.T(r.Context(), "admin.games.boards.deleted"))
 }

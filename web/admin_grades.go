@@ -37,7 +37,7 @@ func (s *Server) adminGrades(w http.ResponseWriter, r *http.Request) {
 		}
 		d.Tournaments = append(d.Tournaments, row)
 	}
-	s.render(w, r, http.StatusOK, templates.AdminGrades(s.page(r, "Grades · Admin", "admin"), d))
+	s.render(w, r, http.StatusOK, templates.AdminGrades(s.page(r, adminTitle(r.Context(), "admin.grades.page"), "admin"), d))
 }
 
 // GET /admin/games/{game}/grades.csv

@@ -2,7 +2,6 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -92,7 +92,7 @@ func (s *Server) renderAdminJobs(w http.ResponseWriter, r *http.Request, status 
 			}
 		}
 	}
-	s.render(w, r, status, templates.AdminJobs(s.page(r, "Job queue · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminJobs(s.page(r, adminTitle(r.Context(), "admin.jobs.page"), "admin"), d))
 }
 
 func adminJobRow(j *rivertype.JobRow) templates.AdminJobRow {
@@ -149,7 +149,7 @@ func (s *Server) adminJobAction(w http.ResponseWriter, r *http.Request, retry bo
 		return
 	}
 	if s.Jobs == nil {
-		s.renderAdminJobs(w, r, http.StatusServiceUnavailable, adminBackQuery(r), "This server has no job client.")
+		s.renderAdminJobs(w, r, http.StatusServiceUnavailable, adminBackQuery(r), i18n.T(r.Context(), "admin.jobs.no_client_short"))
 		return
 	}
 	var job *rivertype.JobRow
@@ -160,23 +160,25 @@ func (s *Server) adminJobAction(w http.ResponseWriter, r *http.Request, retry bo
 		job, err = judge.CancelJob(r.Context(), s.Pool, s.Jobs, id)
 	}
 	if errors.Is(err, rivertype.ErrNotFound) {
-		s.renderAdminJobs(w, r, http.StatusNotFound, adminBackQuery(r), fmt.Sprintf("Job %d does not exist (any more).", id))
+		s.renderAdminJobs(w, r, http.StatusNotFound, adminBackQuery(r), i18n.T(r.Context(), "admin.jobs.not_found", map[string]any{"Job": id}))
 		return
 	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
+	ctx := r.Context()
+	data := map[string]any{"Job": id, "Kind": job.Kind, "State": i18n.T(ctx, "admin.jobs.state."+string(job.State))}
 	var msg string
 	switch {
 	case retry && job.State == rivertype.JobStateRunning:
-		msg = fmt.Sprintf("Job %d is running: it was left alone.", id)
+		msg = i18n.T(ctx, "admin.jobs.left_alone", data)
 	case retry:
-		msg = fmt.Sprintf("Job %d (%s) is %s again.", id, job.Kind, job.State)
+		msg = i18n.T(ctx, "admin.jobs.retried", data)
 	case job.State == rivertype.JobStateRunning:
-		msg = fmt.Sprintf("Job %d (%s) is running: its worker was asked to stop.", id, job.Kind)
+		msg = i18n.T(ctx, "admin.jobs.stopping", data)
 	default:
-		msg = fmt.Sprintf("Job %d (%s) is %s.", id, job.Kind, job.State)
+		msg = i18n.T(ctx, "admin.jobs.cancelled", data)
 	}
 	s.adminDone(w, r, "/admin/jobs", msg)
 }

@@ -2,13 +2,13 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/ladder"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -66,7 +66,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
 		return
 	}
 	f := &adminPaceForm{trickle: strings.TrimSpace(r.PostForm.Get("trickle")),
@@ -79,7 +79,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		}
 		v, err := strconv.Atoi(raw)
 		if err != nil {
-			bad[name] = fmt.Sprintf("%q is not a whole number.", raw)
+			bad[name] = i18n.T(r.Context(), "admin.games.pace.not_number", map[string]any{"Value": raw})
 			return
 		}
 		*dst = v
@@ -102,17 +102,16 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.adminDone(w, r, "/admin/games#game-"+info.ID, adminPaceWords(info, p))
+	s.adminDone(w, r, "/admin/games#game-"+info.ID, adminPaceWords(ctx, info, p))
 }
 
 // adminPaceWords says what a saved pace does.
-func adminPaceWords(info games.Info, p ladder.Pace) string {
+func adminPaceWords(ctx context.Context, info games.Info, p ladder.Pace) string {
 	if p.Paused {
-		return "The ladder of " + info.Title + " is paused: no ladder match is planned until it is resumed."
+		return i18n.T(ctx, "admin.games.pace.saved_paused", map[string]any{"Game": info.Title})
 	}
-	msg := fmt.Sprintf("Pace of %s saved: %d ladder matches an hour once every version is settled", info.Title, p.Trickle)
 	if p.HourlyCap > 0 {
-		msg += fmt.Sprintf(", at most %d an hour", p.HourlyCap)
+		return i18n.N(ctx, "admin.games.pace.saved_cap", p.Trickle, map[string]any{"Game": info.Title, "Cap": p.HourlyCap})
 	}
-	return msg + "."
+	return i18n.N(ctx, "admin.games.pace.saved", p.Trickle, map[string]any{"Game": info.Title})
 }

@@ -1,12 +1,12 @@
 package web
 
 import (
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/auth"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -43,24 +44,24 @@ const oneTimePasswordLen = 12
 func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	r.Body = http.MaxBytesReader(w, r.Body, maxRosterBytes)
-	text, err := readRosterForm(r)
+	text, err := readRosterForm(ctx, r)
 	var tooBig *http.MaxBytesError
 	if errors.As(err, &tooBig) {
 		s.renderAdminUsers(w, r, http.StatusRequestEntityTooLarge, nil, templates.AdminUsersData{Roster: templates.RosterData{
-			Errors: []string{fmt.Sprintf("The roster is larger than %d KB: nothing was imported. Split it in parts.", maxRosterBytes>>10)}}})
+			Errors: []string{i18n.T(ctx, "admin.roster.too_large", map[string]any{"KB": maxRosterBytes >> 10})}}})
 		return
 	}
 	if err != nil {
 		s.renderAdminUsers(w, r, http.StatusBadRequest, nil, templates.AdminUsersData{Roster: templates.RosterData{Text: text,
-			Errors: []string{err.Error() + ": nothing was imported."}}})
+			Errors: []string{i18n.T(ctx, "admin.roster.unreadable", map[string]any{"Reason": err.Error()})}}})
 		return
 	}
 	refuse := func(status int, errs []string) {
 		s.renderAdminUsers(w, r, status, nil, templates.AdminUsersData{Roster: templates.RosterData{Text: text, Errors: errs}})
 	}
-	lines, errs := parseRoster(text)
+	lines, errs := parseRoster(ctx, text)
 	if len(errs) > 0 {
-		refuse(http.StatusUnprocessableEntity, append(errs, "Nothing was imported: fix these lines and import again."))
+		refuse(http.StatusUnprocessableEntity, append(errs, i18n.T(ctx, "admin.roster.fix_lines")))
 		return
 	}
 	names := make([]string, len(lines))
@@ -86,7 +87,7 @@ func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
 		hash, err := s.passwords.Hash(ctx, pw)
 		if errors.Is(err, auth.ErrBusy) {
 			w.Header().Set("Retry-After", "10")
-			refuse(http.StatusTooManyRequests, []string{"The server is busy checking passwords: nothing was imported. Try again in a few seconds."})
+			refuse(http.StatusTooManyRequests, []string{i18n.T(ctx, "admin.roster.busy")})
 			return
 		}
 		if err != nil {
@@ -125,7 +126,7 @@ func (s *Server) adminImportRoster(w http.ResponseWriter, r *http.Request) {
 
 // readRosterForm reads the roster's text: the file when one is chosen,
 // else the text area.
-func readRosterForm(r *http.Request) (string, error) {
+func readRosterForm(ctx context.Context, r *http.Request) (string, error) {
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/form-data") {
 		if err := r.ParseMultipartForm(maxRosterBytes); err != nil {
 			return "", err
@@ -147,7 +148,7 @@ func readRosterForm(r *http.Request) (string, error) {
 				return text, err
 			}
 			if !utf8.Valid(data) || strings.ContainsRune(string(data), 0) {
-				return text, errors.New("the file is not UTF-8 text (save the spreadsheet as CSV UTF-8)")
+				return text, errors.New(i18n.T(ctx, "admin.roster.not_utf8"))
 			}
 			text = string(data)
 		}
@@ -167,8 +168,8 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 	}
 	key, err := base64.RawURLEncoding.DecodeString(r.PostFormValue("key"))
 	if err != nil || len(key) != 32 {
-		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, "Refused", "admin"), http.StatusUnprocessableEntity,
-			"This download's key is not right. Use the button on the page the import showed."))
+		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, i18n.T(ctx, "admin.roster.refused"), "admin"), http.StatusUnprocessableEntity,
+			i18n.T(ctx, "admin.roster.wrong_key")))
 		return
 	}
 	var csv []byte
@@ -184,13 +185,12 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 	})
 	switch {
 	case errors.Is(err, store.ErrNotFound):
-		s.render(w, r, http.StatusGone, templates.ErrorPage(s.page(r, "Gone", "admin"), http.StatusGone,
-			"These one-time passwords were downloaded already, or an hour has passed since the import: they are gone for good. "+
-				"On Admin → Users, \"New one-time passwords\" gives every student who has not logged in yet a new one, as a CSV."))
+		s.render(w, r, http.StatusGone, templates.ErrorPage(s.page(r, i18n.T(ctx, "admin.roster.gone_title"), "admin"), http.StatusGone,
+			i18n.T(ctx, "admin.roster.gone")))
 		return
 	case errors.Is(err, errWrongKey):
-		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, "Refused", "admin"), http.StatusUnprocessableEntity,
-			"This download's key does not open these passwords. Use the button on the page the import showed."))
+		s.render(w, r, http.StatusUnprocessableEntity, templates.ErrorPage(s.page(r, i18n.T(ctx, "admin.roster.refused"), "admin"), http.StatusUnprocessableEntity,
+			i18n.T(ctx, "admin.roster.key_mismatch")))
 		return
 	case err != nil:
 		s.serverError(w, r, err)
@@ -247,7 +247,7 @@ func (s *Server) adminRegeneratePasswords(w http.ResponseWriter, r *http.Request
 		return
 	}
 	if len(students) == 0 {
-		s.adminDone(w, r, "/admin/users", "Every student has logged in already: no one-time password was given again.")
+		s.adminDone(w, r, "/admin/users", i18n.T(ctx, "admin.roster.all_logged_in"))
 		return
 	}
 	passwords := make(map[int64]string, len(students))
@@ -258,7 +258,7 @@ func (s *Server) adminRegeneratePasswords(w http.ResponseWriter, r *http.Request
 		if errors.Is(err, auth.ErrBusy) {
 			w.Header().Set("Retry-After", "10")
 			s.renderAdminUsers(w, r, http.StatusTooManyRequests, adminBackQuery(r), templates.AdminUsersData{
-				Error: "The server is busy checking passwords: no password was changed. Try again in a few seconds."})
+				Error: i18n.T(ctx, "admin.roster.busy_passwords")})
 			return
 		}
 		if err != nil {

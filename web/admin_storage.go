@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/metrics"
 	"arena.dev/store"
@@ -51,7 +51,7 @@ func (s *Server) adminSaveRetention(w http.ResponseWriter, r *http.Request) {
 		{"artifact_days", f.ArtifactDay, &ret.ArtifactDays}} {
 		n, err := strconv.Atoi(field.value)
 		if err != nil {
-			f.Errors[field.name] = "A whole number."
+			f.Errors[field.name] = i18n.T(r.Context(), "admin.storage.whole_number")
 			continue
 		}
 		*field.to = n
@@ -62,7 +62,7 @@ func (s *Server) adminSaveRetention(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if len(f.Errors) > 0 {
-		s.renderAdminStorage(w, r, http.StatusUnprocessableEntity, f, "The retention settings were not saved: see below.")
+		s.renderAdminStorage(w, r, http.StatusUnprocessableEntity, f, i18n.T(r.Context(), "admin.storage.not_saved"))
 		return
 	}
 	ctx := r.Context()
@@ -70,7 +70,7 @@ func (s *Server) adminSaveRetention(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.flash(ctx, "Retention saved: "+retentionWords(ret))
+	s.flash(ctx, i18n.T(ctx, "admin.storage.saved", map[string]any{"Kept": retentionWords(ctx, ret)}))
 	http.Redirect(w, r, "/admin/storage", http.StatusSeeOther)
 }
 
@@ -85,7 +85,7 @@ func (s *Server) adminRunRetention(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.flash(ctx, "The retention job is queued: a worker runs it in a moment. This page shows what it did once it is done.")
+	s.flash(ctx, i18n.T(ctx, "admin.storage.queued"))
 	http.Redirect(w, r, "/admin/storage", http.StatusSeeOther)
 }
 
@@ -117,26 +117,29 @@ func (s *Server) renderAdminStorage(w http.ResponseWriter, r *http.Request, stat
 		return
 	}
 	d := templates.AdminStorageData{Measured: fullTime(&now.At), Form: f, LastPass: last, NoJobs: s.Jobs == nil,
-		Error: errMsg, Kept: "Kept: " + retentionWords(ret)}
+		Error: errMsg, Kept: i18n.T(ctx, "admin.storage.kept", map[string]any{"Kept": retentionWords(ctx, ret)})}
 	growth := func(pick func(store.Storage) int64, then *store.Storage) string {
 		if then == nil {
 			return ""
 		}
-		return signed(pick(now) - pick(*then))
+		return signed(ctx, pick(now)-pick(*then))
 	}
-	count := func(n int64) string { return strconv.FormatInt(n, 10) }
+	count := func(n int64) string { return templates.Number(ctx, n) }
+	// kind names the row for the page's scripts and tests (data-kind); the
+	// label and note are its words, admin.storage.kind.<id> and .note.<id>.
 	for _, k := range []struct {
-		kind, note string
-		pick       func(store.Storage) int64
-		count      string
+		kind, id string
+		pick     func(store.Storage) int64
+		count    string
 	}{
-		{"Replays", "gzip, as stored", func(s store.Storage) int64 { return s.Replays }, count(now.ReplayCount)},
-		{"Compiled bots", "artifacts, as stored", func(s store.Storage) int64 { return s.Artifacts }, count(now.ArtifactCount)},
-		{"Rows", "every other table with its indexes: matches, results, ratings, sources, jobs…", func(s store.Storage) int64 { return s.Rows }, ""},
-		{"Blobs' index and free space", "space deleted blobs left, reused for new ones", func(s store.Storage) int64 { return s.BlobOther() }, ""},
-		{"Database", "pg_database_size: all of it", func(s store.Storage) int64 { return s.Database }, ""},
+		{"Replays", "replays", func(s store.Storage) int64 { return s.Replays }, count(now.ReplayCount)},
+		{"Compiled bots", "artifacts", func(s store.Storage) int64 { return s.Artifacts }, count(now.ArtifactCount)},
+		{"Rows", "rows", func(s store.Storage) int64 { return s.Rows }, ""},
+		{"Blobs' index and free space", "blobs_other", func(s store.Storage) int64 { return s.BlobOther() }, ""},
+		{"Database", "database", func(s store.Storage) int64 { return s.Database }, ""},
 	} {
-		d.Rows = append(d.Rows, templates.AdminStorageRow{Kind: k.kind, Note: k.note, Bytes: templates.Bytes(k.pick(now)),
+		d.Rows = append(d.Rows, templates.AdminStorageRow{Kind: k.kind, Label: i18n.T(ctx, "admin.storage.kind."+k.id),
+			Note: i18n.T(ctx, "admin.storage.note."+k.id), Bytes: templates.BytesIn(ctx, k.pick(now)),
 			Count: k.count, Day: growth(k.pick, day), Week: growth(k.pick, week)})
 	}
 	if day != nil {
@@ -151,18 +154,18 @@ func (s *Server) renderAdminStorage(w http.ResponseWriter, r *http.Request, stat
 			s.serverError(w, r, err)
 			return
 		}
-		d.FirstDay = "the retention job takes the first on its next run"
+		d.FirstDay = i18n.T(ctx, "admin.storage.first_next_run")
 		if first != nil {
-			d.FirstDay = "the first was taken " + fullTime(&first.At)
+			d.FirstDay = i18n.T(ctx, "admin.storage.first_taken", map[string]any{"When": fullTime(&first.At)})
 		}
 	}
 	for i, t := range now.Tables {
 		if i == 12 {
 			break
 		}
-		d.Tables = append(d.Tables, templates.AdminStorageRow{Kind: t.Name, Bytes: templates.Bytes(t.Bytes)})
+		d.Tables = append(d.Tables, templates.AdminStorageRow{Kind: t.Name, Bytes: templates.BytesIn(ctx, t.Bytes)})
 	}
-	s.render(w, r, status, templates.AdminStorage(s.page(r, "Storage · Admin", "admin"), d))
+	s.render(w, r, status, templates.AdminStorage(s.page(r, adminTitle(ctx, "admin.storage.title"), "admin"), d))
 }
 
 // retentionForm is the form as the settings r are.
@@ -172,66 +175,59 @@ func retentionForm(r store.Retention) templates.AdminRetentionForm {
 }
 
 // retentionWords says what the rules r keep.
-func retentionWords(r store.Retention) string {
+func retentionWords(ctx context.Context, r store.Retention) string {
 	if !r.Enabled {
-		return "every replay and compiled bot (retention is off)."
+		return i18n.T(ctx, "admin.storage.words.all_off")
 	}
-	return strings.TrimSuffix(replayRetentionWords(r), ".") + fmt.Sprintf("; compiled bots of current versions, "+
-		"of versions in unfinished tournaments or waiting matches, and of those used in the last %s.", days(r.ArtifactDays))
+	return i18n.T(ctx, "admin.storage.words.kept", map[string]any{"Replays": replayRetentionWords(ctx, r),
+		"Days": i18n.N(ctx, "admin.storage.words.in_days", r.ArtifactDays)})
 }
 
 // replayRetentionWords says which replays the rules r keep.
-func replayRetentionWords(r store.Retention) string {
+func replayRetentionWords(ctx context.Context, r store.Retention) string {
 	if !r.Enabled {
-		return "every replay (retention is off now)."
+		return i18n.T(ctx, "admin.storage.words.replays_off")
 	}
-	return fmt.Sprintf("the replays of qualification, tournament and challenge matches, and ladder replays of %s and of the last %s.",
-		ladderRecentWords(r.LadderRecent), days(r.LadderDays))
+	return i18n.T(ctx, "admin.storage.words.replays", map[string]any{"Recent": ladderRecentWords(ctx, r.LadderRecent),
+		"Days": i18n.N(ctx, "admin.storage.words.of_days", r.LadderDays)})
 }
 
 // ladderRecentWords: "each version's 10 most recent ladder matches".
-func ladderRecentWords(n int) string {
-	switch n {
-	case 0:
-		return "no version's recent matches beyond that"
-	case 1:
-		return "each version's most recent ladder match"
+func ladderRecentWords(ctx context.Context, n int) string {
+	if n == 0 {
+		return i18n.T(ctx, "admin.storage.words.recent_none")
 	}
-	return fmt.Sprintf("each version's %d most recent ladder matches", n)
-}
-
-func days(n int) string {
-	if n == 1 {
-		return "day"
-	}
-	return strconv.Itoa(n) + " days"
+	return i18n.N(ctx, "admin.storage.words.recent", n)
 }
 
 // signed is a growth: "+1.2 MB", "-300 bytes", "0 bytes".
-func signed(n int64) string {
+func signed(ctx context.Context, n int64) string {
 	if n > 0 {
-		return "+" + templates.Bytes(n)
+		return "+" + templates.BytesIn(ctx, n)
 	}
-	return templates.Bytes(n)
+	return templates.BytesIn(ctx, n)
 }
 
 // lastRetentionPass says what the newest finished retention pass did.
 func lastRetentionPass(ctx context.Context, pool *pgxpool.Pool) (string, error) {
 	at, output, err := store.LastJobOutput(ctx, pool, judge.RetentionArgs{}.Kind())
 	if err != nil || at == nil {
-		return "No pass in the last day (River forgets finished jobs after a day).", err
+		return i18n.T(ctx, "admin.storage.pass.none"), err
 	}
 	var out judge.RetentionOutput
 	if err := json.Unmarshal(output, &out); err != nil || len(output) == 0 {
-		return "The last pass finished " + fullTime(at) + ".", nil
+		return i18n.T(ctx, "admin.storage.pass.finished", map[string]any{"When": fullTime(at)}), nil
 	}
 	if !out.Enabled {
-		return "The last pass, " + fullTime(at) + ", deleted nothing: retention is off.", nil
+		return i18n.T(ctx, "admin.storage.pass.off", map[string]any{"When": fullTime(at)}), nil
 	}
-	msg := fmt.Sprintf("The last pass, %s, deleted %d replays (%s) in %d batches and dropped %d compiled bots (%s).",
-		fullTime(at), out.Replays, templates.Bytes(out.ReplayBytes), out.ReplayBatches, out.Artifacts, templates.Bytes(out.ArtifactBytes))
+	// One sentence of three counted parts, each with its own plural.
+	msg := i18n.T(ctx, "admin.storage.pass.did", map[string]any{"When": fullTime(at),
+		"Replays": i18n.N(ctx, "admin.storage.pass.replays", int(out.Replays), map[string]any{"Size": templates.BytesIn(ctx, out.ReplayBytes)}),
+		"Batches": i18n.N(ctx, "admin.storage.pass.batches", out.ReplayBatches),
+		"Bots":    i18n.N(ctx, "admin.storage.pass.bots", int(out.Artifacts), map[string]any{"Size": templates.BytesIn(ctx, out.ArtifactBytes)})})
 	if out.Unfinished {
-		msg += " It ran out of time: the next pass goes on."
+		msg += " " + i18n.T(ctx, "admin.storage.pass.unfinished")
 	}
 	return msg, nil
 }

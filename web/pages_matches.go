@@ -169,7 +169,7 @@ func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *sto
 	if err != nil {
 		return err
 	}
-	d.Kept = replayRetentionWords(ret)
+	d.Kept = replayRetentionWords(ctx, ret)
 	state, ahead, lastErr, err := store.ReplayJob(ctx, s.Pool, m.ID)
 	if err != nil {
 		return err

@@ -2,13 +2,14 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
 
+	"arena.dev/i18n"
 	"arena.dev/store"
 )
 
@@ -28,7 +29,7 @@ type rosterLine struct {
 
 // parseRoster reads a roster. Bad lines are refused all at once, each
 // named by its line number, so the teacher fixes them in one go.
-func parseRoster(text string) ([]rosterLine, []string) {
+func parseRoster(ctx context.Context, text string) ([]rosterLine, []string) {
 	text = strings.TrimPrefix(text, "\ufeff") // a spreadsheet's byte order mark
 	r := csv.NewReader(strings.NewReader(text))
 	r.Comma = rosterSeparator(text)
@@ -50,7 +51,7 @@ func parseRoster(text string) ([]rosterLine, []string) {
 			if errors.As(err, &pe) {
 				line = pe.Line
 			}
-			errs = append(errs, fmt.Sprintf("line %d: %v", line, unwrapCSV(err)))
+			errs = append(errs, i18n.T(ctx, "admin.roster.line", map[string]any{"Line": line, "Problem": unwrapCSV(err).Error()}))
 			break // the reader cannot go on after a broken quote
 		}
 		for i := range rec {
@@ -63,11 +64,12 @@ func parseRoster(text string) ([]rosterLine, []string) {
 			continue
 		}
 		if len(out)+len(errs) >= maxRosterStudents {
-			errs = append(errs, fmt.Sprintf("line %d: more than %d students in one import; split the file", line, maxRosterStudents))
+			errs = append(errs, i18n.T(ctx, "admin.roster.line", map[string]any{"Line": line,
+				"Problem": i18n.T(ctx, "admin.roster.too_many", map[string]any{"Max": maxRosterStudents})}))
 			break
 		}
-		if msg := checkRosterLine(rec); msg != "" {
-			errs = append(errs, fmt.Sprintf("line %d: %s", line, msg))
+		if msg := checkRosterLine(ctx, rec); msg != "" {
+			errs = append(errs, i18n.T(ctx, "admin.roster.line", map[string]any{"Line": line, "Problem": msg}))
 			continue
 		}
 		l := rosterLine{Line: line, Name: rec[0], DisplayName: rec[1]}
@@ -75,35 +77,36 @@ func parseRoster(text string) ([]rosterLine, []string) {
 			l.Group = rec[2]
 		}
 		if prev, dup := seen[strings.ToLower(l.Name)]; dup {
-			errs = append(errs, fmt.Sprintf("line %d: the user name %q is already on line %d", line, l.Name, prev))
+			errs = append(errs, i18n.T(ctx, "admin.roster.line", map[string]any{"Line": line,
+				"Problem": i18n.T(ctx, "admin.roster.duplicate", map[string]any{"Name": l.Name, "Previous": prev})}))
 			continue
 		}
 		seen[strings.ToLower(l.Name)] = line
 		out = append(out, l)
 	}
 	if len(out) == 0 && len(errs) == 0 {
-		errs = append(errs, "no student: write one a line, as user name, display name and (optionally) group")
+		errs = append(errs, i18n.T(ctx, "admin.roster.no_student"))
 	}
 	return out, errs
 }
 
 // checkRosterLine says what is wrong with a roster line's fields, or "".
-func checkRosterLine(rec []string) string {
+func checkRosterLine(ctx context.Context, rec []string) string {
 	switch {
 	case len(rec) < 2:
-		return "a line needs a user name and a display name (then, optionally, a group)"
+		return i18n.T(ctx, "admin.roster.needs_names")
 	case len(rec) > 3:
-		return fmt.Sprintf("%d fields; a line has a user name, a display name and, optionally, a group", len(rec))
+		return i18n.T(ctx, "admin.roster.too_many_fields", map[string]any{"Fields": len(rec)})
 	case !validName.MatchString(rec[0]):
-		return fmt.Sprintf("%q is not a user name: 2 to 32 letters, digits, dots, dashes or underscores", rec[0])
+		return i18n.T(ctx, "admin.roster.bad_user", map[string]any{"Name": rec[0]})
 	case rec[1] == "" || utf8.RuneCountInString(rec[1]) > 64:
-		return "a display name has 1 to 64 characters"
+		return i18n.T(ctx, "admin.roster.display_length")
 	case len(rec) == 3 && utf8.RuneCountInString(rec[2]) > 64:
-		return "a group has at most 64 characters"
+		return i18n.T(ctx, "admin.roster.group_length")
 	}
-	for i, what := range []string{"user name", "display name", "group"}[:len(rec)] {
+	for i, what := range []string{"user", "display", "group"}[:len(rec)] {
 		if p := textProblem(rec[i], false); p != "" {
-			return fmt.Sprintf("the %s contains %s", what, p)
+			return i18n.T(ctx, "admin.roster.contains", map[string]any{"Field": i18n.T(ctx, "admin.roster.field_"+what), "What": p})
 		}
 	}
 	return ""

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestRosterSeparator(t *testing.T) {
 		if got := rosterSeparator(c.text); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
-		lines, errs := parseRoster(c.text)
+		lines, errs := parseRoster(context.Background(), c.text)
 		if len(errs) > 0 || len(lines) < 1 || strings.Contains(lines[0].Name, ",") || strings.Contains(lines[0].Name, ";") {
 			t.Errorf("%s: parsed %+v, errors %v", c.name, lines, errs)
 		}

@@ -13,6 +13,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -37,7 +38,7 @@ func (s *Server) adminTournamentNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Fields.AllBots, d.Fields.OnePerStudent = true, true
-	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+	s.render(w, r, http.StatusOK, templates.TournamentForm(s.page(r, adminTitle(r.Context(), "admin.tournaments.form.page"), "admin"), d))
 }
 
 // GET /admin/tournaments/new/game?game=ID: the form's boards and entrants
@@ -133,14 +134,14 @@ func formIDs(vs []string) ([]int64, bool) {
 func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
 		return
 	}
 	f := r.PostForm
 	boardIDs, ok := formIDs(f["board"])
 	botIDs, ok2 := formIDs(f["bot"])
 	if !ok || !ok2 {
-		http.Error(w, "Bad board or bot id.", http.StatusBadRequest)
+		http.Error(w, i18n.T(r.Context(), "admin.tournaments.form.bad_ids"), http.StatusBadRequest)
 		return
 	}
 	ctx := r.Context()
@@ -155,7 +156,7 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Tournament %q scheduled for %s.", t.Name, fullTime(&t.StartAt)))
+	s.flash(ctx, i18n.T(ctx, "admin.tournaments.form.scheduled", map[string]any{"Name": t.Name, "When": fullTime(&t.StartAt)}))
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", t.ID), http.StatusSeeOther)
 }
 
@@ -227,12 +228,12 @@ func (s *Server) tournamentFormRefused(w http.ResponseWriter, r *http.Request, b
 	d := templates.TournamentFormData{Games: gameOptions(), Name: strings.TrimSpace(f.Get("name")), Game: f.Get("game"),
 		Format: f.Get("format"), Settings: f.Get("settings"),
 		GroupMatches: f.Get("group_matches"), FinalMatches: f.Get("final_matches"), DropCount: f.Get("drop_count"),
-		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: "Not scheduled: " + userMessage(r.Context(), err) + "."}
+		LeagueRounds: f.Get("league_rounds"), Start: f.Get("start"), Error: i18n.T(r.Context(), "admin.tournaments.form.not_scheduled", map[string]any{"Reason": userMessage(r.Context(), err)})}
 	if fields, err := s.tournamentGameFields(r.Context(), d.Game, boardIDs, botIDs); err == nil {
 		d.Fields = fields
 	}
 	d.Fields.AllBots, d.Fields.OnePerStudent, d.Fields.VersionsBefore = f.Get("entrants") != "list", f.Get("one_per_student") != "", f.Get("versions_before")
-	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, "New tournament · Admin", "admin"), d))
+	s.render(w, r, http.StatusUnprocessableEntity, templates.TournamentForm(s.page(r, adminTitle(r.Context(), "admin.tournaments.form.page"), "admin"), d))
 }
 
 // tournamentAction runs one admin action on the URL's tournament (a
@@ -247,7 +248,7 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 	err = act(ctx, t.ID)
 	switch {
 	case domain.CodeOf(err) == domain.Invalid: // the tournament's state refuses it
-		s.flash(ctx, "Refused: "+userMessage(ctx, err)+".")
+		s.flash(ctx, i18n.T(ctx, "admin.tournaments.refused", map[string]any{"Reason": userMessage(ctx, err)}))
 	case err != nil:
 		s.serverError(w, r, err)
 		return
@@ -259,21 +260,21 @@ func (s *Server) tournamentAction(w http.ResponseWriter, r *http.Request, done s
 
 // POST /admin/tournaments/{id}/pause
 func (s *Server) adminTournamentPause(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Paused: matches already queued finish, no new round starts.", func(ctx context.Context, id int64) error {
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.paused"), func(ctx context.Context, id int64) error {
 		return service.PauseTournament(ctx, s.Pool, id)
 	})
 }
 
 // POST /admin/tournaments/{id}/resume
 func (s *Server) adminTournamentResume(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Resumed.", func(ctx context.Context, id int64) error {
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.resumed"), func(ctx context.Context, id int64) error {
 		return service.ResumeTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
 
 // POST /admin/tournaments/{id}/cancel
 func (s *Server) adminTournamentCancel(w http.ResponseWriter, r *http.Request) {
-	s.tournamentAction(w, r, "Cancelled: its queued matches will not be played.", func(ctx context.Context, id int64) error {
+	s.tournamentAction(w, r, i18n.T(r.Context(), "admin.tournaments.cancelled"), func(ctx context.Context, id int64) error {
 		return service.CancelTournament(ctx, s.Pool, s.Jobs, id)
 	})
 }
@@ -317,7 +318,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 		}
 		d.Players = append(d.Players, c)
 	}
-	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, fmt.Sprintf("Run match #%d again", m.ID), "tournaments"), d))
+	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, i18n.T(ctx, "admin.tournaments.rerun.page", map[string]any{"Match": m.ID}), "tournaments"), d))
 }
 
 // POST /admin/tournaments/{id}/matches/{match}/rerun: the match again,
@@ -331,7 +332,7 @@ func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
 	s.tournamentAction(w, r, "", func(ctx context.Context, id int64) error {
 		again, err := service.ReplayTournamentMatch(ctx, s.Pool, s.Jobs, id, matchID)
 		if err == nil {
-			s.flash(ctx, fmt.Sprintf("Match #%d is queued to run again as #%d; the standings do not change.", matchID, again))
+			s.flash(ctx, i18n.T(ctx, "admin.tournaments.rerun.queued", map[string]any{"Match": matchID, "Again": again}))
 		}
 		return err
 	})
