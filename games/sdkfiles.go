@@ -120,6 +120,58 @@ func RulesHTML(gameID string) (string, error) {
 	return string(b), err
 }
 
+// RulesLangs are the languages a game's rules page is written in: "en"
+// (the rules page itself) first, then each translation found next to it,
+// named with the language before the extension (rules.ca.html).
+func RulesLangs(gameID string) ([]string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if info.Files.Rules == "" {
+		return nil, fmt.Errorf("game %q has no rules page", gameID)
+	}
+	langs := []string{"en"}
+	for _, l := range rulesTranslations {
+		if _, err := fs.Stat(info.Files.FS, rulesFile(info.Files.Rules, l)); err == nil {
+			langs = append(langs, l)
+		}
+	}
+	return langs, nil
+}
+
+// rulesTranslations are the languages a rules page may be translated into,
+// in the order the game page lists them.
+var rulesTranslations = []string{"ca", "es"}
+
+// rulesFile names a rules page's translation: rules-2018.html → rules-2018.ca.html.
+func rulesFile(rules, lang string) string {
+	if lang == "en" {
+		return rules
+	}
+	ext := path.Ext(rules)
+	return strings.TrimSuffix(rules, ext) + "." + lang + ext
+}
+
+// RulesHTMLIn returns a game's rules page in lang when it is translated into
+// it, else in English, and the language of the page returned.
+func RulesHTMLIn(gameID, lang string) (html, in string, err error) {
+	info, err := files(gameID)
+	if err != nil {
+		return "", "", err
+	}
+	if info.Files.Rules == "" {
+		return "", "", fmt.Errorf("game %q has no rules page", gameID)
+	}
+	if lang != "en" && lang != "" {
+		if b, err := fs.ReadFile(info.Files.FS, rulesFile(info.Files.Rules, lang)); err == nil {
+			return string(b), lang, nil
+		}
+	}
+	b, err := fs.ReadFile(info.Files.FS, info.Files.Rules)
+	return string(b), "en", err
+}
+
 // Renderer returns a game's replay renderer, the JavaScript module the
 // viewer imports as games/ID.js (docs/viewer.md).
 func Renderer(gameID string) ([]byte, error) {
