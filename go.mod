@@ -3,8 +3,10 @@ module arena.dev
 go 1.26.0
 
 require (
+	github.com/BurntSushi/toml v1.6.0
 	github.com/evanw/esbuild v0.28.2
 	github.com/fergusstrange/embedded-postgres v1.34.0
+	github.com/nicksnyder/go-i18n/v2 v2.7.0
 )
 
 require (
