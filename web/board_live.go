@@ -13,6 +13,7 @@ import (
 	"github.com/a-h/templ"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/metrics"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -261,7 +262,7 @@ func (v boardView) events(ctx context.Context, gameID string, snap *boardSnap) (
 	if v.viewer != nil {
 		viewerID = v.viewer.ID
 	}
-	key := fmt.Sprintf("%t/%d/%d/%d/%d", v.full, v.limit, v.offset, v.owner, viewerID)
+	key := fmt.Sprintf("%t/%d/%d/%d/%d/%s", v.full, v.limit, v.offset, v.owner, viewerID, i18n.Lang(ctx)) // rendered in ctx's language
 	return snap.view(key, func() (string, error) {
 		var rows []store.Standing
 		ranked := snap.Board.Len()
@@ -275,7 +276,7 @@ func (v boardView) events(ctx context.Context, gameID string, snap *boardSnap) (
 			empty, count = templates.LeaderboardEmpty(v.owner != 0), templates.RankedCount(ranked, v.owner != 0)
 		} else {
 			rows = snap.Board.Top(v.limit)
-			empty, count = templates.TopEmpty(qualifierOf(gameID)), strconv.Itoa(ranked)
+			empty, count = templates.TopEmpty(ctx, qualifierOf(gameID)), strconv.Itoa(ranked)
 		}
 		standings := standingRows(rows, v.viewer)
 		for i := range standings {

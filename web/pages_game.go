@@ -35,7 +35,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	if g.Deadline != nil {
 		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(time.Now())
 	}
-	d.RulesHTML, _ = games.RulesHTML(g.ID)
+	gameRules(r, g.ID, &d)
 	if eng, err := games.Get(g.ID); err == nil {
 		info := eng.Info()
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots
