@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 )
 
 // wireSources is the bot-side runtime every SDK imports.
@@ -170,6 +172,31 @@ func RulesHTMLIn(gameID, lang string) (html, in string, err error) {
 	}
 	b, err := fs.ReadFile(info.Files.FS, info.Files.Rules)
 	return string(b), "en", err
+}
+
+// SDKDoc returns the translation into lang of the doc comments of a game's
+// SDK reference, from sdkdoc.LANG.toml next to its rules page: TOML, each
+// key a name the reference documents ("package" for the package, a
+// function's, type's or const/var block's name, "Type.Method" for a
+// method) and its value the comment, in go/doc syntax. Nil, without an
+// error, when there is none (English, or not translated).
+func SDKDoc(gameID, lang string) (map[string]string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := fs.ReadFile(info.Files.FS, "sdkdoc."+lang+".toml")
+	if errors.Is(err, fs.ErrNotExist) || lang == "en" {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	docs := map[string]string{}
+	if err := toml.Unmarshal(b, &docs); err != nil {
+		return nil, fmt.Errorf("%s sdkdoc.%s.toml: %w", gameID, lang, err)
+	}
+	return docs, nil
 }
 
 // Renderer returns a game's replay renderer, the JavaScript module the

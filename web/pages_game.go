@@ -43,7 +43,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		for _, prm := range info.Params {
 			d.Params = append(d.Params, templates.GameParam{Name: prm.Name, Default: prm.Default})
 		}
-		d.SDK = sdkReference(g.ID)
+		d.SDK = sdkReference(ctx, g.ID)
 		d.HasKit = d.SDK != nil
 		for _, l := range lang.Offered(info) {
 			d.Languages = append(d.Languages, l.Title)
