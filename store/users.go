@@ -36,16 +36,17 @@ type User struct {
 	MustChangePassword bool
 	DisplayName        string // the person's name, from a class roster; "" if none
 	Group              string // the class group, from a class roster; "" if none
+	Language           string // the language the user chose (en, ca, es); "" for none
 }
 
 // userColumns are the users columns scanUser reads, for a table aliased u.
 const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
-	"u.display_name, u.group_name"
+	"u.display_name, u.group_name, u.language"
 
 func scanUser(row pgx.Row) (*User, error) {
 	u := &User{}
 	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword,
-		&u.DisplayName, &u.Group)
+		&u.DisplayName, &u.Group, &u.Language)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return nil, ErrNotFound
 	}

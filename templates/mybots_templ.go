@@ -342,9 +342,9 @@ func MyBots(p Page, d MyBotsData) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var15 string
-						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(Ago(b.Latest.Created))
+						templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(Ago(ctx, b.Latest.Created))
 						if templ_7745c5c3_Err != nil {
-							return templ.Error{Err: templ_7745c5c3_Err, FileName: `mybots.templ`, Line: 108, Col: 60}
+							return templ.Error{Err: templ_7745c5c3_Err, FileName: `mybots.templ`, Line: 108, Col: 65}
 						}
 						_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var15))
 						if templ_7745c5c3_Err != nil {

@@ -24,7 +24,7 @@ func TestStatusBadge(t *testing.T) {
 		if strings.Contains(html, "spinner") != s.InProgress() {
 			t.Errorf("%s: spinner shown %v, want %v: %s", s, !s.InProgress(), s.InProgress(), html)
 		}
-		if !strings.Contains(html, StatusLabel(s)) || statusHelp(s) == "" {
+		if !strings.Contains(html, StatusLabel(context.Background(), s)) || statusHelp(context.Background(), s) == "" {
 			t.Errorf("%s: no label or help: %s", s, html)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arena.dev/auth"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -28,23 +29,23 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status in
 		return
 	}
 	a := templates.AccountData{Name: u.Name, Email: u.Email, Role: u.Role, NewToken: newToken, Errors: errs,
-		MustChange: u.MustChangePassword}
+		MustChange: u.MustChangePassword, Language: u.Language}
 	for _, t := range tokens {
-		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(t.CreatedAt), LastUsed: "never"}
+		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(ctx, t.CreatedAt), LastUsed: i18n.T(ctx, "site.never")}
 		if t.LastUsedAt != nil {
-			row.LastUsed = templates.Ago(*t.LastUsedAt)
+			row.LastUsed = templates.Ago(ctx, *t.LastUsedAt)
 		}
 		a.Tokens = append(a.Tokens, row)
 	}
 	current := s.sessions.Token(ctx)
 	for _, ss := range sessions {
-		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ss.CreatedAt),
-			LastSeen: templates.Ago(ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
+		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ctx, ss.CreatedAt),
+			LastSeen: templates.Ago(ctx, ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
 	}
 	if newToken != "" {
 		w.Header().Set("Cache-Control", "no-store")
 	}
-	s.render(w, r, status, templates.Account(s.page(r, "Account", "account"), a))
+	s.render(w, r, status, templates.Account(s.page(r, i18n.T(ctx, "site.account.title"), "account"), a))
 }
 
 // POST /account/password: the current password and a new one. Rate
@@ -61,26 +62,26 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		ok, err = s.passwords.Check(ctx, u.PasswordHash, current)
 	}
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		s.renderAccount(w, r, status, "", map[string]string{"current": msg})
 		return
 	}
 	errs := map[string]string{}
 	if !ok {
-		errs["current"] = "This is not your current password."
+		errs["current"] = i18n.T(ctx, "site.account.msg.notcurrent")
 	}
 	switch {
 	case len(next) < auth.MinPasswordLen || len(next) > 1024:
-		errs["new"] = "At least 8 characters."
+		errs["new"] = i18n.T(ctx, "site.account.msg.minlen")
 	case next == current:
-		errs["new"] = "Choose a password other than the current one."
+		errs["new"] = i18n.T(ctx, "site.account.msg.other")
 	}
 	if len(errs) > 0 {
 		s.renderAccount(w, r, http.StatusUnprocessableEntity, "", errs)
 		return
 	}
 	hash, err := s.passwords.Hash(ctx, next)
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		s.renderAccount(w, r, status, "", map[string]string{"new": msg})
 		return
 	}
@@ -94,7 +95,7 @@ func (s *Server) changePassword(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(ctx, "Your password has been changed. Your other sessions have been logged out and your API tokens revoked.")
+	s.flash(ctx, i18n.T(ctx, "site.account.msg.changed"))
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }
 
@@ -120,7 +121,7 @@ func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(r.Context(), "Token revoked.")
+	s.flash(r.Context(), i18n.T(r.Context(), "site.account.msg.revoked"))
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }
 
@@ -138,6 +139,6 @@ func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 		s.logout(w, r)
 		return
 	}
-	s.flash(ctx, "That session has been logged out.")
+	s.flash(ctx, i18n.T(ctx, "site.account.msg.sessionout"))
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"arena.dev/auth"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -163,7 +164,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 	for _, u := range users {
 		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
 			DisplayName: u.DisplayName, Group: u.Group,
-			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(u.CreatedAt), Self: u.ID == me.ID})
+			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
 	}
 	s.render(w, r, status, templates.AdminUsers(s.page(r, "Users · Admin", "admin"), d))
 }
@@ -302,7 +303,7 @@ func (s *Server) adminResetPassword(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	temp := auth.RandomPassword(oneTimePasswordLen)
 	hash, err := s.passwords.Hash(ctx, temp)
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		s.renderAdminUsers(w, r, status, adminBackQuery(r), templates.AdminUsersData{Error: msg})
 		return
 	}
@@ -327,6 +328,9 @@ func (s *Server) adminSettings(w http.ResponseWriter, r *http.Request) {
 	if f.InviteCode, err = store.Setting(ctx, s.Pool, store.SettingInviteCode, ""); err == nil {
 		f.SiteName, err = store.Setting(ctx, s.Pool, store.SettingSiteName, "")
 	}
+	if err == nil {
+		f.Language, err = store.Setting(ctx, s.Pool, store.SettingLanguage, i18n.Default)
+	}
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -339,6 +343,7 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	f := templates.AdminSettingsForm{
 		InviteCode: strings.TrimSpace(r.PostFormValue("invite_code")),
 		SiteName:   strings.TrimSpace(r.PostFormValue("site_name")),
+		Language:   i18n.Normalize(r.PostFormValue("language")),
 		Errors:     map[string]string{},
 	}
 	if utf8.RuneCountInString(f.SiteName) > 64 {
@@ -356,6 +361,9 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	err := store.SetSetting(ctx, s.Pool, store.SettingInviteCode, f.InviteCode)
 	if err == nil {
 		err = store.SetSetting(ctx, s.Pool, store.SettingSiteName, f.SiteName)
+	}
+	if err == nil {
+		err = store.SetSetting(ctx, s.Pool, store.SettingLanguage, f.Language)
 	}
 	if err != nil {
 		s.serverError(w, r, err)

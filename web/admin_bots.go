@@ -40,7 +40,7 @@ func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status 
 	for _, b := range bots {
 		d.Rows = append(d.Rows, templates.AdminBotRow{ID: b.ID, Name: b.Name, Game: b.GameID, Owner: b.OwnerName,
 			OwnerDisabled: b.OwnerDisabled, Disabled: b.Disabled, Versions: b.Versions,
-			Current: brief(b.Current), Latest: brief(b.Latest), Created: templates.Ago(b.CreatedAt)})
+			Current: brief(b.Current), Latest: brief(b.Latest), Created: templates.Ago(r.Context(), b.CreatedAt)})
 	}
 	s.render(w, r, status, templates.AdminBots(s.page(r, "Bots · Admin", "admin"), d))
 }

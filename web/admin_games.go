@@ -125,7 +125,7 @@ func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status
 				by = "unknown"
 			}
 			row := templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(b.CreatedAt)}
+				Settings: adminSettingsText(b.Settings), UploadedBy: by, Uploaded: templates.Ago(ctx, b.CreatedAt)}
 			if o, ok := info.OriginalNamed(b.Original); ok {
 				row.Original = o.Title()
 			}

@@ -47,7 +47,7 @@ func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.La
 		p.HourPlanned = row.HourPlanned
 	}
 	if !row.LastPlanned.IsZero() {
-		p.LastPlanned = templates.Ago(row.LastPlanned)
+		p.LastPlanned = templates.Ago(ctx, row.LastPlanned)
 	}
 	if f != nil {
 		p.Trickle, p.HourlyCap, p.Paused = f.trickle, f.hourlyCap, f.paused

@@ -68,7 +68,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
-	if status, msg, refused := passwordRefusal(w, err); refused {
+	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}

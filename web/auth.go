@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"arena.dev/auth"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -74,13 +75,13 @@ var dummyHash = sync.OnceValue(func() string {
 // passwordRefusal is what a person is told when a password attempt was
 // turned down before being checked: a status and a message, with the
 // response's Retry-After set; ok is false for other errors (w untouched).
-func passwordRefusal(w http.ResponseWriter, err error) (status int, msg string, ok bool) {
+func passwordRefusal(ctx context.Context, w http.ResponseWriter, err error) (status int, msg string, ok bool) {
 	retryAfter := ""
 	switch {
 	case errors.Is(err, errTooManyAttempts):
-		status, retryAfter, msg = http.StatusTooManyRequests, "60", "Too many attempts. Wait a minute and try again."
+		status, retryAfter, msg = http.StatusTooManyRequests, "60", i18n.T(ctx, "site.auth.msg.toomany")
 	case errors.Is(err, auth.ErrBusy):
-		status, retryAfter, msg = http.StatusTooManyRequests, "2", "The server is busy checking passwords. Try again in a moment."
+		status, retryAfter, msg = http.StatusTooManyRequests, "2", i18n.T(ctx, "site.auth.msg.busy")
 	default:
 		return 0, "", false
 	}
@@ -93,7 +94,7 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, "/", http.StatusSeeOther)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Login(s.page(r, "Log in", ""), templates.LoginForm{Next: r.URL.Query().Get("next")}))
+	s.render(w, r, http.StatusOK, templates.Login(s.page(r, i18n.T(r.Context(), "site.auth.login"), ""), templates.LoginForm{Next: r.URL.Query().Get("next")}))
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request) {
@@ -105,19 +106,19 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		u, err = s.checkLogin(r.Context(), f.Name, r.PostFormValue("password"))
 	}
 	status := http.StatusUnauthorized
-	switch st, msg, refused := passwordRefusal(w, err); {
+	switch st, msg, refused := passwordRefusal(r.Context(), w, err); {
 	case refused:
 		status, f.Error = st, msg
 	case errors.Is(err, errWrongLogin):
-		f.Error = "Wrong user name or password."
+		f.Error = i18n.T(r.Context(), "site.auth.msg.wrong")
 	case err != nil:
 		s.fail(w, r, err)
 		return
 	case u.Disabled:
-		f.Error = "This account has been disabled. Ask an admin."
+		f.Error = i18n.T(r.Context(), "site.auth.msg.disabled")
 	}
 	if f.Error != "" {
-		s.render(w, r, status, templates.Login(s.page(r, "Log in", ""), f))
+		s.render(w, r, status, templates.Login(s.page(r, i18n.T(r.Context(), "site.auth.login"), ""), f))
 		return
 	}
 	if err := s.logIn(r, u); err != nil {
@@ -125,7 +126,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		s.flash(r.Context(), "An admin has reset your password, or given you your class's one-time password. Choose your own to go on.")
+		s.flash(r.Context(), i18n.T(r.Context(), "site.auth.msg.mustchange"))
 		http.Redirect(w, r, "/account", http.StatusSeeOther)
 		return
 	}
@@ -148,7 +149,7 @@ func (s *Server) registerPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Register(s.page(r, "Sign up", ""), templates.RegisterForm{NeedInvite: invite != ""}))
+	s.render(w, r, http.StatusOK, templates.Register(s.page(r, i18n.T(r.Context(), "site.auth.signup"), ""), templates.RegisterForm{NeedInvite: invite != ""}))
 }
 
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
@@ -171,39 +172,39 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	giveBack, allowed := s.registerLimit.take(addrKey(s.clientIP(r)))
 	if !allowed {
 		w.Header().Set("Retry-After", "60")
-		status, f.Errors[""] = http.StatusTooManyRequests, "Too many attempts. Wait a minute and try again."
+		status, f.Errors[""] = http.StatusTooManyRequests, i18n.T(r.Context(), "site.auth.msg.toomany")
 	}
 	if !validName.MatchString(f.Name) {
-		f.Errors["name"] = "2 to 32 letters, digits, dots, dashes or underscores."
+		f.Errors["name"] = i18n.T(r.Context(), "site.auth.msg.name")
 	}
 	if a, err := mail.ParseAddress(f.Email); err != nil || a.Address != f.Email {
-		f.Errors["email"] = "That does not look like an email address."
+		f.Errors["email"] = i18n.T(r.Context(), "site.auth.msg.email")
 	}
 	if len(password) < auth.MinPasswordLen || len(password) > 1024 {
-		f.Errors["password"] = "At least 8 characters."
+		f.Errors["password"] = i18n.T(r.Context(), "site.account.msg.minlen")
 	}
 	if invite != "" && subtle.ConstantTimeCompare([]byte(f.Invite), []byte(invite)) != 1 {
-		f.Errors["invite"] = "This invite code is not right. Ask your teacher for it."
+		f.Errors["invite"] = i18n.T(r.Context(), "site.auth.msg.invite")
 	}
 	if len(f.Errors) == 0 {
 		err = s.createAccount(r, f.Name, f.Email, password)
 		if errors.Is(err, auth.ErrBusy) { // the server's failure: the student's retry must not count
 			giveBack()
 		}
-		if st, msg, refused := passwordRefusal(w, err); refused {
+		if st, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 			status, f.Errors[""] = st, msg
 		} else if errors.Is(err, store.ErrConflict) {
-			f.Errors["name"] = "This user name or email is already taken."
+			f.Errors["name"] = i18n.T(r.Context(), "site.auth.msg.taken")
 		} else if err != nil {
 			s.serverError(w, r, err)
 			return
 		}
 	}
 	if len(f.Errors) > 0 {
-		s.render(w, r, status, templates.Register(s.page(r, "Sign up", ""), f))
+		s.render(w, r, status, templates.Register(s.page(r, i18n.T(r.Context(), "site.auth.signup"), ""), f))
 		return
 	}
-	s.flash(ctx, "Welcome to Arena, "+f.Name+"! Pick a game and submit your first bot.")
+	s.flash(ctx, i18n.T(ctx, "site.auth.msg.welcome", map[string]any{"Name": f.Name}))
 	http.Redirect(w, r, "/", http.StatusSeeOther)
 }
 

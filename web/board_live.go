@@ -262,7 +262,8 @@ func (v boardView) events(ctx context.Context, gameID string, snap *boardSnap) (
 	if v.viewer != nil {
 		viewerID = v.viewer.ID
 	}
-	key := fmt.Sprintf("%t/%d/%d/%d/%d/%s", v.full, v.limit, v.offset, v.owner, viewerID, i18n.Lang(ctx)) // rendered in ctx's language
+	// The language is part of the view: the rows' words are translated.
+	key := fmt.Sprintf("%t/%d/%d/%d/%d/%s", v.full, v.limit, v.offset, v.owner, viewerID, i18n.Lang(ctx))
 	return snap.view(key, func() (string, error) {
 		var rows []store.Standing
 		ranked := snap.Board.Len()
@@ -273,12 +274,12 @@ func (v boardView) events(ctx context.Context, gameID string, snap *boardSnap) (
 			if v.owner != 0 {
 				_, ranked = snap.Board.Page(v.owner, 0, 0)
 			}
-			empty, count = templates.LeaderboardEmpty(v.owner != 0), templates.RankedCount(ranked, v.owner != 0)
+			empty, count = templates.LeaderboardEmpty(ctx, v.owner != 0), templates.RankedCount(ctx, ranked, v.owner != 0)
 		} else {
 			rows = snap.Board.Top(v.limit)
 			empty, count = templates.TopEmpty(ctx, qualifierOf(gameID)), strconv.Itoa(ranked)
 		}
-		standings := standingRows(rows, v.viewer)
+		standings := standingRows(ctx, rows, v.viewer)
 		for i := range standings {
 			if v.full && v.viewer != nil && !standings[i].Mine && !standings[i].House {
 				standings[i].Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", gameID, standings[i].BotID)

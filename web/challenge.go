@@ -202,7 +202,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 	for _, m := range recent {
 		row := templates.ChallengeRow{ID: m.ID, Status: store.MatchQueued}
 		if m.FinishedAt != nil {
-			row.Status, row.When = store.MatchFailed, templates.Ago(*m.FinishedAt)
+			row.Status, row.When = store.MatchFailed, templates.Ago(ctx, *m.FinishedAt)
 			if m.HasReplay {
 				row.Status = store.MatchFinished
 			}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/downloads"
+	"arena.dev/i18n"
 	"arena.dev/templates"
 )
 
@@ -35,7 +37,7 @@ func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 	linux := downloads.Target{OS: "linux", Arch: "amd64"}
 	var building string
 	if s.Downloads != nil && (s.Downloads.Prebuilt != "" || s.Downloads.Source != "") {
-		building = s.downloadState(linux)
+		building = s.downloadState(r.Context(), linux)
 	}
 	return templates.ToolInstall{
 		Building: building,
@@ -57,22 +59,22 @@ func (s *Server) downloadsPage(w http.ResponseWriter, r *http.Request) {
 		row := templates.DownloadRow{Title: t.Title(), Href: t.Path(), File: t.File(),
 			Line: downloads.InstallLine(base, t)}
 		if d.Available {
-			row.Building = s.downloadState(t)
+			row.Building = s.downloadState(r.Context(), t)
 			d.Building = d.Building || row.Building != ""
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	s.render(w, r, http.StatusOK, templates.Downloads(s.page(r, "The arena tool", ""), d))
+	s.render(w, r, http.StatusOK, templates.Downloads(s.page(r, i18n.T(r.Context(), "site.tool.title"), ""), d))
 }
 
 // downloadState says, for a target not ready yet, when it should be, in
 // words ("" when it is ready, or failed: its download says why).
-func (s *Server) downloadState(t downloads.Target) string {
+func (s *Server) downloadState(ctx context.Context, t downloads.Target) string {
 	path, eta, err := s.Downloads.Status(t)
 	if path != "" || err != nil {
 		return ""
 	}
-	return "being built, ready in about " + aboutSeconds(eta)
+	return i18n.T(ctx, "site.downloads.state", map[string]any{"When": aboutSeconds(eta)})
 }
 
 // aboutSeconds is a duration rounded up for people: "40 s", "2 min".

@@ -47,7 +47,7 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 			s.serverError(w, r, err)
 			return
 		}
-		d.Games = append(d.Games, templates.GameCard{ID: g.ID, Title: g.Title, Top: standingRows(top, p.User), Ranked: ranked})
+		d.Games = append(d.Games, templates.GameCard{ID: g.ID, Title: g.Title, Top: standingRows(r.Context(), top, p.User), Ranked: ranked})
 		if d.StartGame == "" && submittable(g.ID) {
 			d.StartGame = g.ID
 		}
@@ -59,6 +59,6 @@ func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	}
 	// Matches of a game disabled since are not shown.
 	recent = slices.DeleteFunc(recent, func(m store.MatchSummary) bool { return titles[m.GameID] == "" })
-	d.Recent = matchRows(recent, titles, 0)
+	d.Recent = matchRows(r.Context(), recent, titles, 0)
 	s.render(w, r, http.StatusOK, templates.Home(p, d))
 }

@@ -10,7 +10,7 @@ import (
 // page returns the frame data of a page for this request: the viewer and a
 // pending flash message.
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
-	p := templates.Page{Title: title, Section: section, Flash: s.sessions.PopString(r.Context(), "flash")}
+	p := templates.Page{Title: title, Section: section, Flash: s.sessions.PopString(r.Context(), "flash"), Path: r.URL.RequestURI()}
 	// A missing or unreadable setting just means the default name.
 	p.Site, _ = store.Setting(r.Context(), s.Pool, store.SettingSiteName, "")
 	if u := userFrom(r.Context()); u != nil {

@@ -73,7 +73,7 @@ func (s *Server) botData(ctx context.Context, id, before int64) (templates.BotDa
 	if err != nil {
 		return d, err
 	}
-	d.Matches = matchRows(ms, nil, id)
+	d.Matches = matchRows(ctx, ms, nil, id)
 	d.Pager = olderPager(fmt.Sprintf("/bots/%d", id), before, matchIDs(ms), botMatchesSize)
 	rivals, err := store.HeadToHead(ctx, s.Pool, id, botRivals, botRivalMatches)
 	if err != nil {
@@ -100,7 +100,7 @@ func (s *Server) botData(ctx context.Context, id, before int64) (templates.BotDa
 	if u != nil && (u.ID == bot.OwnerID || u.Role == store.RoleAdmin) {
 		for _, v := range versions {
 			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: string(v.Status),
-				When: templates.Ago(v.CreatedAt)})
+				When: templates.Ago(ctx, v.CreatedAt)})
 		}
 	}
 	return d, nil

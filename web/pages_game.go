@@ -65,7 +65,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	d.Top = standingRows(top, p.User)
+	d.Top = standingRows(r.Context(), top, p.User)
 	d.TopEvents = fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)
 	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
 		s.serverError(w, r, err)

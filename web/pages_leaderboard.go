@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"arena.dev/i18n"
 	"arena.dev/templates"
 )
 
@@ -45,7 +46,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if mine {
 		base += "mine=1&"
 	}
-	pg := templates.ListPager{Label: fmt.Sprintf("Page %d of %d", page, pages)}
+	pg := templates.ListPager{Label: i18n.T(r.Context(), "site.pager.page", map[string]any{"Page": page, "Pages": pages})}
 	if page > 1 {
 		pg.Prev = fmt.Sprintf("%spage=%d", base, page-1)
 	}
@@ -56,7 +57,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 	if mine {
 		events += "&mine=1"
 	}
-	standings := standingRows(rows, p.User)
+	standings := standingRows(r.Context(), rows, p.User)
 	for i := range standings {
 		if p.User != nil && !standings[i].Mine && !standings[i].House {
 			standings[i].Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, standings[i].BotID)

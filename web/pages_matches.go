@@ -33,7 +33,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 	}
 	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, g.Title+" matches", "games"), templates.MatchListData{
 		GameID: g.ID, GameTitle: g.Title,
-		Rows:  matchRows(ms, nil, 0),
+		Rows:  matchRows(r.Context(), ms, nil, 0),
 		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize),
 	}))
 }

@@ -2,6 +2,7 @@ package web
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -14,12 +15,12 @@ import (
 
 // Conversions from store rows to what the public pages' templates show.
 
-func standingRows(ss []store.Standing, viewer *templates.Viewer) []templates.StandingRow {
+func standingRows(ctx context.Context, ss []store.Standing, viewer *templates.Viewer) []templates.StandingRow {
 	out := make([]templates.StandingRow, len(ss))
 	for i, s := range ss {
 		last := "–"
 		if s.LastChange != nil {
-			last = templates.Ago(*s.LastChange)
+			last = templates.Ago(ctx, *s.LastChange)
 		}
 		out[i] = templates.StandingRow{Rank: s.Rank, House: s.House, BotID: s.BotID, Bot: s.BotName, Owner: s.OwnerName, Language: s.Language,
 			Score: s.Ordinal, Mu: s.Mu, Sigma: s.Sigma, Games: s.Games, LastChange: last,
@@ -29,13 +30,13 @@ func standingRows(ss []store.Standing, viewer *templates.Viewer) []templates.Sta
 }
 
 // matchRows lists players best first; focus marks one bot's seats.
-func matchRows(ms []store.MatchSummary, titles map[string]string, focus int64) []templates.MatchRow {
+func matchRows(ctx context.Context, ms []store.MatchSummary, titles map[string]string, focus int64) []templates.MatchRow {
 	out := make([]templates.MatchRow, len(ms))
 	for i, m := range ms {
 		row := templates.MatchRow{ID: m.ID, GameID: m.GameID, GameTitle: cmp.Or(titles[m.GameID], m.GameID),
 			Kind: m.Kind, HasReplay: m.HasReplay}
 		if m.FinishedAt != nil {
-			row.When = templates.Ago(*m.FinishedAt)
+			row.When = templates.Ago(ctx, *m.FinishedAt)
 		}
 		for _, p := range m.Players {
 			c := playerCell(p, m.Kind)

@@ -94,7 +94,7 @@ func (s *Server) Handler() http.Handler {
 
 	// Pages: sessions and the logged-in user.
 	r.Group(func(r chi.Router) {
-		r.Use(s.sessions.LoadAndSave, s.loadUser)
+		r.Use(s.sessions.LoadAndSave, s.loadUser, s.language)
 		r.NotFound(s.notFound)
 		r.Get("/", s.home)
 		r.Get("/downloads", s.downloadsPage)
@@ -103,6 +103,7 @@ func (s *Server) Handler() http.Handler {
 		r.Get("/register", s.registerPage)
 		r.Post("/register", s.register)
 		r.Post("/logout", s.logout)
+		r.Post("/language", s.setLanguage)
 		r.Group(func(r chi.Router) {
 			r.Use(s.requireUser)
 			r.Get("/account", s.accountPage)

@@ -68,7 +68,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 // must change their password may make.
 func passwordChangeRoute(r *http.Request) bool {
 	switch r.Method + " " + r.URL.Path {
-	case "GET /account", "POST /account/password", "POST /logout":
+	case "GET /account", "POST /account/password", "POST /logout", "POST /language":
 		return true
 	}
 	return false
