@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 
 	"arena.dev/games"
@@ -57,6 +59,24 @@ func summary(c *command) string {
 	}
 	return c.summary
 }
+
+// usage is a command's usage for `arena help NAME` and usage errors: the
+// code's, or its translation (cli.usage.NAME, for the commands whose usage
+// explains in words) when it names the same options; a translation the
+// code has outgrown (an option added) gives way to the English.
+func usage(c *command) string {
+	id := "cli.usage." + c.name
+	if envLang() == i18n.Default {
+		return c.usage
+	}
+	if s := tr(id); s != id && slices.Equal(optionRE.FindAllString(s, -1), optionRE.FindAllString(c.usage, -1)) {
+		return s
+	}
+	return c.usage
+}
+
+// optionRE finds a usage's options (--board, -n).
+var optionRE = regexp.MustCompile(`(?:^|[\s\[])--?[a-z][a-z-]*`)
 
 // placeWords says a place in a match, as games.PlaceWords does in English.
 func placeWords(place int, tied bool) string {

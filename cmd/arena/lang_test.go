@@ -113,3 +113,22 @@ func TestLangSummariesTranslated(t *testing.T) {
 		}
 	}
 }
+
+// The usages that explain in words are translated, naming the code's
+// options; one the code has outgrown (an option added since) gives way to
+// the English, which names them all.
+func TestLangUsages(t *testing.T) {
+	for _, lang := range []string{"ca_ES.UTF-8", "es_ES.UTF-8"} {
+		t.Setenv("LC_ALL", lang)
+		for _, name := range []string{"challenge", "play", "submit"} {
+			if c := commands[name]; usage(c) == c.usage {
+				t.Errorf("%s: the usage of %s is not translated, or names other options than the code's (cli.usage.%s)", lang, name, name)
+			}
+		}
+	}
+	t.Setenv("LC_ALL", "ca_ES.UTF-8")
+	grown := &command{name: "play", usage: commands["play"].usage + " [--new-option]"}
+	if usage(grown) != grown.usage {
+		t.Error("an outgrown translation of the usage is shown")
+	}
+}

@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, new(usageError)):
-		fmt.Fprintf(stderr, "arena %s: %v\n%s\n", cmd.name, err, tr("cli.usage", map[string]any{"Usage": cmd.usage}))
+		fmt.Fprintf(stderr, "arena %s: %v\n%s\n", cmd.name, err, tr("cli.usage", map[string]any{"Usage": usage(cmd)}))
 		return 2
 	default:
 		fmt.Fprintf(stderr, "arena %s: %v\n", cmd.name, err)
@@ -74,7 +74,7 @@ func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(forma
 func help(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
 		if c, ok := commands[args[1]]; ok {
-			fmt.Fprintf(stdout, "%s\n\n%s\n", summary(c), tr("cli.usage", map[string]any{"Usage": c.usage}))
+			fmt.Fprintf(stdout, "%s\n\n%s\n", summary(c), tr("cli.usage", map[string]any{"Usage": usage(c)}))
 			return 0
 		}
 		fmt.Fprintln(stderr, tr("cli.help.unknown", map[string]any{"Name": fmt.Sprintf("%q", args[1])}))
@@ -105,7 +105,7 @@ func parseFlags(fs *flag.FlagSet, c *command, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stdout)
-			fmt.Printf("%s\n\n%s\n\n", summary(c), tr("cli.usage", map[string]any{"Usage": c.usage}))
+			fmt.Printf("%s\n\n%s\n\n", summary(c), tr("cli.usage", map[string]any{"Usage": usage(c)}))
 			fs.PrintDefaults()
 			return flag.ErrHelp
 		}
