@@ -117,11 +117,18 @@ func markupN(ctx context.Context, id string, count int, data ...map[string]any) 
 	return templ.Raw(i18n.N(ctx, id, count, escaped(data)...))
 }
 
+// trustedHTML is markup built by our code, passed to markup unescaped.
+type trustedHTML string
+
 func escaped(data []map[string]any) []map[string]any {
 	out := make([]map[string]any, len(data))
 	for i, d := range data {
 		out[i] = make(map[string]any, len(d))
 		for k, v := range d {
+			if h, ok := v.(trustedHTML); ok {
+				out[i][k] = string(h)
+				continue
+			}
 			out[i][k] = html.EscapeString(fmt.Sprint(v))
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -70,7 +71,7 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.render(w, r, http.StatusOK, templates.MyBots(s.page(r, "My bots", "bots"), d))
+	s.render(w, r, http.StatusOK, templates.MyBots(s.page(r, i18n.T(r.Context(), "site.nav.mybots"), "bots"), d))
 }
 
 // submittable says whether bots can be built for a game (it has an SDK).

@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -108,7 +109,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 			f.Language, f.Source = f.Languages[0].ID, f.Languages[0].Starter
 		}
 	}
-	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
+	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, i18n.T(r.Context(), "site.submit.title", map[string]any{"Game": f.GameTitle}), "bots"), f))
 }
 
 // POST /games/{game}/submit (bot, source, or a file): a new version. A
@@ -140,7 +141,7 @@ func (s *Server) submit(w http.ResponseWriter, r *http.Request) {
 		s.submitRefused(w, r, f, err)
 		return
 	}
-	msg := fmt.Sprintf("Version %d of %s is submitted. This page follows it: no need to reload.", v.Number, strings.TrimSpace(sub.bot))
+	msg := i18n.T(ctx, "site.submit.done", map[string]any{"N": v.Number, "Bot": strings.TrimSpace(sub.bot)})
 	if sub.converted != "" {
 		msg = sub.converted + ". " + msg
 	}
@@ -165,7 +166,7 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 		f.RetryAfter = retrySeconds(limit.RetryAfter)
 		f.Error = capitalize(limit.Limit) + "."
 	}
-	s.render(w, r, status, templates.Submit(s.page(r, "Submit · "+f.GameTitle, "bots"), f))
+	s.render(w, r, status, templates.Submit(s.page(r, i18n.T(r.Context(), "site.submit.title", map[string]any{"Game": f.GameTitle}), "bots"), f))
 }
 
 // lastBotName is the bot the user submitted to last, else "mybot".

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -41,7 +42,7 @@ func (s *Server) challengePage(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	f.Seed, f.Board, f.Shuffle = q.Get("seed"), q.Get("board"), q.Get("shuffle") == "1"
-	s.render(w, r, http.StatusOK, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
+	s.render(w, r, http.StatusOK, templates.Challenge(s.page(r, i18n.T(r.Context(), "site.challenge.title", map[string]any{"Game": f.GameTitle}), "games"), f))
 }
 
 // POST /games/{game}/challenge (version, opponent×3, seed, board, shuffle):
@@ -80,14 +81,14 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 			f.RetryAfter = retrySeconds(ce.RetryAfter)
 		}
 		f.Error = capitalize(userMessage(err)) + "."
-		s.render(w, r, status, templates.Challenge(s.page(r, "Challenge · "+f.GameTitle, "games"), f))
+		s.render(w, r, status, templates.Challenge(s.page(r, i18n.T(r.Context(), "site.challenge.title", map[string]any{"Game": f.GameTitle}), "games"), f))
 		return
 	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	s.flash(ctx, fmt.Sprintf("Challenge #%d is started. This page follows it: its result and replay appear here when it is over.", m.ID))
+	s.flash(ctx, i18n.T(ctx, "site.challenge.started", map[string]any{"ID": m.ID}))
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(m.ID, 10), http.StatusSeeOther)
 }
 
@@ -143,7 +144,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 	if on, err := store.ChallengesEnabled(ctx, s.Pool, g.ID); err != nil {
 		return f, err
 	} else if !on && !admin {
-		f.Closed = "Challenges of " + g.Title + " are switched off by an admin for now (an exam, say). The ladder goes on."
+		f.Closed = i18n.T(ctx, "site.challenge.closed", map[string]any{"Game": g.Title})
 	}
 	allow, err := judge.ChallengeAllowance(ctx, s.Pool, u.ID, admin)
 	if err != nil {
@@ -161,7 +162,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 			f.Versions = append(f.Versions, templates.ChallengeGroup{Label: c.BotName})
 		}
 		o := templates.ChallengeOption{Value: "v:" + strconv.FormatInt(c.VersionID, 10),
-			Label: fmt.Sprintf("%s version %d (%s)", c.BotName, c.Number, c.Status)}
+			Label: i18n.T(ctx, "site.challenge.option.version", map[string]any{"Bot": c.BotName, "N": c.Number, "Status": templates.StatusLabel(ctx, store.VersionStatus(c.Status))})}
 		grp := &f.Versions[len(f.Versions)-1]
 		grp.Options = append(grp.Options, o)
 		mine.Options = append(mine.Options, o)
@@ -170,7 +171,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 	if err != nil {
 		return f, err
 	}
-	ranked := templates.ChallengeGroup{Label: "On the leaderboard"}
+	ranked := templates.ChallengeGroup{Label: i18n.T(ctx, "site.challenge.group.board")}
 	for _, st := range board {
 		if st.OwnerID == u.ID || st.House { // the house's bots are the built-in ones below
 			continue
@@ -178,11 +179,11 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 		ranked.Options = append(ranked.Options, templates.ChallengeOption{Value: "bot:" + strconv.FormatInt(st.BotID, 10),
 			Label: fmt.Sprintf("#%d %s (%s)", st.Rank, st.BotName, st.OwnerName)})
 	}
-	builtins := templates.ChallengeGroup{Label: "The game's own bots"}
+	builtins := templates.ChallengeGroup{Label: i18n.T(ctx, "site.challenge.group.builtin")}
 	for _, b := range info.Bots {
 		builtins.Options = append(builtins.Options, templates.ChallengeOption{Value: "builtin:" + b, Label: b})
 	}
-	mine.Label = "Your versions"
+	mine.Label = i18n.T(ctx, "site.challenge.group.mine")
 	for _, grp := range []templates.ChallengeGroup{ranked, builtins, mine} {
 		if len(grp.Options) > 0 {
 			f.Opponents = append(f.Opponents, grp)

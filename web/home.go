@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"slices"
 
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -17,7 +18,7 @@ const (
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	p := s.page(r, "Games", "games")
+	p := s.page(r, i18n.T(r.Context(), "site.nav.games"), "games")
 	gs, err := store.PublicGames(ctx, s.Pool)
 	if err != nil {
 		s.serverError(w, r, err)

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"arena.dev/i18n"
 	"arena.dev/store"
+	"arena.dev/templates"
 )
 
 // langCookie keeps a visitor's choice from the footer's switch.
@@ -70,4 +73,12 @@ func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) {
 		s.flash(ctx, i18n.T(said, "site.account.language.saved"))
 	}
 	http.Redirect(w, r, back, http.StatusSeeOther)
+}
+
+// localTime is t as ctx's language writes a day and time ("" for nil).
+func localTime(ctx context.Context, t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return templates.DateTime(ctx, *t)
 }

@@ -18,7 +18,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	p := s.page(r, g.Title+" leaderboard", "games")
+	p := s.page(r, i18n.T(r.Context(), "site.board.title", map[string]any{"Game": g.Title}), "games")
 	page, limit, offset := pageParams(r, leaderboardPageSize)
 	mine := p.User != nil && r.URL.Query().Get("mine") == "1"
 	var owner int64

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -31,7 +32,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, g.Title+" matches", "games"), templates.MatchListData{
+	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, i18n.T(r.Context(), "site.matches.title", map[string]any{"Game": g.Title}), "games"), templates.MatchListData{
 		GameID: g.ID, GameTitle: g.Title,
 		Rows:  matchRows(r.Context(), ms, nil, 0),
 		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize),
@@ -46,7 +47,7 @@ func (s *Server) matchPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Match(s.page(r, fmt.Sprintf("Match #%d", d.ID), "games"), d))
+	s.render(w, r, http.StatusOK, templates.Match(s.page(r, i18n.T(r.Context(), "site.match.title", map[string]any{"ID": d.ID}), "games"), d))
 }
 
 // GET /matches/{id}/live: the part of the match page that changes until
@@ -97,7 +98,7 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 		title = g.Title
 	}
 	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: title, Kind: m.Kind, Status: m.Status,
-		Rated: m.Rated, Seed: m.Seed, Created: fullTime(&m.CreatedAt), Finished: fullTime(m.FinishedAt),
+		Rated: m.Rated, Seed: m.Seed, Created: localTime(ctx, &m.CreatedAt), Finished: localTime(ctx, m.FinishedAt),
 		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
 	if g, err := games.Get(m.GameID); err == nil {
 		d.Scoring = g.Info().Scoring
@@ -153,13 +154,13 @@ func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.Se
 // retention (and being played again, or not), or played again.
 func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *store.Match) error {
 	if m.ReplayRegeneratedAt != nil {
-		d.Regenerated, d.ReplayDiffers = fullTime(m.ReplayRegeneratedAt), m.ReplayDiffers
+		d.Regenerated, d.ReplayDiffers = localTime(ctx, m.ReplayRegeneratedAt), m.ReplayDiffers
 	}
 	if m.Status != store.MatchFinished || m.ReplayKey != nil {
 		return nil
 	}
 	d.ReplayGone = true
-	d.ReplayDeleted = fullTime(m.ReplayDeletedAt)
+	d.ReplayDeleted = localTime(ctx, m.ReplayDeletedAt)
 	d.LoggedIn = userFrom(ctx) != nil
 	ret, err := store.LoadRetention(ctx, s.Pool)
 	if err != nil {

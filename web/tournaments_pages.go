@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -51,7 +52,7 @@ func (s *Server) tournamentsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	// Upcoming soonest first; the others as listed, latest first.
 	slices.Reverse(d.Upcoming)
-	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, "Tournaments", "tournaments"), d))
+	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, i18n.T(r.Context(), "site.nav.tournaments"), "tournaments"), d))
 }
 
 // GET /tournaments/{id}

@@ -1,0 +1,129 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"arena.dev/store"
+	"arena.dev/web/browsertest"
+)
+
+// TestLanguagesOnAPhone: in headless Chromium at a phone's 390×844, a
+// visitor switches the site to Catalan, then Spanish, with the footer's
+// switch (the choice holds from page to page); a student's pages read in
+// each language, with <html lang> set, and nothing sticks out of the
+// screen though Catalan and Spanish words are longer. Then the student
+// chooses Spanish on the account page, which the database keeps.
+func TestLanguagesOnAPhone(t *testing.T) {
+	e := newPagesEnv(t)
+	name, owner := e.user(store.RoleStudent)
+	_, other := e.user(store.RoleStudent)
+	var versions [4]int64
+	for i, bot := range []string{"Gothmog_the_Lieutenant", "Azog", "Bolg_son_of_Azog", "Grishnakh"} {
+		o := other
+		if i == 1 {
+			o = owner
+		}
+		_, versions[i] = e.rankedBot(o, "orkisland", bot, 30-1.5*float64(i), 1.4)
+	}
+	match := e.playedMatch("orkisland", store.KindLadder, versions, [4]int64{3017, 2040, 1500, 90}, false)
+
+	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
+	consoleErrors := browsertest.Console(bctx)
+	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		c, cancel := context.WithTimeout(bctx, 30*time.Second)
+		defer cancel()
+		if err := chromedp.Do(c, actions...); err != nil {
+			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
+		}
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	// check says the page is in lang, shows want, and fits the screen.
+	check := func(page, lang, want string) {
+		t.Helper()
+		if got := eval(`document.documentElement.lang`); got != lang {
+			t.Errorf("%s: <html lang=%q>, want %q", page, got, lang)
+		}
+		if text := eval(`document.body.innerText`); !strings.Contains(text, want) {
+			t.Errorf("%s in %s: %q not on the page", page, lang, want)
+		}
+		var got struct {
+			Width int
+			Bad   []string
+		}
+		if err := json.Unmarshal([]byte(eval(fmt.Sprintf(overflowJS, phoneWidth))), &got); err != nil {
+			t.Fatal(err)
+		}
+		if got.Width > phoneWidth || len(got.Bad) > 0 {
+			t.Errorf("%s in %s at %d px: the document is %d px wide; sticking out:\n  %s", page, lang, phoneWidth, got.Width, strings.Join(got.Bad, "\n  "))
+		}
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		browsertest.SaveScreenshot(t, "lang-"+lang+"-"+strings.ReplaceAll(page, " ", "-")+".png", png)
+	}
+
+	run("visitor home", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard"), chromedp.WaitVisible(`.language-switch`))
+	check("visitor leaderboard", "en", "Leaderboard")
+	run("switch to Catalan", chromedp.Click(`.language-switch button[value="ca"]`), chromedp.WaitVisible(`html[lang="ca"] .board`))
+	if path := eval(`location.pathname`); path != "/games/orkisland/leaderboard" {
+		t.Errorf("the switch came back to %s, not the leaderboard", path)
+	}
+	check("visitor leaderboard", "ca", "Classificació de Ork Island")
+	run("visitor home", chromedp.Navigate(e.srv.URL+"/"), chromedp.WaitVisible(`.game-card`))
+	check("visitor home", "ca", "Darreres partides")
+
+	run("log in", chromedp.Navigate(e.srv.URL+"/login"), chromedp.WaitVisible(`input[name=name]`),
+		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, pagesPassword),
+		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.hero`))
+	pages := []struct{ name, path, wait, ca, es string }{
+		{"home", "/", ".game-card", "Els meus bots", "Mis bots"},
+		{"game", "/games/orkisland", ".game-qualification", "Classificació prèvia", "Fase de clasificación"},
+		{"leaderboard", "/games/orkisland/leaderboard", "tr.mine", "Ordenada per μ − 3σ", "Ordenada por μ − 3σ"},
+		{"match", fmt.Sprintf("/matches/%d", match), ".seats", "Llavor", "Semilla"},
+		{"my bots", "/bots", ".my-game", "Envia una versió nova", "Enviar una versión nueva"},
+		{"account", "/account", "#language", "Canvia la contrasenya", "Cambiar la contraseña"},
+	}
+	for _, lang := range []string{"ca", "es"} {
+		if lang == "es" {
+			run("switch to Spanish", chromedp.Click(`.language-switch button[value="es"]`), chromedp.WaitVisible(`html[lang="es"] #language`))
+		}
+		for _, p := range pages {
+			run(p.name, chromedp.Navigate(e.srv.URL+p.path), chromedp.WaitVisible(p.wait))
+			want := p.ca
+			if lang == "es" {
+				want = p.es
+			}
+			check(p.name, lang, want)
+		}
+	}
+
+	// The account's choice: kept in the database, said in its language.
+	run("choose Catalan on the account page", chromedp.Navigate(e.srv.URL+"/account"), chromedp.WaitVisible(`#language select`),
+		chromedp.SetValue(`#language select`, "ca"), chromedp.Click(`#language button[type=submit]`),
+		chromedp.WaitVisible(`html[lang="ca"] .flash`))
+	check("account", "ca", "S'ha desat l'idioma.")
+	var lang string
+	if err := e.pool.QueryRow(context.Background(), "SELECT language FROM users WHERE id = $1", owner).Scan(&lang); err != nil || lang != "ca" {
+		t.Errorf("users.language = %q, %v; want ca", lang, err)
+	}
+	if errs := consoleErrors(); len(errs) > 0 {
+		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	}
+}
