@@ -9,6 +9,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"github.com/BurntSushi/toml"
 )
 
 // wireSources is the bot-side runtime every SDK imports.
@@ -118,6 +120,83 @@ func RulesHTML(gameID string) (string, error) {
 	}
 	b, err := fs.ReadFile(info.Files.FS, info.Files.Rules)
 	return string(b), err
+}
+
+// RulesLangs are the languages a game's rules page is written in: "en"
+// (the rules page itself) first, then each translation found next to it,
+// named with the language before the extension (rules.ca.html).
+func RulesLangs(gameID string) ([]string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	if info.Files.Rules == "" {
+		return nil, fmt.Errorf("game %q has no rules page", gameID)
+	}
+	langs := []string{"en"}
+	for _, l := range rulesTranslations {
+		if _, err := fs.Stat(info.Files.FS, rulesFile(info.Files.Rules, l)); err == nil {
+			langs = append(langs, l)
+		}
+	}
+	return langs, nil
+}
+
+// rulesTranslations are the languages a rules page may be translated into,
+// in the order the game page lists them.
+var rulesTranslations = []string{"ca", "es"}
+
+// rulesFile names a rules page's translation: rules-2018.html → rules-2018.ca.html.
+func rulesFile(rules, lang string) string {
+	if lang == "en" {
+		return rules
+	}
+	ext := path.Ext(rules)
+	return strings.TrimSuffix(rules, ext) + "." + lang + ext
+}
+
+// RulesHTMLIn returns a game's rules page in lang when it is translated into
+// it, else in English, and the language of the page returned.
+func RulesHTMLIn(gameID, lang string) (html, in string, err error) {
+	info, err := files(gameID)
+	if err != nil {
+		return "", "", err
+	}
+	if info.Files.Rules == "" {
+		return "", "", fmt.Errorf("game %q has no rules page", gameID)
+	}
+	if lang != "en" && lang != "" {
+		if b, err := fs.ReadFile(info.Files.FS, rulesFile(info.Files.Rules, lang)); err == nil {
+			return string(b), lang, nil
+		}
+	}
+	b, err := fs.ReadFile(info.Files.FS, info.Files.Rules)
+	return string(b), "en", err
+}
+
+// SDKDoc returns the translation into lang of the doc comments of a game's
+// SDK reference, from sdkdoc.LANG.toml next to its rules page: TOML, each
+// key a name the reference documents ("package" for the package, a
+// function's, type's or const/var block's name, "Type.Method" for a
+// method) and its value the comment, in go/doc syntax. Nil, without an
+// error, when there is none (English, or not translated).
+func SDKDoc(gameID, lang string) (map[string]string, error) {
+	info, err := files(gameID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := fs.ReadFile(info.Files.FS, "sdkdoc."+lang+".toml")
+	if errors.Is(err, fs.ErrNotExist) || lang == "en" {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	docs := map[string]string{}
+	if err := toml.Unmarshal(b, &docs); err != nil {
+		return nil, fmt.Errorf("%s sdkdoc.%s.toml: %w", gameID, lang, err)
+	}
+	return docs, nil
 }
 
 // Renderer returns a game's replay renderer, the JavaScript module the

@@ -35,7 +35,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 	if g.Deadline != nil {
 		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(time.Now())
 	}
-	d.RulesHTML, _ = games.RulesHTML(g.ID)
+	gameRules(r, g.ID, &d)
 	if eng, err := games.Get(g.ID); err == nil {
 		info := eng.Info()
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots
@@ -43,7 +43,7 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		for _, prm := range info.Params {
 			d.Params = append(d.Params, templates.GameParam{Name: prm.Name, Default: prm.Default})
 		}
-		d.SDK = sdkReference(g.ID)
+		d.SDK = sdkReference(ctx, g.ID)
 		d.HasKit = d.SDK != nil
 		for _, l := range lang.Offered(info) {
 			d.Languages = append(d.Languages, l.Title)

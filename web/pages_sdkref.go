@@ -2,8 +2,9 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"go/ast"
-	"go/doc"
+	godoc "go/doc"
 	"go/parser"
 	"go/printer"
 	"go/token"
@@ -13,25 +14,52 @@ import (
 	"sync"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/templates"
 )
 
-// sdkRefs caches each game's reference: the SDK is embedded in the binary,
-// so it is built once per process.
-var sdkRefs sync.Map // game id → *templates.SDKRef (nil when unavailable)
+// sdkRefs caches each game's reference in each language: the SDK is
+// embedded in the binary, so it is built once per process.
+var sdkRefs sync.Map // game id + "/" + language → *templates.SDKRef (nil when unavailable)
 
 // sdkReference returns the reference of a game's SDK package, generated
-// with go/doc from games.SDKFiles, or nil when the game has none.
-func sdkReference(gameID string) *templates.SDKRef {
-	if v, ok := sdkRefs.Load(gameID); ok {
+// with go/doc from games.SDKFiles, its doc comments in ctx's language where the game
+// translates them (games.SDKDoc), or nil when the game has none.
+func sdkReference(ctx context.Context, gameID string) *templates.SDKRef {
+	lang := i18n.Lang(ctx)
+	key := gameID + "/" + lang
+	if v, ok := sdkRefs.Load(key); ok {
 		return v.(*templates.SDKRef)
 	}
-	ref, _ := buildSDKRef(gameID)
-	sdkRefs.Store(gameID, ref)
+	translated, _ := games.SDKDoc(gameID, lang)
+	ref, _ := buildSDKRef(gameID, func(key, english string) string {
+		if t, ok := translated[key]; ok {
+			return t
+		}
+		return english
+	})
+	sdkRefs.Store(key, ref)
 	return ref
 }
 
-func buildSDKRef(gameID string) (*templates.SDKRef, error) {
+// sdkDocs lists the doc comments a game's SDK reference shows, by key
+// (see buildSDKRef), in English: what games.SDKDoc translates.
+func sdkDocs(gameID string) (map[string]string, error) {
+	docs := map[string]string{}
+	_, err := buildSDKRef(gameID, func(key, english string) string {
+		if english != "" {
+			docs[key] = english
+		}
+		return english
+	})
+	return docs, err
+}
+
+// buildSDKRef builds a game's SDK reference, each doc comment as doc
+// gives it from its key and English text: "package" for the package's,
+// a function's, type's or const/var block's (first) name, "Type.Method"
+// for a method.
+func buildSDKRef(gameID string, doc func(key, english string) string) (*templates.SDKRef, error) {
 	g, err := games.Get(gameID)
 	if err != nil {
 		return nil, err
@@ -71,7 +99,7 @@ func buildSDKRef(gameID string) (*templates.SDKRef, error) {
 		}
 		files = append(files, f)
 	}
-	pkg, err := doc.NewFromFiles(fset, files, importPath)
+	pkg, err := godoc.NewFromFiles(fset, files, importPath)
 	if err != nil {
 		return nil, err
 	}
@@ -80,25 +108,26 @@ func buildSDKRef(gameID string) (*templates.SDKRef, error) {
 		(&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 4}).Fprint(&b, fset, node)
 		return b.String()
 	}
-	html := func(text string) string { return string(pkg.HTML(text)) }
-	fn := func(f *doc.Func) templates.SDKFunc {
+	html := func(key, text string) string { return string(pkg.HTML(doc(key, text))) }
+	fn := func(prefix string, f *godoc.Func) templates.SDKFunc {
 		decl := *f.Decl
 		decl.Body, decl.Doc = nil, nil
-		return templates.SDKFunc{Name: f.Name, Signature: src(&decl), DocHTML: html(f.Doc)}
+		return templates.SDKFunc{Name: f.Name, Signature: src(&decl), DocHTML: html(prefix+f.Name, f.Doc)}
 	}
-	values := func(vs []*doc.Value) []templates.SDKValue {
+	values := func(vs []*godoc.Value) []templates.SDKValue {
 		var out []templates.SDKValue
 		for _, v := range vs {
 			d := *v.Decl
 			d.Doc = nil
-			out = append(out, templates.SDKValue{Decl: src(&d), DocHTML: html(v.Doc)})
+			decl := src(&d)
+			out = append(out, templates.SDKValue{Decl: decl, DocHTML: html(firstName(decl), v.Doc)})
 		}
 		return out
 	}
-	ref := &templates.SDKRef{ImportPath: importPath, DocHTML: html(pkg.Doc)}
+	ref := &templates.SDKRef{ImportPath: importPath, DocHTML: html("package", pkg.Doc)}
 	for _, f := range pkg.Funcs {
 		if !hostSide[f.Name] {
-			ref.Funcs = append(ref.Funcs, fn(f))
+			ref.Funcs = append(ref.Funcs, fn("", f))
 		}
 	}
 	// Package-level values not tied to a type (e.g. MaxCommands, Dirs) go
@@ -114,14 +143,14 @@ func buildSDKRef(gameID string) (*templates.SDKRef, error) {
 		}
 		d := *t.Decl
 		d.Doc = nil
-		st := templates.SDKType{Name: t.Name, Decl: src(&d), DocHTML: html(t.Doc), Values: values(append(t.Consts, t.Vars...))}
+		st := templates.SDKType{Name: t.Name, Decl: src(&d), DocHTML: html(t.Name, t.Doc), Values: values(append(t.Consts, t.Vars...))}
 		for _, f := range t.Funcs {
 			if !hostSide[f.Name] {
-				st.Methods = append(st.Methods, fn(f))
+				st.Methods = append(st.Methods, fn("", f))
 			}
 		}
 		for _, m := range t.Methods {
-			st.Methods = append(st.Methods, fn(m))
+			st.Methods = append(st.Methods, fn(t.Name+".", m))
 		}
 		ref.Types = append(ref.Types, st)
 	}

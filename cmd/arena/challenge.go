@@ -54,7 +54,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.Func("s", "the match's seed (default: a random one)", func(v string) error {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return fmt.Errorf("want a whole number, got %q", v)
+			return fmt.Errorf("%s", tr("cli.challenge.seed_syntax", map[string]any{"Value": fmt.Sprintf("%q", v)}))
 		}
 		seed = &n
 		return nil
@@ -67,10 +67,10 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if len(pos) < 2 {
-		return usagef("want GAME and MYBOT, then up to three OPPONENTs")
+		return usagef("%s", tr("cli.challenge.want_args"))
 	}
 	if *token == "" {
-		return usagef("no API token: pass --token or set ARENA_TOKEN (get one with 'arena token USER')")
+		return usagef("%s", tr("cli.submit.no_token"))
 	}
 	api := &apiClient{server: *server, token: *token, http: &http.Client{Timeout: 30 * time.Second}}
 	req := map[string]any{"version": pos[1], "opponents": pos[2:], "shuffle": *shuffle, "board": *board}
@@ -86,7 +86,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	url := strings.TrimRight(*server, "/") + started.URL
-	fmt.Fprintf(stderr, "challenge #%d started (seed %d): %s\n", started.ID, started.Seed, url)
+	fmt.Fprintln(stderr, tr("cli.challenge.started", map[string]any{"ID": started.ID, "Seed": started.Seed, "URL": url}))
 	if *noWait {
 		fmt.Fprintln(stdout, url)
 		return nil
@@ -96,7 +96,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	if m.Status != "finished" {
-		return fmt.Errorf("match #%d could not be played; it counts for nothing (%s)", m.ID, url)
+		return fmt.Errorf("%s", tr("cli.challenge.not_played", map[string]any{"ID": m.ID, "URL": url}))
 	}
 	// As `arena play` prints a match: a line per player, then the winners.
 	var winners []string
@@ -119,7 +119,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 	}
 	fmt.Fprintf(stdout, "winner %s\n", strings.Join(winners, " "))
-	fmt.Fprintf(stderr, "replay: %s\n", url)
+	fmt.Fprintln(stderr, tr("cli.challenge.replay", map[string]any{"URL": url}))
 	return nil
 }
 
@@ -135,15 +135,15 @@ func waitChallenge(ctx context.Context, api *apiClient, id int64, w io.Writer) (
 		if m.Status != "queued" {
 			return &m, nil
 		}
-		now := "waiting for a worker"
+		now := tr("cli.challenge.waiting")
 		switch {
 		case m.Job == nil:
 		case m.Job.State == "running":
-			now = "being played"
+			now = tr("cli.challenge.playing")
 		case m.Job.State == "available":
-			now = fmt.Sprintf("queued, %d matches ahead", m.Job.Ahead)
+			now = trn("cli.challenge.queued", m.Job.Ahead)
 		case m.Job.State == "cancelled" || m.Job.State == "discarded":
-			return nil, fmt.Errorf("match #%d will not be played: its job was cancelled", id)
+			return nil, fmt.Errorf("%s", tr("cli.challenge.cancelled", map[string]any{"ID": id}))
 		}
 		if now != said {
 			fmt.Fprintln(w, now)

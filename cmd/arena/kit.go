@@ -32,7 +32,7 @@ func runKit(args []string, stdout io.Writer) error {
 		return err
 	}
 	if len(pos) != 2 {
-		return usagef("want GAME and DIR")
+		return usagef("%s", tr("cli.kit.want_args"))
 	}
 	g, err := games.Get(pos[0])
 	if err != nil {
@@ -53,7 +53,7 @@ func runKit(args []string, stdout io.Writer) error {
 	// Never overwrite: the directory may hold a student's work.
 	for name := range files {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
-			return fmt.Errorf("%s already exists; choose an empty directory", filepath.Join(dir, name))
+			return fmt.Errorf("%s", tr("cli.kit.exists", map[string]any{"Path": filepath.Join(dir, name)}))
 		}
 	}
 	for name, data := range files {
@@ -65,6 +65,6 @@ func runKit(args []string, stdout io.Writer) error {
 			return err
 		}
 	}
-	fmt.Fprintf(stdout, "wrote the %s starter kit (%s) in %s; see %s\n", g.Info().ID, l.Title, dir, filepath.Join(dir, "README.md"))
+	fmt.Fprintln(stdout, tr("cli.kit.wrote", map[string]any{"Game": g.Info().ID, "Language": l.Title, "Dir": dir, "Readme": filepath.Join(dir, "README.md")}))
 	return nil
 }

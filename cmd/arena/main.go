@@ -37,7 +37,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(stderr, "arena: unknown command %q; run 'arena help'\n", args[0])
+		fmt.Fprintln(stderr, tr("cli.unknown_command", map[string]any{"Name": fmt.Sprintf("%q", args[0])}))
 		return 2
 	}
 	// The first Ctrl-C asks for a graceful stop; once ctx is done the handler is
@@ -56,7 +56,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return ee.code
 	case errors.As(err, new(usageError)):
-		fmt.Fprintf(stderr, "arena %s: %v\nusage: %s\n", cmd.name, err, cmd.usage)
+		fmt.Fprintf(stderr, "arena %s: %v\n%s\n", cmd.name, err, tr("cli.usage", map[string]any{"Usage": usage(cmd)}))
 		return 2
 	default:
 		fmt.Fprintf(stderr, "arena %s: %v\n", cmd.name, err)
@@ -74,23 +74,22 @@ func usagef(format string, a ...any) error { return usageError{fmt.Sprintf(forma
 func help(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 1 {
 		if c, ok := commands[args[1]]; ok {
-			fmt.Fprintf(stdout, "%s\n\nusage: %s\n", c.summary, c.usage)
+			fmt.Fprintf(stdout, "%s\n\n%s\n", summary(c), tr("cli.usage", map[string]any{"Usage": usage(c)}))
 			return 0
 		}
-		fmt.Fprintf(stderr, "arena help: unknown command %q\n", args[1])
+		fmt.Fprintln(stderr, tr("cli.help.unknown", map[string]any{"Name": fmt.Sprintf("%q", args[1])}))
 		return 2
 	}
-	fmt.Fprintln(stdout, "Arena: game-AI competitions. Usage: arena COMMAND [ARGS]")
+	fmt.Fprintln(stdout, tr("cli.help.title"))
 	fmt.Fprintln(stdout)
 	for _, n := range commandNames() {
 		if strings.HasPrefix(n, "_") {
 			continue
 		}
-		fmt.Fprintf(stdout, "  %-9s %s\n", n, commands[n].summary)
+		fmt.Fprintf(stdout, "  %-9s %s\n", n, summary(commands[n]))
 	}
-	fmt.Fprintln(stdout, "\nRun 'arena help COMMAND' for a command's options. Settings come from the")
-	fmt.Fprintln(stdout, "environment: DATABASE_URL, PORT, ARENA_ADMIN_PASSWORD, ARENA_WORKERS, ARENA_DATA_DIR,")
-	fmt.Fprintln(stdout, "LOG_FORMAT, LOG_LEVEL (see the README).")
+	fmt.Fprintln(stdout)
+	fmt.Fprintln(stdout, tr("cli.help.footer"))
 	return 0
 }
 
@@ -106,7 +105,7 @@ func parseFlags(fs *flag.FlagSet, c *command, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stdout)
-			fmt.Printf("%s\n\nusage: %s\n\n", c.summary, c.usage)
+			fmt.Printf("%s\n\n%s\n\n", summary(c), tr("cli.usage", map[string]any{"Usage": usage(c)}))
 			fs.PrintDefaults()
 			return flag.ErrHelp
 		}

@@ -83,7 +83,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		name, value, ok := strings.Cut(v, "=")
 		n, err := strconv.Atoi(value)
 		if !ok || err != nil {
-			return fmt.Errorf("want NAME=INTEGER, got %q", v)
+			return fmt.Errorf("%s", tr("cli.play.set_syntax", map[string]any{"Value": fmt.Sprintf("%q", v)}))
 		}
 		settings[name] = n
 		return nil
@@ -97,7 +97,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return nil
 	}
 	if len(pos) == 0 {
-		return usagef("missing GAME")
+		return usagef("%s", tr("cli.play.missing_game"))
 	}
 	poll, err := config.CPUPoll()
 	if err != nil {
@@ -116,24 +116,24 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		}
 		switch {
 		case len(o.bots) != 1:
-			return usagef("--qualify plays one bot against the %s: want GAME BOT", g.Info().Qualifier)
+			return usagef("%s", tr("cli.play.qualify_one_bot", map[string]any{"Bot": g.Info().Qualifier}))
 		case flagGiven(fs, "s") || o.out != "":
-			return usagef("--qualify plays seeds 1 to %d and writes no replay: play one of its matches for that", o.matches)
+			return usagef("%s", tr("cli.play.qualify_no_seed", map[string]any{"Matches": o.matches}))
 		case o.matches < 1:
-			return usagef("-n must be at least 1")
+			return usagef("%s", tr("cli.play.n_min"))
 		}
 	}
 	if o.matches > 1 && !flagGiven(fs, "log") {
 		o.logs = false // many matches at once: their output would be noise
 	}
 	if want := g.Info().Players; len(o.bots) != want && !*qualify {
-		return usagef("%s needs %d bots, got %d", pos[0], want, len(o.bots))
+		return usagef("%s", trn("cli.play.bots_needed", want, map[string]any{"Game": pos[0], "Got": len(o.bots)}))
 	}
 	if o.matches < 1 {
-		return usagef("-n must be at least 1")
+		return usagef("%s", tr("cli.play.n_min"))
 	}
 	if o.matches > 1 && o.out != "" {
-		return usagef("-o writes one replay: use it without -n")
+		return usagef("%s", tr("cli.play.one_replay"))
 	}
 	if o.view && (o.matches > 1 || *qualify) {
 		return usagef("--view shows one match: use it without -n or --qualify")
@@ -142,7 +142,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("%v", err)
 	}
 	if len(boardFiles) > 1 && !*qualify {
-		return usagef("one --board for a match; several only with --qualify")
+		return usagef("%s", tr("cli.play.one_board"))
 	}
 	var boards []games.Board
 	for _, name := range boardFiles {
@@ -202,7 +202,7 @@ func listGames(w io.Writer) {
 	for _, id := range games.IDs() {
 		g, _ := games.Get(id)
 		info := g.Info()
-		fmt.Fprintf(tw, "%s\t%s\tbots: %s\n", id, info.Title, strings.Join(info.Bots, " "))
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", id, info.Title, tr("cli.play.list_bots", map[string]any{"Bots": strings.Join(info.Bots, " ")}))
 	}
 	tw.Flush()
 }
@@ -258,7 +258,7 @@ func (o playOptions) play(ctx context.Context, seed uint64, agents []games.Agent
 func printRefusals(w io.Writer, r *games.Replay) {
 	for p, why := range r.Refused {
 		if len(why) > 0 {
-			fmt.Fprintf(w, "player %d: %d commands ignored, the first because\n", p, r.End.Invalid[p])
+			fmt.Fprintln(w, trn("cli.play.refused", r.End.Invalid[p], map[string]any{"Player": p}))
 			for _, line := range why[:min(len(why), 5)] {
 				fmt.Fprintf(w, "  %s\n", line)
 			}

@@ -77,7 +77,7 @@ func playQualification(ctx context.Context, o playOptions, files []string, board
 		place, tied := games.Place(r.end.Scores, seat)
 		board := r.board
 		if board == "" {
-			board = "generated"
+			board = tr("cli.qualify.generated")
 		}
 		var others []string
 		for s, v := range r.end.Scores {
@@ -85,21 +85,21 @@ func playQualification(ctx context.Context, o playOptions, files []string, board
 				others = append(others, fmt.Sprintf("%s %d", r.seats[s], v))
 			}
 		}
-		verdict := games.PlaceWords(place, tied)
+		verdict := placeWords(place, tied)
 		if place == 1 && !tied {
 			firsts++
 		}
-		fmt.Fprintf(stdout, "match %d: seed %d, seat %d, board %s: %s (score %d%s; %s)\n", i+1, games.QualificationSeed(i), seat,
-			board, verdict, r.end.Scores[seat], frozenNote(r.end, seat), strings.Join(others, ", "))
+		fmt.Fprintln(stdout, tr("cli.qualify.match", map[string]any{"Match": i + 1, "Seed": games.QualificationSeed(i), "Seat": seat,
+			"Board": board, "Place": verdict, "Score": fmt.Sprint(r.end.Scores[seat]) + frozenNote(r.end, seat), "Others": strings.Join(others, ", ")}))
 		if place != 1 || tied {
-			fmt.Fprintf(stdout, "  play it: %s\n", games.PlayCommand(info.ID, r.seats, games.QualificationSeed(i), r.board, r.set))
+			fmt.Fprintln(stdout, "  "+tr("cli.qualify.play_it", map[string]any{"Command": games.PlayCommand(info.ID, r.seats, games.QualificationSeed(i), r.board, r.set)}))
 		}
 	}
 	needs := games.QualificationFirsts(o.matches)
 	if firsts >= needs {
-		fmt.Fprintf(stdout, "first in %d of %d; needs %d: qualifies\n", firsts, o.matches, needs)
+		fmt.Fprintln(stdout, trn("cli.qualify.qualifies", o.matches, map[string]any{"Firsts": firsts, "Needs": needs}))
 		return nil
 	}
-	fmt.Fprintf(stdout, "first in %d of %d; needs %d: refused\n", firsts, o.matches, needs)
+	fmt.Fprintln(stdout, trn("cli.qualify.refused", o.matches, map[string]any{"Firsts": firsts, "Needs": needs}))
 	return exitError{1}
 }

@@ -141,15 +141,15 @@ func runSubmit(ctx context.Context, args []string) error {
 		return err
 	}
 	if fs.NArg() != 2 {
-		return usagef("want GAME and FILE")
+		return usagef("%s", tr("cli.submit.want_args"))
 	}
 	if *token == "" {
-		return usagef("no API token: pass --token or set ARENA_TOKEN (get one with 'arena token USER')")
+		return usagef("%s", tr("cli.submit.no_token"))
 	}
 	game, file := fs.Arg(0), fs.Arg(1)
 	l, ok := lang.ByFile(file)
 	if !ok {
-		return usagef("%s: the file's extension says its language: %s", file, strings.Join(lang.Extensions(), ", "))
+		return usagef("%s", tr("cli.submit.extension", map[string]any{"File": file, "Extensions": strings.Join(lang.Extensions(), ", ")}))
 	}
 	raw, err := os.ReadFile(file)
 	if err != nil {
@@ -159,7 +159,7 @@ func runSubmit(ctx context.Context, args []string) error {
 	// older editor saved as Latin-1 is converted, as the site does, saying so.
 	src, converted := lang.SourceText(raw)
 	if converted {
-		fmt.Fprintf(os.Stderr, "%s is not UTF-8 text: sent as read in Latin-1 (ISO-8859-1 / Windows-1252), converted to UTF-8; check its accented letters, and save your files as UTF-8 to avoid this\n", file)
+		fmt.Fprintln(os.Stderr, tr("cli.submit.latin1", map[string]any{"File": file}))
 	}
 	if *botName == "" {
 		*botName = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
@@ -170,7 +170,7 @@ func runSubmit(ctx context.Context, args []string) error {
 	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", req, &v); err != nil {
 		return err
 	}
-	fmt.Printf("submitted %s version %d (%s) to %s: %s\n", *botName, v.Number, l.Title, game, v.Status)
+	fmt.Println(tr("cli.submit.submitted", map[string]any{"Bot": *botName, "Version": v.Number, "Language": l.Title, "Game": game, "Status": v.Status}))
 	if *noWait {
 		return nil
 	}
@@ -216,11 +216,11 @@ func runToken(ctx context.Context, args []string) error {
 		return err
 	}
 	if fs.NArg() != 1 {
-		return usagef("want your USER name")
+		return usagef("%s", tr("cli.token.want_user"))
 	}
 	password := os.Getenv("ARENA_PASSWORD")
 	if password == "" {
-		fmt.Fprint(os.Stderr, "password: ")
+		fmt.Fprint(os.Stderr, tr("cli.token.password")+" ")
 		if term.IsTerminal(int(os.Stdin.Fd())) {
 			b, err := term.ReadPassword(int(os.Stdin.Fd()))
 			fmt.Fprintln(os.Stderr)
@@ -231,7 +231,7 @@ func runToken(ctx context.Context, args []string) error {
 		} else {
 			line, err := bufio.NewReader(os.Stdin).ReadString('\n')
 			if err != nil && line == "" {
-				return errors.New("no password given")
+				return errors.New(tr("cli.token.no_password"))
 			}
 			password = strings.TrimRight(line, "\r\n")
 		}
@@ -242,7 +242,7 @@ func runToken(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Println(out.Token)
-	fmt.Fprintln(os.Stderr, "keep it secret; use it with: export ARENA_TOKEN=<token>")
+	fmt.Fprintln(os.Stderr, tr("cli.token.keep_secret"))
 	return nil
 }
 
@@ -252,16 +252,16 @@ func runToken(ctx context.Context, args []string) error {
 // place of the server's name for it, serverFile) and where to watch it.
 func printQualification(w io.Writer, server string, v versionStatus, serverFile, file string) {
 	for _, m := range v.Qualification {
-		board := "generated"
+		board := tr("cli.qualify.generated")
 		if m.Board != nil {
 			board = m.Board.Name
 		}
 		result := m.Status
 		switch {
 		case m.First:
-			result = "first"
+			result = placeWords(1, false)
 		case m.Place > 0:
-			result = games.PlaceWords(m.Place, m.Tied)
+			result = placeWords(m.Place, m.Tied)
 		}
 		var mine string
 		var others []string
@@ -276,10 +276,10 @@ func printQualification(w io.Writer, server string, v versionStatus, serverFile,
 				others = append(others, p.Name+" "+score)
 			}
 		}
-		fmt.Fprintf(w, "qualification match %d: seed %d, seat %d, board %s: %s (score %s; %s)\n",
-			m.Number, m.Seed, m.Seat, board, result, mine, strings.Join(others, ", "))
+		fmt.Fprintln(w, tr("cli.submit.qual_match", map[string]any{"Match": m.Number, "Seed": m.Seed, "Seat": m.Seat, "Board": board,
+			"Place": result, "Score": mine, "Others": strings.Join(others, ", ")}))
 		if m.Frozen != "" {
-			fmt.Fprintf(w, "  frozen %s\n", m.Frozen)
+			fmt.Fprintln(w, "  "+tr("cli.submit.frozen", map[string]any{"Why": m.Frozen}))
 		}
 		if m.Command != "" {
 			args := strings.Fields(m.Command)
@@ -288,14 +288,14 @@ func printQualification(w io.Writer, server string, v versionStatus, serverFile,
 					args[i] = games.ShellQuote(file)
 				}
 			}
-			fmt.Fprintf(w, "  play it: %s\n", strings.Join(args, " "))
+			fmt.Fprintln(w, "  "+tr("cli.qualify.play_it", map[string]any{"Command": strings.Join(args, " ")}))
 			if m.Board != nil {
-				fmt.Fprintf(w, "  its board, %s: %s%s\n", m.Board.File, server, m.Board.URL)
+				fmt.Fprintln(w, "  "+tr("cli.submit.its_board", map[string]any{"File": m.Board.File, "URL": server + m.Board.URL}))
 			}
 		}
-		fmt.Fprintf(w, "  watch it: %s%s\n", server, m.URL)
+		fmt.Fprintln(w, "  "+tr("cli.submit.watch_it", map[string]any{"URL": server + m.URL}))
 	}
 	if v.QualificationResult != nil {
-		fmt.Fprintf(w, "qualification: %s\n", v.QualificationResult.Summary)
+		fmt.Fprintln(w, tr("cli.submit.qualification", map[string]any{"Summary": v.QualificationResult.Summary}))
 	}
 }

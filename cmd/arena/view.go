@@ -48,7 +48,7 @@ func runView(ctx context.Context, args []string, stdout io.Writer) error {
 		rest = append([]string{rest[0]}, fset.Args()...)
 	}
 	if len(rest) != 1 {
-		return usagef("give exactly one replay file")
+		return usagef("%s", tr("cli.view.one_file"))
 	}
 	return serveView(ctx, rest[0], *addr, stdout)
 }
@@ -64,7 +64,7 @@ func serveView(ctx context.Context, path, addr string, stdout io.Writer) error {
 		return err
 	}
 	srv := &http.Server{Handler: viewHandler(path), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stdout, "Watch %s at %s (Ctrl-C to stop)\n", filepath.Base(path), viewURL(ln.Addr()))
+	fmt.Fprintln(stdout, tr("cli.view.watch", map[string]any{"File": filepath.Base(path), "URL": viewURL(ln.Addr())}))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -154,13 +154,13 @@ func serveReplay(w http.ResponseWriter, r *http.Request, path string) {
 func readReplay(path string) ([]byte, error) {
 	data, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("no replay file %s", path)
+		return nil, fmt.Errorf("%s", tr("cli.view.no_file", map[string]any{"Path": path}))
 	}
 	if err != nil {
 		return nil, err
 	}
 	if len(data) == 0 {
-		return nil, fmt.Errorf("replay file %s is empty", path)
+		return nil, fmt.Errorf("%s", tr("cli.view.empty", map[string]any{"Path": path}))
 	}
 	return data, nil
 }
@@ -174,10 +174,10 @@ func checkReplay(path string) error {
 	}
 	r, err := games.ReadReplay(bytes.NewReader(data))
 	if err != nil {
-		return fmt.Errorf("%s is not a replay: %v", path, err)
+		return fmt.Errorf("%s", tr("cli.view.not_replay", map[string]any{"Path": path, "Error": err.Error()}))
 	}
 	if r.Format != games.ReplayFormat {
-		return fmt.Errorf("%s is a replay in format %d; this arena reads format %d", path, r.Format, games.ReplayFormat)
+		return fmt.Errorf("%s", tr("cli.view.format", map[string]any{"Path": path, "Format": r.Format, "Reads": games.ReplayFormat}))
 	}
 	return nil
 }

@@ -75,7 +75,7 @@ func init() {
 // Registry.hh), the rules pages
 // and the renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018.html rules-redux.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go bots/redux/*.go cpp cpp-redux cpp-common rules-2018*.html rules-redux*.html sdkdoc.*.toml viewer.js
 var files embed.FS
 
 // Game implements games.Game for Apocalypse Now 2018, or for Apocalypse

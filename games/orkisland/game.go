@@ -51,7 +51,7 @@ func init() { games.Register(Game{}) }
 // sources, the C++ SDK with its starter and Demo, the rules page and the
 // renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp rules.html viewer.js
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go cpp rules*.html sdkdoc.*.toml viewer.js
 var files embed.FS
 
 // Game implements games.Game for Ork Island.

@@ -88,7 +88,7 @@ func init() { games.Register(Game{}) }
 // sources, the rules page, the renderer and the C++ SDK (cpp: the original
 // player API's headers, AINull.cc and AIDemo.cc).
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules.html viewer.js cpp/*.hh cpp/*.cc
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules*.html sdkdoc.*.toml viewer.js cpp/*.hh cpp/*.cc
 var files embed.FS
 
 // Game implements games.Game for Poquémon.

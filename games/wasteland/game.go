@@ -67,7 +67,7 @@ func init() { games.Register(Game{}) }
 // sources, the C++ SDK with its starter and Demo, the rules page and the
 // renderer.
 //
-//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules.html viewer.js cpp/*.hh cpp/*.cc
+//go:embed sdk/*.go proto/*.go kit/main.go bots/*.go rules*.html sdkdoc.*.toml viewer.js cpp/*.hh cpp/*.cc
 var files embed.FS
 
 // Game implements games.Game for Wasteland.
