@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/copycheck"
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -144,14 +145,7 @@ func readCopyBaseFile(size int64, name string, open func() (io.ReadCloser, error
 }
 
 // POST /admin/games/{game}/copies/base/{id}/delete
-func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request, g games.Game) {
 	id, ok := urlInt64(r, "id")
 	if !ok {
 		s.notFound(w, r)
@@ -161,9 +155,11 @@ func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, errors.New("copy check base code: the server has no job client"))
 		return
 	}
+	ctx := r.Context()
 	gameID := g.Info().ID
 	var name string
 	var queued int
+	var err error
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if name, err = store.CopyDeleteBaseFile(ctx, tx, gameID, id); err != nil {
 			return err

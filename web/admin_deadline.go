@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -42,13 +43,7 @@ func adminDeadline(deadline *time.Time, f *adminGamesForm, gameID string) templa
 }
 
 // POST /admin/games/{game}/deadline (deadline, or clear=1)
-func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
 	raw := strings.TrimSpace(r.PostFormValue("deadline"))
 	var deadline *time.Time
@@ -65,7 +60,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+	err := s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetSubmissionDeadline(ctx, tx, info.ID, deadline)
 	})
 	if err != nil {

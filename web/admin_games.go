@@ -167,23 +167,17 @@ func (s *Server) changeGame(ctx context.Context, info games.Info, change func(tx
 	})
 }
 
-func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request) {
-	s.adminSetGameEnabled(w, r, true)
+func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request, g games.Game) {
+	s.adminSetGameEnabled(w, r, g, true)
 }
-func (s *Server) adminDisableGame(w http.ResponseWriter, r *http.Request) {
-	s.adminSetGameEnabled(w, r, false)
+func (s *Server) adminDisableGame(w http.ResponseWriter, r *http.Request, g games.Game) {
+	s.adminSetGameEnabled(w, r, g, false)
 }
 
-func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, enabled bool) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, g games.Game, enabled bool) {
 	info := g.Info()
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+	err := s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetGameEnabled(ctx, tx, info.ID, enabled)
 	})
 	if err != nil {
@@ -197,18 +191,8 @@ func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, ena
 	s.adminDone(w, r, "/admin/games", msg)
 }
 
-func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
-		return
-	}
 	f := &adminGamesForm{gameID: info.ID, values: map[string]string{}}
 	settings := games.Settings{}
 	var problems []string
@@ -249,7 +233,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		stored[adminQualificationKey] = qual
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+	err := s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetGameSettings(ctx, tx, info.ID, stored)
 	})
 	if err != nil {

@@ -58,18 +58,8 @@ func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.La
 
 // POST /admin/games/{game}/pace (trickle, hourly_cap, paused=on): sets a
 // game's ladder pace; out-of-range input is refused and shown again.
-func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
-		return
-	}
 	f := &adminPaceForm{trickle: strings.TrimSpace(r.PostForm.Get("trickle")),
 		hourlyCap: strings.TrimSpace(r.PostForm.Get("hourly_cap")), paused: r.PostForm.Get("paused") == "on"}
 	p := ladder.Pace{Paused: f.paused}
@@ -98,7 +88,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	err = s.changeGame(ctx, info, func(tx pgx.Tx) error {
+	err := s.changeGame(ctx, info, func(tx pgx.Tx) error {
 		return store.SetGamePace(ctx, tx, info.ID, p)
 	})
 	if err != nil {

@@ -18,6 +18,24 @@ import (
 // The JSON API for scripts and `arena submit`. Authenticated calls carry a
 // personal token: Authorization: Bearer arena_...
 
+// registerAPIRoutes registers the JSON API under /api: the arena tool's
+// and scripts'. Reads are open; the rest needs a token (requireToken).
+func (s *Server) registerAPIRoutes(r chi.Router) {
+	r.Post("/tokens", s.apiCreateToken)
+	r.Get("/games/{game}/leaderboard", s.apiLeaderboard)
+	r.Get("/matches/{id}", s.apiMatch)
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireToken)
+		r.Get("/me/bots", s.apiMyBots)
+		r.Post("/games/{game}/submissions", s.apiSubmit)
+		r.Post("/games/{game}/challenges", s.apiChallenge)
+		r.Post("/matches/{id}/replay", s.apiReplayAgain)
+		r.Get("/versions/{id}", s.apiVersion)
+		r.Get("/boards/{id}", s.apiBoardFile)
+	})
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) { apiError(w, http.StatusNotFound, "no such API route") })
+}
+
 type ctxKey int
 
 const userKey ctxKey = iota

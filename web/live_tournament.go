@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strconv"
@@ -268,27 +267,10 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 		defer h.unsubscribe(sub)
 		h.closeOnShutdown(r)
 
-		rc := http.NewResponseController(w)
-		rc.SetWriteDeadline(time.Time{}) // a stream has no end to meet a deadline by
-		hd := w.Header()
-		hd.Set("Content-Type", "text/event-stream")
-		hd.Set("Cache-Control", "no-store")
-		hd.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
-		w.WriteHeader(http.StatusOK)
-		if rc.Flush() != nil {
+		rc, ok := openStream(w, r, sub, true)
+		if !ok {
 			return
 		}
-		select {
-		case <-sub.ready:
-		case <-time.After(5 * time.Second):
-			// The database is slow or away: stream anyway, the listener
-			// keeps trying and says when it is back (resync).
-		case <-ctx.Done():
-			return
-		case <-sub.gone:
-			return
-		}
-		io.WriteString(w, "retry: 3000\n: listening\n\n")
 		// current reads the tournament and reports what the page missed.
 		current := func() (store.TournamentEvent, error) {
 			t, err := store.TournamentByID(ctx, s.Pool, t.ID)
@@ -321,7 +303,7 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 			case <-sub.gone:
 				return
 			case <-beat.C:
-				_, err = io.WriteString(w, ": ping\n\n")
+				err = ping(w)
 				e = store.TournamentEvent{}
 			case e = <-sub.tournaments:
 				if e == tournamentResync {
