@@ -175,35 +175,8 @@ func retentionWords(r store.Retention) string {
 	if !r.Enabled {
 		return "every replay and compiled bot (retention is off)."
 	}
-	return strings.TrimSuffix(replayRetentionWords(r), ".") + fmt.Sprintf("; compiled bots of current versions, "+
-		"of versions in unfinished tournaments or waiting matches, and of those used in the last %s.", days(r.ArtifactDays))
-}
-
-// replayRetentionWords says which replays the rules r keep.
-func replayRetentionWords(r store.Retention) string {
-	if !r.Enabled {
-		return "every replay (retention is off now)."
-	}
-	return fmt.Sprintf("the replays of qualification, tournament and challenge matches, and ladder replays of %s and of the last %s.",
-		ladderRecentWords(r.LadderRecent), days(r.LadderDays))
-}
-
-// ladderRecentWords: "each version's 10 most recent ladder matches".
-func ladderRecentWords(n int) string {
-	switch n {
-	case 0:
-		return "no version's recent matches beyond that"
-	case 1:
-		return "each version's most recent ladder match"
-	}
-	return fmt.Sprintf("each version's %d most recent ladder matches", n)
-}
-
-func days(n int) string {
-	if n == 1 {
-		return "day"
-	}
-	return strconv.Itoa(n) + " days"
+	return strings.TrimSuffix(templates.ReplayRetentionWords(retentionRules(r)), ".") + fmt.Sprintf("; compiled bots of current versions, "+
+		"of versions in unfinished tournaments or waiting matches, and of those used in the last %s.", templates.Days(r.ArtifactDays))
 }
 
 // signed is a growth: "+1.2 MB", "-300 bytes", "0 bytes".

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -419,58 +418,6 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		out["job"] = map[string]any{"state": state, "ahead": ahead}
 	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// matchWithSeats loads the match the URL parameter param names, and its
-// seats.
-func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
-	m, err := byID(r, param, s.Pool, store.MatchByID)
-	if err != nil {
-		return nil, nil, err
-	}
-	seats, err := store.Seats(r.Context(), s.Pool, m.ID)
-	return m, seats, err
-}
-
-// GET /matches/{id}/replay: the gzip replay, inflated by the browser.
-func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	m, err := store.MatchByID(r.Context(), s.Pool, id)
-	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
-		// Deleted by retention: the viewer shows this text.
-		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
-			m.ID, m.ID), http.StatusGone)
-		return
-	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
-		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
-	if errors.Is(err, store.ErrNotFound) {
-		// Retention deleted it between the two reads.
-		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
-			m.ID, m.ID), http.StatusGone)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Encoding", "gzip")
-	// A finished match's replay never changes.
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-	w.Write(data)
 }
 
 // POST /api/matches/{id}/replay: play again a finished match whose replay

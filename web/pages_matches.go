@@ -1,16 +1,11 @@
 package web
 
 import (
-	"cmp"
-	"context"
+	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
-	"slices"
 	"strconv"
-	"strings"
 
-	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -88,100 +83,11 @@ func (s *Server) matchPageData(r *http.Request) (templates.MatchData, error) {
 	if err != nil {
 		return templates.MatchData{}, err
 	}
-	return s.matchData(r.Context(), m, seats)
-}
-
-func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.SeatResult) (templates.MatchData, error) {
-	title := m.GameID
-	if g, err := store.PublicGameByID(ctx, s.Pool, m.GameID); err == nil {
-		title = g.Title
-	}
-	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: title, Kind: m.Kind, Status: m.Status,
-		Rated: m.Rated, Seed: m.Seed, Created: fullTime(&m.CreatedAt), Finished: fullTime(m.FinishedAt),
-		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
-	if g, err := games.Get(m.GameID); err == nil {
-		d.Scoring = g.Info().Scoring
-	}
-	for _, st := range seats {
-		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
-			Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
-		if st.BotID != nil {
-			row.BotID = *st.BotID
-		}
-		if st.Score != nil {
-			row.Score = strconv.FormatInt(*st.Score, 10)
-		}
-		if st.Rank != nil {
-			row.Rank = *st.Rank
-		}
-		if st.CPUSeconds != nil {
-			row.CPU = fmt.Sprintf("%.3f s", *st.CPUSeconds)
-		}
-		row.Frozen = frozenWords(st)
-		if st.Invalid != nil {
-			row.Invalid = *st.Invalid
-		}
-		d.Seats = append(d.Seats, row)
-	}
-	slices.SortStableFunc(d.Seats, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
-	if m.ChallengerID != nil {
-		u, err := store.UserByID(ctx, s.Pool, *m.ChallengerID)
-		if err != nil {
-			return d, err
-		}
-		d.Challenger = u.Name
-	}
-	if m.Status == store.MatchQueued {
-		state, ahead, err := store.MatchJob(ctx, s.Pool, m.ID)
-		if err != nil {
-			return d, err
-		}
-		d.Waiting, d.Polling = queueWords(state, ahead), state != "cancelled" && state != "discarded"
-	}
-	if err := s.replayState(ctx, &d, m); err != nil {
-		return d, err
-	}
-	if viewer := userFrom(ctx); viewer != nil {
-		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
-			return d, err
-		}
-	}
-	return d, nil
-}
-
-// replayState says what became of a finished match's replay: deleted by
-// retention (and being played again, or not), or played again.
-func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *store.Match) error {
-	if m.ReplayRegeneratedAt != nil {
-		d.Regenerated, d.ReplayDiffers = fullTime(m.ReplayRegeneratedAt), m.ReplayDiffers
-	}
-	if m.Status != store.MatchFinished || m.ReplayKey != nil {
-		return nil
-	}
-	d.ReplayGone = true
-	d.ReplayDeleted = fullTime(m.ReplayDeletedAt)
-	d.LoggedIn = userFrom(ctx) != nil
-	ret, err := store.LoadRetention(ctx, s.Pool)
+	l, err := s.loadMatch(r.Context(), m, seats)
 	if err != nil {
-		return err
+		return templates.MatchData{}, err
 	}
-	d.Kept = replayRetentionWords(ret)
-	state, ahead, lastErr, err := store.ReplayJob(ctx, s.Pool, m.ID)
-	if err != nil {
-		return err
-	}
-	switch state {
-	case "available", "running", "retryable", "scheduled", "pending":
-		d.ReplayWaiting, d.Polling = queueWords(state, ahead), true
-	case "cancelled":
-		d.ReplayFailed = "It could not be played again: its request was cancelled."
-		if why := strings.TrimPrefix(lastErr, "JobCancelError: "); why != "" {
-			d.ReplayFailed = "It could not be played again: " + why + "."
-		}
-	case "discarded":
-		d.ReplayFailed = "It could not be played again (its job gave up; an admin sees why on the job queue)."
-	}
-	return nil
+	return matchView(l), nil
 }
 
 // POST /matches/{id}/replay/again: play again a match whose replay
@@ -206,59 +112,54 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
-// queueWords says where a waiting match's job stands.
-func queueWords(state string, ahead int) string {
-	switch state {
-	case "available":
-		switch ahead {
-		case 0:
-			return "it is next in the queue"
-		case 1:
-			return "1 match is ahead of it in the queue"
-		}
-		return fmt.Sprintf("%d matches are ahead of it in the queue", ahead)
-	case "running":
-		return "it is being played now"
-	case "retryable", "scheduled", "pending":
-		return "it will be tried again in a moment"
-	case "cancelled", "discarded":
-		return "its job was cancelled: it will not be played"
+// matchWithSeats loads the match the URL parameter param names, and its
+// seats.
+func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
+	m, err := byID(r, param, s.Pool, store.MatchByID)
+	if err != nil {
+		return nil, nil, err
 	}
-	return "it is waiting for a worker"
+	seats, err := store.Seats(r.Context(), s.Pool, m.ID)
+	return m, seats, err
 }
 
-// viewerSeats adds what the match page offers the viewer because of their
-// seats: their bots' debug logs, "play again" with their latest version,
-// and a challenge of the same bots.
-func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *store.Match, seats []store.SeatResult, viewerID int64) error {
-	owners, err := store.SeatOwners(ctx, s.Pool, m.ID)
+// GET /matches/{id}/replay: the gzip replay, inflated by the browser.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id, ok := urlInt64(r, "id")
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	m, err := store.MatchByID(r.Context(), s.Pool, id)
+	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
+		// Deleted by retention: the viewer shows this text.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
+	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
+		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
+		return
+	}
 	if err != nil {
-		return err
+		s.serverError(w, r, err)
+		return
 	}
-	logs, err := store.SeatLogs(ctx, s.Pool, m.ID, viewerID)
+	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
+	if errors.Is(err, store.ErrNotFound) {
+		// Retention deleted it between the two reads.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
 	if err != nil {
-		return err
+		s.serverError(w, r, err)
+		return
 	}
-	link := url.Values{}
-	for _, st := range seats {
-		mine := owners[st.Seat] == viewerID && st.BotID != nil
-		if text, ok := logs[st.Seat]; ok {
-			d.Logs = append(d.Logs, templates.SeatLog{Seat: st.Seat, Bot: st.BotName, Text: text})
-		}
-		switch {
-		case mine && !link.Has("version"):
-			d.Again = true
-			link.Set("version", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		case st.House:
-			// A house bot is the built-in it is named after, which the form
-			// offers (house bots are not among its leaderboard bots).
-			link.Add("opponent", "builtin:"+st.BotName)
-		case st.Builtin != nil && st.BotID == nil:
-			link.Add("opponent", "builtin:"+*st.Builtin)
-		case st.BotID != nil:
-			link.Add("opponent", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		}
-	}
-	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
-	return nil
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Encoding", "gzip")
+	// A finished match's replay never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
 }
