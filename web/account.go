@@ -8,6 +8,7 @@ import (
 	"arena.dev/auth"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
@@ -115,7 +116,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
-	id, _ := urlInt64(r, "id")
+	id, _ := request.PositiveInt(r, "id")
 	if err := store.DeleteAPIToken(r.Context(), s.Pool, userFrom(r.Context()).ID, id); err != nil {
 		s.fail(w, r, err)
 		return
@@ -128,7 +129,7 @@ func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
 // (another browser, a lost laptop); revoking this one is logging out.
 func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	id, _ := urlInt64(r, "id")
+	id, _ := request.PositiveInt(r, "id")
 	if err := store.EndSession(ctx, s.Pool, userFrom(ctx).ID, id); err != nil {
 		s.fail(w, r, err)
 		return

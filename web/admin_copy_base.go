@@ -15,6 +15,7 @@ import (
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
+	"arena.dev/web/request"
 )
 
 // Base code an admin adds to a game's copy check (issue 35): the files a
@@ -146,7 +147,7 @@ func readCopyBaseFile(size int64, name string, open func() (io.ReadCloser, error
 
 // POST /admin/games/{game}/copies/base/{id}/delete
 func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request, g games.Game) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

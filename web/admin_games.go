@@ -19,6 +19,7 @@ import (
 	"arena.dev/ladder"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // adminMaxBoardBytes bounds an uploaded board file; real boards are a few KB.
@@ -428,7 +429,7 @@ func adminBoardFileName(name string) string {
 
 func (s *Server) adminDeleteBoard(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

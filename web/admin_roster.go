@@ -19,6 +19,7 @@ import (
 	"arena.dev/auth"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // Class rosters. An admin imports students from a CSV (roster.go) on the
@@ -160,7 +161,7 @@ func readRosterForm(r *http.Request) (string, error) {
 func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

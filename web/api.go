@@ -12,6 +12,8 @@ import (
 
 	"arena.dev/judge"
 	"arena.dev/store"
+	"arena.dev/web/request"
+	"arena.dev/web/response"
 )
 
 // The JSON API for scripts and `arena submit`. Authenticated calls carry a
@@ -32,7 +34,9 @@ func (s *Server) registerAPIRoutes(r chi.Router) {
 		r.Get("/versions/{id}", s.apiVersion)
 		r.Get("/boards/{id}", s.apiBoardFile)
 	})
-	r.NotFound(func(w http.ResponseWriter, r *http.Request) { apiError(w, http.StatusNotFound, "no such API route") })
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		response.APIError(w, http.StatusNotFound, "no such API route")
+	})
 }
 
 type ctxKey int
@@ -51,12 +55,12 @@ func (s *Server) requireToken(next http.Handler) http.Handler {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
-			apiError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
+			response.APIError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
 			return
 		}
 		u, err := store.UserByToken(r.Context(), s.Pool, strings.TrimSpace(token))
 		if errors.Is(err, store.ErrNotFound) {
-			apiError(w, http.StatusUnauthorized, "invalid or revoked API token")
+			response.APIError(w, http.StatusUnauthorized, "invalid or revoked API token")
 			return
 		}
 		if err != nil {
@@ -86,11 +90,11 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
 	if status, msg, refused := passwordRefusal(w, err); refused {
-		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
+		response.APIError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}
 	if errors.Is(err, errWrongLogin) || (err == nil && u.Disabled) {
-		apiError(w, http.StatusUnauthorized, "wrong user name or password")
+		response.APIError(w, http.StatusUnauthorized, "wrong user name or password")
 		return
 	}
 	if err != nil {
@@ -100,7 +104,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		apiError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
+		response.APIError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -108,7 +112,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		name = "api"
 	}
 	if len(name) > 64 {
-		apiError(w, http.StatusBadRequest, "a token name has at most 64 characters")
+		response.APIError(w, http.StatusBadRequest, "a token name has at most 64 characters")
 		return
 	}
 	token, t, err := store.CreateAPIToken(r.Context(), s.Pool, u.ID, name)
@@ -116,7 +120,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "id": t.ID, "name": t.Name, "user": u.Name})
+	response.JSON(w, http.StatusCreated, map[string]any{"token": token, "id": t.ID, "name": t.Name, "user": u.Name})
 }
 
 // versionJSON is what the API shows of a version; the source only to its
@@ -249,7 +253,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err, "no such game")
 		return
 	}
-	apiCreated(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
+	response.Created(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
 }
 
 // GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
@@ -269,7 +273,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 	if u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
 		// Not "forbidden": whether another user's version exists is not
 		// this user's business.
-		apiError(w, http.StatusNotFound, "no such version")
+		response.APIError(w, http.StatusNotFound, "no such version")
 		return
 	}
 	out := toVersionJSON(v)
@@ -286,7 +290,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	response.JSON(w, http.StatusOK, out)
 }
 
 // GET /api/me/bots[?game=ID]: the caller's bots and their statuses.
@@ -317,13 +321,13 @@ func (s *Server) apiMyBots(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
+	response.JSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
 }
 
 // GET /api/games/{game}/leaderboard[?page=N]: public standings.
 func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
-	page, limit, offset := pageParams(r, 50)
+	page, limit, offset := request.Page(r, 50)
 	rows, total, err := s.leaderboard(r.Context(), game, 0, limit, offset)
 	if err != nil {
 		s.apiServerError(w, r, err)
@@ -347,7 +351,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	for _, s := range rows {
 		out = append(out, standingJSON{s.Rank, s.House, s.BotID, s.BotName, s.OwnerName, s.Version, s.Language, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
+	response.JSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
 }
 
 // GET /api/matches/{id}: a match's players and results (public).
@@ -417,16 +421,16 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		}
 		out["job"] = map[string]any{"state": state, "ahead": ahead}
 	}
-	writeJSON(w, http.StatusOK, out)
+	response.JSON(w, http.StatusOK, out)
 }
 
 // POST /api/matches/{id}/replay: play again a finished match whose replay
 // retention deleted; 202 with where its request stands (GET
 // /api/matches/{id} follows it: replay_job, then replay).
 func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
-		apiError(w, http.StatusNotFound, "no such match")
+		response.APIError(w, http.StatusNotFound, "no such match")
 		return
 	}
 	ctx := r.Context()
@@ -437,6 +441,6 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 	}
 	api := "/api/matches/" + strconv.FormatInt(id, 10)
 	w.Header().Set("Location", api)
-	writeJSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
+	response.JSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
 		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 const leaderboardPageSize = 50
@@ -18,7 +19,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.page(r, g.Title+" leaderboard", "games")
-	page, limit, offset := pageParams(r, leaderboardPageSize)
+	page, limit, offset := request.Page(r, leaderboardPageSize)
 	mine := p.User != nil && r.URL.Query().Get("mine") == "1"
 	var owner int64
 	if mine {

@@ -9,6 +9,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 const matchListSize = 30
@@ -20,7 +21,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	before := queryInt64(r, "before")
+	before := request.QueryInt(r, "before")
 	ms, err := store.FinishedMatches(r.Context(), s.Pool, g.ID, before, matchListSize)
 	if err != nil {
 		s.serverError(w, r, err)
@@ -61,7 +62,7 @@ func (s *Server) matchLivePart(w http.ResponseWriter, r *http.Request) {
 // each of their seats taken by its bot's newest version.
 func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -93,7 +94,7 @@ func (s *Server) matchPageData(r *http.Request) (templates.MatchData, error) {
 // POST /matches/{id}/replay/again: play again a match whose replay
 // retention deleted; its page follows it.
 func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -125,7 +126,7 @@ func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []
 
 // GET /matches/{id}/replay: the gzip replay, inflated by the browser.
 func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		http.NotFound(w, r)
 		return

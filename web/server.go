@@ -19,6 +19,7 @@ import (
 	"arena.dev/metrics"
 	"arena.dev/static"
 	"arena.dev/store"
+	"arena.dev/web/request"
 )
 
 // Server holds what the handlers need.
@@ -31,7 +32,7 @@ type Server struct {
 	// https): the session cookie is Secure and every response sends HSTS.
 	HTTPS bool
 	// TrustedProxies are the reverse proxies whose X-Forwarded-For and
-	// X-Real-IP are believed (ARENA_TRUSTED_PROXIES); see clientIP.
+	// X-Real-IP are believed (ARENA_TRUSTED_PROXIES); see request.ClientIP.
 	TrustedProxies []netip.Prefix
 	// Boards keeps each game's ranked board for a few seconds (see
 	// BoardCache); nil ranks on every request.
@@ -50,7 +51,7 @@ type Server struct {
 
 	sessions *scs.SessionManager
 	// The limits of password attempts and sign-ups (ratelimit.go).
-	addrLimit, pairLimit, userLimit, registerLimit *limiter
+	addrLimit, pairLimit, userLimit, registerLimit *request.Limiter
 	// passwords computes every password hash and check of the server, a
 	// few at once.
 	passwords *auth.Pool
@@ -73,9 +74,9 @@ const passwordWait = 3 * time.Second
 // routes: the public site (public.go), the admin (admin.go), the API
 // (api.go) and the live streams (live.go).
 func (s *Server) Handler() http.Handler {
-	s.addrLimit = newLimiter(addrEvery, addrBurst)
-	s.pairLimit = newLimiter(pairEvery, pairBurst)
-	s.userLimit = newLimiter(userEvery, userBurst)
+	s.addrLimit = request.NewLimiter(addrEvery, addrBurst)
+	s.pairLimit = request.NewLimiter(pairEvery, pairBurst)
+	s.userLimit = request.NewLimiter(userEvery, userBurst)
 	s.registerLimit = signupLimit(s.SignupsPerHour)
 	s.passwords = auth.NewPool(passwordSlots, passwordWait)
 	s.sessions = newSessions(s.Pool, s.HTTPS)

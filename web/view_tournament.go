@@ -14,7 +14,7 @@ import (
 // tournamentLoad is what a tournament's live part is made of, as the
 // database has it: loadTournamentLive reads it in four queries (entrants,
 // matches, replays, every round's standings), tournamentLiveView makes
-// the view of it without one.
+// the view of it without one (tournamentData adds the page's head).
 type tournamentLoad struct {
 	T         *store.Tournament
 	Entrants  []store.Entrant
@@ -38,15 +38,6 @@ func (s *Server) loadTournamentLive(ctx context.Context, t *store.Tournament) (t
 	}
 	l.Standings, err = store.TournamentAllStandings(ctx, s.Pool, t.ID, t.Format)
 	return l, err
-}
-
-// tournamentLive gathers what the live part shows, from the viewer's side.
-func (s *Server) tournamentLive(ctx context.Context, t *store.Tournament) (templates.TournamentLive, error) {
-	l, err := s.loadTournamentLive(ctx, t)
-	if err != nil {
-		return templates.TournamentLive{}, err
-	}
-	return tournamentLiveView(l), nil
 }
 
 // tournamentLiveView is the live part of a tournament's page: progress,

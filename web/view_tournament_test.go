@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -135,5 +136,29 @@ func TestTournamentLiveViewLeague(t *testing.T) {
 	d = tournamentLiveView(l)
 	if d.Standings[0].Place != 1 || d.Standings[0].State != "" || d.Polling {
 		t.Errorf("finished league: %+v", d.Standings)
+	}
+}
+
+func TestTournamentView(t *testing.T) {
+	due := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
+	l := tournamentPageLoad{Live: finishedElimination(), GameTitle: "No Such Game", StartJob: "scheduled", StartDue: &due}
+	l.Live.T.Settings = map[string]int{"b": 2, "a": 1}
+	d := tournamentView(l)
+	r := d.Rules
+	if r.League || r.Players != 0 || r.GroupMatches != 1 || r.DropCount != 1 || d.Settings != "a=1 b=2" || d.GameTitle != "No Such Game" {
+		t.Errorf("facts: %+v", d)
+	}
+	if d.StartJob != "scheduled" || d.StartDue == "" || d.Live.ID != 7 || d.Admin {
+		t.Errorf("start job %q due %q, live %d, admin %v", d.StartJob, d.StartDue, d.Live.ID, d.Admin)
+	}
+	var b strings.Builder
+	if err := templates.TournamentLiveResponse(d).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	for _, words := range []string{"elimination: groups of players seeded by μ−3σ, 1 match per group, the last 1 of each group out, then a final group of players plays 1 match",
+		"scheduled, due "} {
+		if !strings.Contains(b.String(), words) {
+			t.Errorf("the facts lack %q:\n%s", words, b.String())
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package web
+package request
 
 import (
 	"context"
@@ -6,45 +6,12 @@ import (
 	"time"
 
 	"golang.org/x/time/rate"
-
-	"arena.dev/config"
 )
 
-// The limits of password attempts (log-in, API token, password change),
-// in one place. Each attempt is counted against its (address, user name)
-// pair and against its address, and refused past either; a user name
-// alone is never locked (a guesser elsewhere would lock its owner out) but
-// its attempts, from wherever, are slowed past the burst.
-const (
-	// pairBurst attempts at once per (address, user name), then one every
-	// pairEvery.
-	pairBurst = 10
-	pairEvery = 6 * time.Second
-	// addrBurst attempts at once per address (a classroom behind one NAT
-	// logging in together), then one every addrEvery.
-	addrBurst = 60
-	addrEvery = time.Second
-	// userBurst attempts at once per user name, then one every userEvery;
-	// an attempt past them waits its turn, at most userMaxDelay.
-	userBurst    = 10
-	userEvery    = 2 * time.Second
-	userMaxDelay = 3 * time.Second
-)
-
-// signupLimit is the sign-ups limit of an address: perHour at once (a
-// lab behind one NAT signing up together), then perHour spread over each
-// hour, so one address never creates more than perHour accounts an hour
-// beyond the first burst. perHour 0 is config.DefaultSignupsPerHour.
-func signupLimit(perHour int) *limiter {
-	if perHour <= 0 {
-		perHour = config.DefaultSignupsPerHour
-	}
-	return newLimiter(time.Hour/time.Duration(perHour), perHour)
-}
-
-// limiter hands out one token bucket per key (an IP, a user), forgetting
+// Limiter limits how often a key (an address, a user name) may act. It
+// hands out one token bucket per key (an IP, a user), forgetting
 // keys idle for a while so memory stays bounded.
-type limiter struct {
+type Limiter struct {
 	mu      sync.Mutex
 	every   time.Duration
 	burst   int
@@ -57,22 +24,22 @@ type bucket struct {
 	seen time.Time
 }
 
-// newLimiter allows burst events at once, then one per every.
-func newLimiter(every time.Duration, burst int) *limiter {
-	return &limiter{every: every, burst: burst, buckets: map[string]*bucket{}}
+// NewLimiter allows burst events at once, then one per every.
+func NewLimiter(every time.Duration, burst int) *Limiter {
+	return &Limiter{every: every, burst: burst, buckets: map[string]*bucket{}}
 }
 
-// allow reports whether key may act now.
-func (l *limiter) allow(key string) bool {
+// Allow reports whether key may act now.
+func (l *Limiter) Allow(key string) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
 	return l.bucket(key, now).AllowN(now, 1)
 }
 
-// take is allow with a way back: undo returns the turn, for an attempt
+// Take is Allow with a way back: undo returns the turn, for an attempt
 // that the server, not the caller, failed (the password checks were busy).
-func (l *limiter) take(key string) (undo func(), ok bool) {
+func (l *Limiter) Take(key string) (undo func(), ok bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
@@ -84,14 +51,17 @@ func (l *limiter) take(key string) (undo func(), ok bool) {
 	return func() {
 		l.mu.Lock()
 		defer l.mu.Unlock()
-		r.Cancel()
+		// At the reservation's own time: rate cancels nothing of a
+		// reservation whose time to act has passed (r.Cancel() gave
+		// nothing back).
+		r.CancelAt(now)
 	}, true
 }
 
-// delay takes key's next turn and says how long to wait for it. A turn
+// Delay takes key's next turn and says how long to wait for it. A turn
 // further away than most is not taken: the caller waits most, so a flood
 // slows every attempt but never pushes the wait further.
-func (l *limiter) delay(key string, most time.Duration) time.Duration {
+func (l *Limiter) Delay(key string, most time.Duration) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := time.Now()
@@ -105,7 +75,7 @@ func (l *limiter) delay(key string, most time.Duration) time.Duration {
 }
 
 // bucket returns key's bucket; l.mu is held.
-func (l *limiter) bucket(key string, now time.Time) *rate.Limiter {
+func (l *Limiter) bucket(key string, now time.Time) *rate.Limiter {
 	if now.Sub(l.swept) > time.Minute {
 		for k, b := range l.buckets {
 			if now.Sub(b.seen) > 10*time.Minute {
@@ -123,8 +93,8 @@ func (l *limiter) bucket(key string, now time.Time) *rate.Limiter {
 	return b.lim
 }
 
-// sleep waits d, or less if ctx ends first.
-func sleep(ctx context.Context, d time.Duration) {
+// Sleep waits d, or less if ctx ends first.
+func Sleep(ctx context.Context, d time.Duration) {
 	if d <= 0 {
 		return
 	}
