@@ -24,20 +24,64 @@ const gameTop = 20
 
 // GET /games/{game}: rules, a replay, downloads, SDK reference, top bots.
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
-	g, err := s.publicGame(r)
+	l, err := s.loadGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	p := s.page(r, l.Game.Title, "games")
+	s.render(w, r, http.StatusOK, templates.Game(p, gameView(l, p.User)))
+}
+
+// gameLoad is what a game's page is made of: loadGame reads it in a fixed
+// number of queries (the game, its qualification's three, its latest
+// replay, its top bots and ranked count from the cached board); gameView
+// makes the page of it without one.
+type gameLoad struct {
+	Game     *store.PublicGame
+	Info     *games.Info // nil for a game this build does not have
+	Qual     gameQual
+	ReplayID int64 // 0 when none
+	Top      []store.Standing
+	Ranked   int
+	Install  templates.ToolInstall // the arena tool's install lines for this site
+	Now      time.Time
+}
+
+func (s *Server) loadGame(r *http.Request) (gameLoad, error) {
 	ctx := r.Context()
-	p := s.page(r, g.Title, "games")
-	d := templates.GameData{ID: g.ID, Title: g.Title, Install: s.toolInstall(r)}
+	l := gameLoad{Install: s.toolInstall(r), Now: time.Now()}
+	var err error
+	if l.Game, err = s.publicGame(r); err != nil {
+		return l, err
+	}
+	if eng, err := games.Get(l.Game.ID); err == nil {
+		info := eng.Info()
+		l.Info = &info
+		if l.Qual, err = s.loadGameQual(ctx, info); err != nil {
+			return l, err
+		}
+	}
+	if l.ReplayID, err = store.LatestReplay(ctx, s.Pool, l.Game.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return l, err
+	}
+	if l.Top, err = s.topStandings(ctx, l.Game.ID, gameTop); err != nil {
+		return l, err
+	}
+	l.Ranked, err = s.rankedCount(ctx, l.Game.ID)
+	return l, err
+}
+
+// gameView is a game's page as viewer (nil: a visitor) sees it.
+func gameView(l gameLoad, viewer *templates.Viewer) templates.GameData {
+	g := l.Game
+	d := templates.GameData{ID: g.ID, Title: g.Title, Install: l.Install, ReplayID: l.ReplayID, Ranked: l.Ranked,
+		Top: standingRows(l.Top, viewer), TopEvents: fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)}
 	if g.Deadline != nil {
-		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(time.Now())
+		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(l.Now)
 	}
 	d.RulesHTML, _ = games.RulesHTML(g.ID)
-	if eng, err := games.Get(g.ID); err == nil {
-		info := eng.Info()
+	if info := l.Info; info != nil {
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots
 		d.Qualifier, d.Downloads = info.Qualifier, info.Downloads
 		for _, prm := range info.Params {
@@ -45,33 +89,13 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.SDK = sdkReference(g.ID)
 		d.HasKit = d.SDK != nil
-		for _, l := range lang.Offered(info) {
+		for _, l := range lang.Offered(*info) {
 			d.Languages = append(d.Languages, l.Title)
 		}
 		d.HasCppKit = d.HasKit && info.Offers(lang.Cpp.ID)
-		if d.Qual, err = s.gameQualData(ctx, info, p.User != nil); err != nil {
-			s.serverError(w, r, err)
-			return
-		}
+		d.Qual = gameQualView(*info, l.Qual, viewer != nil)
 	}
-	id, err := store.LatestReplay(ctx, s.Pool, g.ID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.serverError(w, r, err)
-		return
-	}
-	d.ReplayID = id
-	top, err := s.topStandings(ctx, g.ID, gameTop)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	d.Top = standingRows(top, p.User)
-	d.TopEvents = fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)
-	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, templates.Game(p, d))
+	return d
 }
 
 // GET /games/{game}/kit.zip[?lang=ID]: the starter kit `arena kit [--lang
