@@ -1,20 +1,20 @@
 package copycheck
 
 import (
-	"path"
-	"strings"
 	"sync"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 // Base returns the hashes of a game's base code: every k-gram of what each
-// student is given, in both languages: the kit's starter (Go kit/main.go,
-// C++ AINull.cc) and the Demo (Go bots/demo.go as a program, C++
-// AIDemo.cc). Like MOSS's -b, a fingerprint of base code is no evidence,
-// so it is left out of every version's fingerprints. Every k-gram, not
-// only the winnowed ones: a version's winnowing may keep any of them. A
-// piece the game lacks is skipped.
+// student is given, in each language the game takes: the kit's starter
+// (lang.Language.Starter: Go kit/main.go, C++ AINull.cc) and the Demo
+// (Language.Bot: Go bots/demo.go as a program, C++ AIDemo.cc). Like
+// MOSS's -b, a fingerprint of base code is no evidence, so it is left out
+// of every version's fingerprints. Every k-gram, not only the winnowed
+// ones: a version's winnowing may keep any of them. A piece the game lacks
+// is skipped.
 func Base(gameID string) (map[int64]bool, error) {
 	baseMu.Lock()
 	defer baseMu.Unlock()
@@ -29,14 +29,11 @@ func Base(gameID string) (map[int64]bool, error) {
 		language string
 		get      func() ([]byte, error)
 	}
-	sources := []source{
-		{Go, func() ([]byte, error) { return games.KitTemplate(gameID) }},
-		{Go, func() ([]byte, error) { return games.BotProgram(gameID, "Demo") }},
-	}
-	if g.Info().Offers(Cpp) {
+	var sources []source
+	for _, l := range lang.Offered(g.Info()) {
 		sources = append(sources,
-			source{Cpp, func() ([]byte, error) { return games.CppBotProgram(gameID, "Null") }},
-			source{Cpp, func() ([]byte, error) { return games.CppBotProgram(gameID, "Demo") }})
+			source{l.ID, func() ([]byte, error) { return l.Starter(gameID) }},
+			source{l.ID, func() ([]byte, error) { return l.Bot(gameID, "Demo") }})
 	}
 	base := map[int64]bool{}
 	for _, s := range sources {
@@ -64,7 +61,7 @@ var (
 // BaseFile is base code an admin adds to a game: a course's own starter,
 // a teacher's sample player.
 type BaseFile struct {
-	Language string // Go or Cpp
+	Language string // package lang's id
 	Source   []byte
 }
 
@@ -90,14 +87,10 @@ func Extend(base map[int64]bool, files ...BaseFile) (map[int64]bool, error) {
 	return out, nil
 }
 
-// LanguageOf is the language of a base file by its name's extension: .go
+// LanguageOf is the language (package lang's id) of a base file by its
+// name's extension: any of the language's sources (lang.BySource), .go
 // is Go; .cc, .cpp, .cxx, .hh, .h and .hpp are C++.
 func LanguageOf(name string) (string, bool) {
-	switch strings.ToLower(path.Ext(name)) {
-	case ".go":
-		return Go, true
-	case ".cc", ".cpp", ".cxx", ".hh", ".h", ".hpp":
-		return Cpp, true
-	}
-	return "", false
+	l, ok := lang.BySource(name)
+	return l.ID, ok
 }

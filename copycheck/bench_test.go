@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arena.dev/copycheck"
+	"arena.dev/lang"
 )
 
 // BenchmarkFingerprint fingerprints a 500-line bot (the first 500 lines of
@@ -18,8 +19,8 @@ func BenchmarkFingerprint(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, c := range []struct{ name, language, path string }{
-		{"go-500-lines", copycheck.Go, "../games/orkisland/testdata/strong.go"},
-		{"cpp-471-lines", copycheck.Cpp, "../games/orkisland/testdata/cpp/AIBench.cc"},
+		{"go-500-lines", lang.Go.ID, "../games/orkisland/testdata/strong.go"},
+		{"cpp-471-lines", lang.Cpp.ID, "../games/orkisland/testdata/cpp/AIBench.cc"},
 	} {
 		src, err := os.ReadFile(c.path)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"arena.dev/copycheck"
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 func norms(t *testing.T, language, src string) []string {
@@ -43,10 +44,10 @@ func sum(values []int) int {
 	}
 	return acc + 42
 }`
-	if na, nb := norms(t, copycheck.Go, a), norms(t, copycheck.Go, b); !slices.Equal(na, nb) {
+	if na, nb := norms(t, lang.Go.ID, a), norms(t, lang.Go.ID, b); !slices.Equal(na, nb) {
 		t.Errorf("same code, other names and layout:\n%v\n%v", na, nb)
 	}
-	got := strings.Join(norms(t, copycheck.Go, "x := \"s\" + 'c' + 1.5 // c"), " ")
+	got := strings.Join(norms(t, lang.Go.ID, "x := \"s\" + 'c' + 1.5 // c"), " ")
 	if got != "ID := STR + CHR + NUM" {
 		t.Errorf("classes: %q", got)
 	}
@@ -65,7 +66,7 @@ struct PLAYER_NAME : public Player {
   char c = '\'';
 };
 `
-	toks, err := copycheck.Tokens(copycheck.Cpp, []byte(src))
+	toks, err := copycheck.Tokens(lang.Cpp.ID, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,8 +107,8 @@ func TestWinnowGuarantee(t *testing.T) {
 		shared := random(copycheck.K + copycheck.W - 1)
 		a := random(rng.IntN(200)) + "\n" + shared + "\n" + random(rng.IntN(200))
 		b := random(rng.IntN(200)) + "\n" + shared + "\n" + random(rng.IntN(200))
-		fa, _ := copycheck.Fingerprints(copycheck.Cpp, []byte(a), nil)
-		fb, _ := copycheck.Fingerprints(copycheck.Cpp, []byte(b), nil)
+		fa, _ := copycheck.Fingerprints(lang.Cpp.ID, []byte(a), nil)
+		fb, _ := copycheck.Fingerprints(lang.Cpp.ID, []byte(b), nil)
 		if m := copycheck.Compare(copycheck.NewSet(fa, nil), copycheck.NewSet(fb, nil)); m.Shared == 0 {
 			t.Fatalf("trial %d: a shared run of %d tokens gave no common fingerprint", trial, copycheck.K+copycheck.W-1)
 		}
@@ -119,8 +120,8 @@ func TestWinnowDensity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	toks, _ := copycheck.Tokens(copycheck.Go, src)
-	fps := copycheck.Winnow(copycheck.Go, toks)
+	toks, _ := copycheck.Tokens(lang.Go.ID, src)
+	fps := copycheck.Winnow(lang.Go.ID, toks)
 	density := float64(len(fps)) / float64(len(toks)-copycheck.K+1)
 	// Random hashes give 2/(W+1) (Schleimer et al., lemma 1).
 	if want := 2.0 / (copycheck.W + 1); density < want*0.8 || density > want*1.25 {
@@ -155,16 +156,16 @@ func TestStartersAreBaseCode(t *testing.T) {
 		name, language, starter, old, alice, bob string
 		alike                                    bool // without base code left out, the two are a pair
 	}{
-		{"Go kit", copycheck.Go, read("../games/orkisland/kit/main.go"), "_ = g.Orks(g.Me()) // the ids of your orks",
+		{"Go kit", lang.Go.ID, read("../games/orkisland/kit/main.go"), "_ = g.Orks(g.Me()) // the ids of your orks",
 			"for _, id := range g.Orks(g.Me()) {\n\t\tg.Move(id, sdk.Top)\n\t}",
 			"orks := g.Orks(g.Me())\n\tif len(orks) > 0 && g.Round()%2 == 0 {\n\t\tg.Move(orks[0], sdk.Left)\n\t}", false},
-		{"C++ kit", copycheck.Cpp, read("../games/orkisland/cpp/AINull.cc"), "virtual void play () {\n  }",
+		{"C++ kit", lang.Cpp.ID, read("../games/orkisland/cpp/AINull.cc"), "virtual void play () {\n  }",
 			"virtual void play () {\n    for (int id : orks(me())) execute(Command(id, TOP));\n  }",
 			"virtual void play () {\n    if (round() % 2) return;\n    vector<int> o = orks(me());\n    if (not o.empty()) execute(Command(o[0], LEFT));\n  }", false},
-		{"Go Demo", copycheck.Go, string(demo), "if g.Random(0, 3) == 0 { // act with probability 3/4",
+		{"Go Demo", lang.Go.ID, string(demo), "if g.Random(0, 3) == 0 { // act with probability 3/4",
 			"if g.Random(0, 4) == 0 || g.Round() < 5 {",
 			"if g.Random(0, 3) == 0 && len(g.Orks(me)) > 2 {", true},
-		{"C++ Demo", copycheck.Cpp, read("../games/orkisland/cpp/AIDemo.cc"), "if (random(0, 3)) { // Do the following with probability 0.75.",
+		{"C++ Demo", lang.Cpp.ID, read("../games/orkisland/cpp/AIDemo.cc"), "if (random(0, 3)) { // Do the following with probability 0.75.",
 			"if (random(0, 4) > 0 and round() > 5) {",
 			"if (random(0, 3) or my_score_is_low()) {", true},
 	} {
@@ -207,8 +208,8 @@ func TestFragments(t *testing.T) {
 	a := "package main\n\nfunc other() int {\n\treturn 1\n}\n\n" + fn // fn on lines 7-19
 	b := "package main\n\n" + strings.ReplaceAll(strings.ReplaceAll(fn, "best", "choice"), "from", "src") +
 		"\nfunc more(x int) int {\n\tfor x > 0 {\n\t\tx -= 3\n\t}\n\treturn x\n}\n" // fn on lines 3-15
-	fa, _ := copycheck.Fingerprints(copycheck.Go, []byte(a), nil)
-	fb, _ := copycheck.Fingerprints(copycheck.Go, []byte(b), nil)
+	fa, _ := copycheck.Fingerprints(lang.Go.ID, []byte(a), nil)
+	fb, _ := copycheck.Fingerprints(lang.Go.ID, []byte(b), nil)
 	frags := copycheck.Fragments(copycheck.NewSet(fa, nil), copycheck.NewSet(fb, nil))
 	if len(frags) == 0 {
 		t.Fatal("no fragment")

@@ -14,6 +14,7 @@ import (
 	"arena.dev/copycheck"
 	"arena.dev/copycheck/copytest"
 	_ "arena.dev/games/all"
+	"arena.dev/lang"
 )
 
 // disguises is how many disguised copies the test writes of each bot.
@@ -73,7 +74,7 @@ func TestCorpusSeparation(t *testing.T) {
 		for d := range disguises {
 			var src []byte
 			var err error
-			if b.Language == copycheck.Go {
+			if b.Language == lang.Go.ID {
 				src, err = copytest.DisguiseGo(b.Source, rng)
 				if err == nil {
 					err = typeCheck(src)

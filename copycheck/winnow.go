@@ -1,6 +1,10 @@
 package copycheck
 
-import "hash/fnv"
+import (
+	"hash/fnv"
+
+	"arena.dev/lang"
+)
 
 // K and W are winnowing's two parameters, in tokens. A fingerprint is the
 // hash of K consecutive tokens (a k-gram); of every W consecutive k-grams
@@ -33,7 +37,7 @@ type Fingerprint struct {
 // kgrams returns the hash of every k-gram of toks, in order. The language
 // is hashed in, so that a Go and a C++ source never share a fingerprint:
 // their tokens mean different things.
-func kgrams(language string, toks []Token) []uint64 {
+func kgrams(language string, toks []lang.Token) []uint64 {
 	if len(toks) < K {
 		return nil
 	}
@@ -86,7 +90,7 @@ func mix(x uint64) uint64 {
 // in every window of W consecutive k-grams, the one of least hash, each
 // kept once; on a tie the one kept for the window before if it is still
 // in, else the rightmost (robust winnowing).
-func Winnow(language string, toks []Token) []Fingerprint {
+func Winnow(language string, toks []lang.Token) []Fingerprint {
 	hs := kgrams(language, toks)
 	if len(hs) == 0 {
 		return nil

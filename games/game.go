@@ -85,8 +85,8 @@ type Info struct {
 	// so students can test against them locally.
 	Downloads []string
 	// Languages are the bot languages the game offers, by id ("go",
-	// "cpp"; package lang); nil offers Go only. Offering "cpp" needs
-	// Files.Cpp.
+	// "cpp"; package lang); nil offers Go only. Offering a language other
+	// than Go needs its files in FS (Files.LangDir).
 	Languages []string
 	// Palette is each seat's colour, "#rrggbb", one per player: chosen to
 	// stand out on the game's board, the one decision every view of a
@@ -156,12 +156,14 @@ type Files struct {
 	// HostOnly are SDK names that only the host uses; the SDK reference
 	// page leaves them out.
 	HostOnly []string
-	// Cpp is the directory in FS of the game's C++ SDK (docs/cpp.md): the
-	// headers of the original player API (Player.hh and what it
-	// includes), AINull.cc (the starter) and one AI<Bot>.cc per reference
-	// bot written in C++ (at least AIDemo.cc); "" when the game offers no
-	// C++. Variants with different player APIs name different directories.
-	Cpp string
+	// LangDirs name the directories in FS of the game's files in a
+	// language other than Go, by language id, where that is not the id
+	// itself (LangDir). For C++ (docs/cpp.md) they are the headers of the
+	// original player API (Player.hh and what it includes), AINull.cc (the
+	// starter) and one AI<Bot>.cc per reference bot written in C++ (at
+	// least AIDemo.cc). Variants with different player APIs name different
+	// directories: {"cpp": "cpp-redux"}.
+	LangDirs map[string]string
 	// Bots is the directory in FS of the reference bots' sources, one
 	// file per bot named after it in lower case; "" is "bots". Variants
 	// with bots of their own name another (package of its own).
@@ -170,6 +172,15 @@ type Files struct {
 	// SDK too, for headers that variants with different APIs share (their
 	// paths under CppCommon are kept: arena/x.hh stays arena/x.hh).
 	CppCommon string
+}
+
+// LangDir is the directory in FS of the game's files in language id (other
+// than Go): LangDirs's, else the id: cpp/ for C++.
+func (f Files) LangDir(id string) string {
+	if d, ok := f.LangDirs[id]; ok {
+		return d
+	}
+	return id
 }
 
 // Defaults returns the default settings.
@@ -317,6 +328,16 @@ type Refuser interface {
 	// far in the match: one line each, its round included, the first few
 	// dozen only.
 	Refusals(p int) []string
+}
+
+// An Ignorer is a Match that says which commands it ignored and why: the
+// runner writes them into each round of the replay (ReplayRound.Ignored),
+// for every player (they are public, as the commands executed are).
+type Ignorer interface {
+	// Ignored returns the commands the last Commands call ignored, in the
+	// order given, with Unit and Why set (the runner sets Player). The
+	// runner copies them before the next call.
+	Ignored() []Ignored
 }
 
 var registry = map[string]Game{}

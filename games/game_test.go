@@ -219,3 +219,16 @@ func TestSeatSeed(t *testing.T) {
 		t.Fatalf("original seeds: %d, want 1003", info.SeatSeed(1000, 3))
 	}
 }
+
+// A game keeps its files in a language other than Go in the directory
+// named by the language's id, unless LangDirs names another (a variant's).
+func TestLangDir(t *testing.T) {
+	f := games.Files{}
+	if got := f.LangDir("cpp"); got != "cpp" {
+		t.Errorf("LangDir(cpp) = %q, want cpp", got)
+	}
+	f.LangDirs = map[string]string{"cpp": "cpp-redux"}
+	if got, other := f.LangDir("cpp"), f.LangDir("rust"); got != "cpp-redux" || other != "rust" {
+		t.Errorf("with LangDirs: LangDir(cpp) = %q, LangDir(rust) = %q", got, other)
+	}
+}

@@ -29,6 +29,61 @@ type Replay struct {
 	// when the match is a Refuser: for that player's owner only, so it is
 	// not written with the replay.
 	Refused [][]string `json:"-"`
+	// Logs are the bots' debug logs cut by round, in a replay written on
+	// the player's own machine (arena play), whose bots are all theirs.
+	// The server never writes them into a replay: a log is its owner's.
+	Logs []SeatLog `json:"logs,omitempty"`
+}
+
+// SeatLog is one seat's debug log, cut by round.
+type SeatLog struct {
+	Seat   int        `json:"seat"`
+	Rounds []LogRound `json:"rounds"`
+}
+
+// LogRound is what a bot printed in one round (-1: during its setup),
+// written as [round, "text"].
+type LogRound struct {
+	Round int
+	Text  string
+}
+
+// MarshalJSON writes [round, "text"].
+func (l LogRound) MarshalJSON() ([]byte, error) {
+	return json.Marshal([]any{l.Round, l.Text})
+}
+
+// UnmarshalJSON reads [round, "text"].
+func (l *LogRound) UnmarshalJSON(data []byte) error {
+	var a [2]json.RawMessage
+	if err := json.Unmarshal(data, &a); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[0], &l.Round); err != nil {
+		return err
+	}
+	return json.Unmarshal(a[1], &l.Text)
+}
+
+// LogByRound turns a bot's log cut by exchange (the sandbox's
+// Bot.LogByExchange) into rounds: exchange 0 is the setup (round -1),
+// exchange k round k-1, and what the bot printed after the last of the
+// played rounds counts in that one. Rounds it printed nothing in are left
+// out.
+func LogByRound(sections [][]byte, played int) []LogRound {
+	var out []LogRound
+	for k, b := range sections {
+		if len(b) == 0 {
+			continue
+		}
+		r := min(k-1, max(played-1, -1))
+		if n := len(out); n > 0 && out[n-1].Round == r {
+			out[n-1].Text += string(b)
+			continue
+		}
+		out = append(out, LogRound{Round: r, Text: string(b)})
+	}
+	return out
 }
 
 // ReplayRound is one round: its game-specific changes and executed commands,
@@ -39,6 +94,50 @@ type ReplayRound struct {
 	Commands json.RawMessage `json:"commands"`
 	Scores   []int           `json:"scores"`
 	CPU      []float64       `json:"cpu"`
+	// Ignored lists the commands the engine ignored in the round, every
+	// player's, in the order they were given; nil (and not written) when
+	// none were, as in most rounds.
+	Ignored []Ignored `json:"ignored,omitempty"`
+}
+
+// Ignored is one command the engine ignored: the player who gave it, the
+// unit it named (-1 when it names none, e.g. a jump) and why, in a few
+// words. It is written as [player, unit, "why"].
+type Ignored struct {
+	Player int
+	Unit   int
+	Why    string
+}
+
+// MarshalJSON writes [player, unit, "why"].
+func (ig Ignored) MarshalJSON() ([]byte, error) {
+	return ig.appendJSON(nil), nil
+}
+
+func (ig Ignored) appendJSON(b []byte) []byte {
+	b = append(b, '[')
+	b = strconv.AppendInt(b, int64(ig.Player), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(ig.Unit), 10)
+	b = append(b, ',')
+	why, _ := json.Marshal(ig.Why) // a string always marshals
+	b = append(b, why...)
+	return append(b, ']')
+}
+
+// UnmarshalJSON reads [player, unit, "why"].
+func (ig *Ignored) UnmarshalJSON(data []byte) error {
+	var a [3]json.RawMessage
+	if err := json.Unmarshal(data, &a); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[0], &ig.Player); err != nil {
+		return err
+	}
+	if err := json.Unmarshal(a[1], &ig.Unit); err != nil {
+		return err
+	}
+	return json.Unmarshal(a[2], &ig.Why)
 }
 
 // End is the outcome of a match. CPU is each player's CPU for the whole
@@ -206,6 +305,16 @@ func (rd *ReplayRound) appendJSON(b []byte) ([]byte, error) {
 				return nil, fmt.Errorf("replay: round %d: CPU %v is not JSON", rd.Round, f)
 			}
 			b = appendFloat(b, f)
+		}
+		b = append(b, ']')
+	}
+	if len(rd.Ignored) > 0 {
+		b = append(b, `,"ignored":[`...)
+		for i, ig := range rd.Ignored {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = ig.appendJSON(b)
 		}
 		b = append(b, ']')
 	}

@@ -18,6 +18,8 @@ type match struct {
 	seats  []*seat
 	cpu    []float64 // each player's CPU status, as views and replay rounds carry it
 	replay *Replay
+	// ignored: the commands ignored in the round being played (Ignorer).
+	ignored []Ignored
 }
 
 // seat is the runner's view of one player during a match.
@@ -109,6 +111,12 @@ func (m *match) playRound() error {
 		}
 		bad, err := m.engine.Commands(p, s.reply)
 		s.invalid += bad
+		if ig, ok := m.engine.(Ignorer); ok && bad > 0 {
+			for _, x := range ig.Ignored() {
+				x.Player = p
+				m.ignored = append(m.ignored, x)
+			}
+		}
 		if err != nil {
 			m.freeze(p, round, FreezeProtocol, err.Error())
 		}
@@ -204,7 +212,9 @@ func (m *match) record(round int) error {
 		Commands: executed,
 		Scores:   m.engine.Scores(),
 		CPU:      append([]float64(nil), m.cpu...),
+		Ignored:  m.ignored,
 	})
+	m.ignored = nil
 	return nil
 }
 

@@ -148,8 +148,8 @@ func TestInvalidCommandsCounted(t *testing.T) {
 	}
 }
 
-// Why commands were ignored reaches the replay for the owners, and not its
-// public JSON.
+// Why commands were ignored reaches the replay for the owners' logs, and
+// each round's ignored commands.
 func TestRefusalsForTheOwner(t *testing.T) {
 	agents := []*scripted{newScripted(t, "Null", "invalid", 1), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0)}
 	r := run(t, agents, 3)
@@ -165,8 +165,29 @@ func TestRefusalsForTheOwner(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(js), "max_step 3") {
-		t.Fatal("the reasons are in the public replay")
+	// Each round also carries them for every seat (issue 37: the viewer
+	// shows them), and only in the rounds that had some.
+	for _, rd := range r.Rounds {
+		want := []games.Ignored{{Player: 0, Unit: -1, Why: "a step of 99 is longer than max_step 3"},
+			{Player: 0, Unit: -1, Why: "only the first step of a round counts"}}
+		if !slices.Equal(rd.Ignored, want) {
+			t.Fatalf("round %d ignored %v, want %v", rd.Round, rd.Ignored, want)
+		}
+	}
+	if !strings.Contains(string(js), `"ignored":[[0,-1,"a step of 99 is longer than max_step 3"],[0,-1,"only the first step of a round counts"]]`) {
+		t.Fatalf("the replay's rounds do not carry the ignored commands: %s", js)
+	}
+}
+
+// A round without ignored commands writes no "ignored" key.
+func TestNoIgnoredKeyWhenNoneIgnored(t *testing.T) {
+	r := run(t, []*scripted{newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0), newScripted(t, "Null", "", 0)}, 3)
+	js, err := r.JSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(js), `"ignored"`) {
+		t.Fatalf("quiet rounds write an ignored key: %s", js)
 	}
 }
 

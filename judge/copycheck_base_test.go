@@ -14,6 +14,7 @@ import (
 	"arena.dev/copycheck"
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/lang"
 	"arena.dev/store"
 )
 
@@ -136,7 +137,7 @@ func (q *queue) pop() (string, bool) {
 		e.waitJobs(t, time.Minute, "copycheck")
 	}
 	admin := e.user(t)
-	if err := store.CopyPutBaseFile(ctx, e.pool, store.CopyBaseFile{GameID: game, Name: "sample.go", Language: copycheck.Go, Source: sample}, admin); err != nil {
+	if err := store.CopyPutBaseFile(ctx, e.pool, store.CopyBaseFile{GameID: game, Name: "sample.go", Language: lang.Go.ID, Source: sample}, admin); err != nil {
 		t.Fatal(err)
 	}
 	reindex()

@@ -12,6 +12,7 @@ import (
 	"arena.dev/copycheck/copytest"
 	"arena.dev/games"
 	"arena.dev/judge"
+	"arena.dev/lang"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -193,7 +194,7 @@ int manhattan_walk (int ai, int aj, int bi, int bj) {
   return steps + seen[steps];
 }
 `
-	helperFps, err := copycheck.Fingerprints(copycheck.Cpp, []byte(helper), base)
+	helperFps, err := copycheck.Fingerprints(lang.Cpp.ID, []byte(helper), base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +205,7 @@ int manhattan_walk (int ai, int aj, int bi, int bj) {
 	var chosen []string
 	var sets []*copycheck.Set
 	for _, b := range bots {
-		if b.Language != copycheck.Cpp || len(chosen) == copycheck.CommonMinOwners+2 {
+		if b.Language != lang.Cpp.ID || len(chosen) == copycheck.CommonMinOwners+2 {
 			continue
 		}
 		// Chosen as they will be compared: with the helper, whose own

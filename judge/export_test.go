@@ -34,7 +34,7 @@ func LandPlayed(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.Sea
 	n := len(seats)
 	r := &games.Replay{CPUBudgetMS: budget.Milliseconds(),
 		End: games.End{Scores: scores, Invalid: make([]int, n), CPU: make([]float64, n)}}
-	return land(ctx, tx, matchID, 1, landing{seats: seats, replay: r, gz: gz, logs: make([]string, n)})
+	return land(ctx, tx, matchID, 1, landing{seats: seats, replay: r, gz: gz, logs: make([]seatLog, n)})
 }
 
 // Accept puts a qualified version on the ladder as qualification does.

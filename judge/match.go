@@ -151,7 +151,7 @@ type badMatch struct{ error }
 // play runs the match: built-in seats in-process, submitted ones sandboxed,
 // each from a build against this worker's SDK of the game (currentBuild),
 // built again from its source when retention dropped it.
-func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []string, error) {
+func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []seatLog, error) {
 	game, err := games.Get(m.GameID)
 	if err != nil {
 		return nil, nil, badMatch{err}
@@ -218,9 +218,9 @@ func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResu
 		}
 		return nil, nil, badMatch{err}
 	}
-	logs := make([]string, len(players))
+	logs := make([]seatLog, len(players))
 	for i, p := range players {
-		logs[i] = refusedLog(replay, i) + agentLog(p.Agent)
+		logs[i] = matchLog(replay, i, p.Agent)
 	}
 	return replay, logs, nil
 }
@@ -229,9 +229,9 @@ func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResu
 type landing struct {
 	seats  []store.SeatResult
 	replay *games.Replay
-	gz     []byte   // the replay, compressed
-	logs   []string // each seat's debug log
-	failed string   // why it could not be played, when it was not
+	gz     []byte    // the replay, compressed
+	logs   []seatLog // each seat's debug log
+	failed string    // why it could not be played, when it was not
 }
 
 // settle lands a match of any kind, played or failed, with all that its
@@ -318,7 +318,7 @@ func record(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated b
 	var versions []int64
 	for i, s := range l.seats {
 		outcomes[i] = store.SeatOutcome{Score: scores[i], Rank: ranks[i], CPUSeconds: cpuSeconds(replay, i),
-			Invalid: replay.End.Invalid[i], Log: l.logs[i]}
+			Invalid: replay.End.Invalid[i], Log: l.logs[i].text, LogRounds: l.logs[i].rounds}
 		for _, f := range replay.End.Frozen {
 			if f.Player == i {
 				outcomes[i].FrozenRound, outcomes[i].FrozenKind, outcomes[i].FrozenReason = &f.Round, f.Kind, &f.Reason

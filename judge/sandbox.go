@@ -67,7 +67,33 @@ func (s Sandbox) startBot(ctx context.Context, art sandbox.Artifact, seed uint64
 	return sandbox.Start(ctx, art, opts)
 }
 
-// agentLog returns the debug log of a sandboxed agent.
+// seatLog is a seat's debug log and its cut by round (store.SeatOutcome).
+type seatLog struct {
+	text   string
+	rounds []int32
+}
+
+// matchLog is player p's debug log: why commands were ignored, then what
+// its bot printed, cut by round (the setup is round -1; what a bot
+// printed after the last round, the last round's).
+func matchLog(r *games.Replay, p int, a games.Agent) seatLog {
+	l := seatLog{text: refusedLog(r, p), rounds: []int32{}}
+	add := func(round int, b []byte) {
+		if len(b) > 0 {
+			l.rounds = append(l.rounds, int32(round), int32(len(l.text)))
+			l.text += string(b)
+		}
+	}
+	if bot, ok := a.(*sandbox.Bot); ok {
+		for _, lr := range games.LogByRound(bot.LogByExchange(), r.End.Rounds) {
+			add(lr.Round, []byte(lr.Text))
+		}
+	} else {
+		add(-1, []byte(agentLog(a)))
+	}
+	return l
+}
+
 // refusedLog opens a player's match log with why the engine ignored some of
 // its commands, when the game says (games.Refuser).
 func refusedLog(r *games.Replay, p int) string {
@@ -82,6 +108,7 @@ func refusedLog(r *games.Replay, p int) string {
 	return b.String()
 }
 
+// agentLog returns the debug log of a sandboxed agent.
 // A bot that did not start has the log of its start (what it wrote before
 // it crashed), which its player needs most.
 func agentLog(a games.Agent) string {

@@ -1,9 +1,11 @@
 // Package lang is the bot languages. A language is one value: its id, its
 // title, its file extensions, the name the player's file has in the
 // sandbox and in compile messages, the editor's mode, where a game's SDK,
-// starter bot and kit come from, and the toolchain that builds it. Every
-// caller that compiles a bot, offers a language or names a bot's file asks
-// here; adding a language is adding one value to All.
+// starter bot, reference bots and kit come from, the copy check's lexer,
+// the native build `arena play` falls back to, and the toolchain that
+// builds it. Every caller that compiles a bot, offers a language, names a
+// bot's file or reads a source asks here; adding a language is adding its
+// file (golang.go, cpp.go) and its line in All (docs/adding-a-language.md).
 package lang
 
 import (
@@ -15,6 +17,7 @@ import (
 	"io/fs"
 	"path"
 	"runtime"
+	"slices"
 	"strings"
 
 	"arena.dev/games"
@@ -38,27 +41,35 @@ type Language struct {
 	Kit func(gameID string) (map[string][]byte, error)
 	// StarterFile is the name of the starter in the kit: main.go, AINull.cc.
 	StarterFile string
-	toolchain   sandbox.Toolchain
+	// KitNote says on the game page what the kit holds, for a language
+	// other than the first (whose kit the page describes at length):
+	// trusted HTML, written here.
+	KitNote string
+	// Bot returns the program of one of a game's reference bots written
+	// in this language ("Demo"): base code for the copy check.
+	Bot func(gameID, name string) ([]byte, error)
+	// MoreExts are further extensions of the language's source files that
+	// are no bot (C++ headers): base code an admin adds may be in them.
+	MoreExts []string
+	// Tokens reads a source as the copy check (package copycheck)
+	// fingerprints it.
+	Tokens func(src []byte) []Token
+	// Native, when not nil, builds a player with this machine's own
+	// compiler into dir/NativeExe, for `arena play` on a machine without
+	// the WebAssembly toolchain: the compiler used and, when the player's
+	// code does not compile, its messages (naming File).
+	Native    func(ctx context.Context, gameID string, src []byte, dir string) (tool, log string, err error)
+	toolchain sandbox.Toolchain
 }
 
-// Go and Cpp are the languages. Built-in bots are Go.
-var (
-	Go = Language{
-		ID: "go", Title: "Go", Exts: []string{".go"}, File: sandbox.Go.File(), Editor: "go",
-		SDK: games.SDKFiles, Starter: games.KitTemplate, Kit: games.KitFiles, StarterFile: "main.go",
-		toolchain: sandbox.Go,
-	}
-	Cpp = Language{
-		ID: "cpp", Title: "C++", Exts: []string{".cc", ".cpp"}, File: sandbox.Cpp.File(), Editor: "cpp",
-		SDK:         games.CppSDKFiles,
-		Starter:     func(gameID string) ([]byte, error) { return games.CppBotProgram(gameID, "Null") },
-		Kit:         games.CppKitFiles,
-		StarterFile: "AINull.cc",
-		toolchain:   sandbox.Cpp,
-	}
-)
+// NativeExe is the file name of a native build (Native).
+var NativeExe = map[bool]string{true: "bot.exe", false: "bot"}[runtime.GOOS == "windows"]
 
-// All lists the languages, Go first.
+// All lists the languages, Go first: the default (clients from before
+// there were other languages name none) and the built-in bots' language.
+// Each is one value in a file of its own (golang.go, cpp.go); adding a
+// language is adding its file and its line here
+// (docs/adding-a-language.md).
 func All() []Language { return []Language{Go, Cpp} }
 
 // Get returns the language with that id.
@@ -78,6 +89,32 @@ func IDs() []string {
 		ids = append(ids, l.ID)
 	}
 	return ids
+}
+
+// BySource returns the language of any of its source files by the
+// extension (case insensitive): a bot file (ByFile) or another (MoreExts:
+// AIFoo.hh is C++).
+func BySource(name string) (Language, bool) {
+	if l, ok := ByFile(name); ok {
+		return l, true
+	}
+	ext := strings.ToLower(path.Ext(strings.ReplaceAll(name, `\`, "/")))
+	for _, l := range All() {
+		if slices.Contains(l.MoreExts, ext) {
+			return l, true
+		}
+	}
+	return Language{}, false
+}
+
+// SourceExtensions lists every extension BySource knows: Extensions,
+// then each language's MoreExts.
+func SourceExtensions() []string {
+	out := Extensions()
+	for _, l := range All() {
+		out = append(out, l.MoreExts...)
+	}
+	return out
 }
 
 // ByFile returns the language of a file by its extension (case

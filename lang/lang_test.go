@@ -31,7 +31,7 @@ func TestGetAndByFile(t *testing.T) {
 	for _, l := range lang.All() {
 		got, err := lang.Get(l.ID)
 		if err != nil || got.ID != l.ID || got.Title == "" || got.File == "" || got.Editor == "" || len(got.Exts) == 0 ||
-			got.SDK == nil || got.Starter == nil || got.Kit == nil || got.StarterFile == "" {
+			got.SDK == nil || got.Starter == nil || got.Kit == nil || got.StarterFile == "" || got.Bot == nil || got.Tokens == nil {
 			t.Errorf("Get(%q) = %+v, %v", l.ID, got, err)
 		}
 	}
@@ -48,6 +48,18 @@ func TestGetAndByFile(t *testing.T) {
 	}
 	if got := lang.Extensions(); !slices.Equal(got, []string{".go", ".cc", ".cpp"}) {
 		t.Errorf("Extensions() = %v", got)
+	}
+	// Base code an admin adds may be a header too.
+	for name, want := range map[string]string{
+		"bot.go": "go", "AIFoo.cc": "cpp", "Utils.hh": "cpp", `x\Board.HPP`: "cpp", "a.h": "cpp", "a.cxx": "cpp", "a.c": "", "x.wasm": "",
+	} {
+		l, ok := lang.BySource(name)
+		if ok != (want != "") || l.ID != want {
+			t.Errorf("BySource(%q) = %q, %v; want %q", name, l.ID, ok, want)
+		}
+	}
+	if got := lang.SourceExtensions(); !slices.Equal(got, []string{".go", ".cc", ".cpp", ".cxx", ".hh", ".h", ".hpp"}) {
+		t.Errorf("SourceExtensions() = %v", got)
 	}
 }
 
@@ -98,6 +110,45 @@ func TestFilesPerLanguage(t *testing.T) {
 	}
 	if _, err := lang.Cpp.SDK(fake.SprintID); err == nil {
 		t.Error("a C++ SDK for a game that offers none")
+	}
+	// Each language's Demo is base code for the copy check: it reads as
+	// the language's tokens.
+	for _, l := range lang.All() {
+		demo, err := l.Bot(fake.ID, "Demo")
+		if err != nil {
+			t.Fatalf("%s Demo: %v", l.Title, err)
+		}
+		if toks := l.Tokens(demo); len(toks) < 20 {
+			t.Errorf("%s Demo reads as %d tokens", l.Title, len(toks))
+		}
+	}
+	if _, err := lang.Cpp.Bot(fake.ID, "Nobody"); err == nil {
+		t.Error("a C++ program for a bot the game does not have")
+	}
+}
+
+// C++ has a native build: it builds the starter with this machine's
+// compiler into dir/NativeExe, and names the player's file where the code
+// does not compile. Go has none: it builds to WebAssembly wherever Go is.
+func TestNative(t *testing.T) {
+	if lang.Go.Native != nil {
+		t.Error("Go has a native build")
+	}
+	if testing.Short() {
+		t.Skip("builds natively")
+	}
+	src, _ := lang.Cpp.Starter(fake.ID)
+	dir := t.TempDir()
+	tool, log, err := lang.Cpp.Native(t.Context(), fake.ID, src, dir)
+	if err != nil {
+		t.Fatalf("the C++ starter with %s: %v\n%s", tool, err, log)
+	}
+	if fi, err := os.Stat(filepath.Join(dir, lang.NativeExe)); err != nil || fi.Size() == 0 {
+		t.Errorf("no %s built: %v", lang.NativeExe, err)
+	}
+	_, log, err = lang.Cpp.Native(t.Context(), fake.ID, []byte("#include \"Player.hh\"\nint x = y;\n"), t.TempDir())
+	if err == nil || !strings.Contains(log, "bot.cc:2:9") {
+		t.Errorf("a compile error does not name bot.cc:2:9: %v\n%s", err, log)
 	}
 }
 

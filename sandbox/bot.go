@@ -69,6 +69,8 @@ type Bot struct {
 	in, out pipeEnd         // the guest's stdin (we write) and stdout (we read)
 	outConn syscall.RawConn // out's descriptor, for spin (nil without one)
 	log     cappedBuffer
+	logConn syscall.RawConn // the log pipe's, for markLog (nil without one)
+	markBuf []byte          // markLog's, under mu
 	logDone chan struct{}
 
 	killed  atomic.Pointer[BotError] // why we killed the child, if we did
@@ -159,6 +161,9 @@ func startSession(ctx context.Context, p *proc, pool *Pool, opts RunOptions) (*B
 		b.outConn, _ = f.SyscallConn() // never fails for a pipe
 	}
 	holdCPUPoll() // released by Close
+	if stdio[2] != nil {
+		b.logConn = logConnOf(stdio[2])
+	}
 	go b.drainLog(stdio[2])
 	b.stopCtx = context.AfterFunc(ctx, func() { b.kill(botErr(ReasonClosed, "cancelled: %v", context.Cause(ctx))) })
 	if err == nil && cerr != nil {
@@ -272,11 +277,19 @@ func (b *Bot) Exchange(msg []byte, cpuLimit time.Duration) (reply []byte, cpu ti
 		return nil, cpu, err
 	}
 	b.mark = now
+	b.markLog()
 	return append([]byte(nil), reply...), cpu, nil
 }
 
 // Log returns the bot's debug log (its stderr), capped at LogLimit.
 func (b *Bot) Log() []byte { return b.log.Bytes() }
+
+// LogByExchange returns the debug log cut by exchange: section k is what
+// the bot printed during its k-th exchange (the first's from its start),
+// and the last one also what it printed after its last reply (a bot
+// frozen mid-exchange). A match's first exchange is the setup, and the
+// k-th one round k-1. Read it after Close, so that all has been read.
+func (b *Bot) LogByExchange() [][]byte { return b.log.Sections() }
 
 // Err returns why the bot is dead, or nil while it is alive.
 func (b *Bot) Err() error {
@@ -341,7 +354,11 @@ func (b *Bot) kill(why *BotError) error {
 func (b *Bot) drainLog(r *os.File) {
 	defer close(b.logDone)
 	defer r.Close()
-	_, _ = io.Copy(&b.log, r)
+	if b.logConn != nil {
+		b.copyLog(r, b.logConn)
+	} else {
+		_, _ = io.Copy(&b.log, r)
+	}
 	// A guest killed in the middle of a round could not hand over what it
 	// printed last (see guestlog.go): its log says where it stops.
 	if why := b.killed.Load(); why != nil && (why.Reason == ReasonTimeout || why.Reason == ReasonStalled) {

@@ -79,6 +79,10 @@ const (
 	cppPCHSource = "#include \"" + cppPreludeFile + "\"\n#include \"Player.hh\"\n"
 )
 
+// Cpp builds a C++ bot (one translation unit, against the game's
+// header-only C++ SDK) with clang++ for wasm32-wasi.
+var Cpp Toolchain = cppToolchain{}
+
 type cppToolchain struct{}
 
 func (cppToolchain) Name() string { return "cpp" }

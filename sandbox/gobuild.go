@@ -19,6 +19,10 @@ import (
 // bot is built in.
 const Module = "arena.dev"
 
+// Go builds a Go bot (package main, against the game's Go SDK) with go
+// build for GOOS=wasip1.
+var Go Toolchain = goToolchain{}
+
 type goToolchain struct{}
 
 func (goToolchain) Name() string { return "go" }

@@ -10,7 +10,8 @@ import (
 // files it needs and how its log is cleaned. The build itself (temporary
 // directory, jailed child, rlimits, timeout, capped log, artifact,
 // precompiling) and everything from the artifact on are the same for every
-// language. The values are Go and Cpp.
+// language. The values are Go and Cpp, each in the file of its build
+// (gobuild.go, cppbuild.go); package lang's languages name them.
 type Toolchain interface {
 	// Name is the language's id: "go", "cpp".
 	Name() string
@@ -61,11 +62,3 @@ type buildPlan struct {
 	// pre.out): C++'s preprocessor.
 	pre *buildPlan
 }
-
-// Go builds a Go bot (package main, against the game's Go SDK) with go
-// build for GOOS=wasip1.
-var Go Toolchain = goToolchain{}
-
-// Cpp builds a C++ bot (one translation unit, against the game's
-// header-only C++ SDK) with clang++ for wasm32-wasi.
-var Cpp Toolchain = cppToolchain{}

@@ -150,6 +150,57 @@ func SeatLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int]strin
 	return out, rows.Err()
 }
 
+// RoundLog is what a bot printed in one round of a match (-1: its setup).
+type RoundLog struct {
+	Round int
+	Text  string
+}
+
+// SeatRoundLogs returns the debug logs of a match's seats whose bot the
+// user owns, as SeatLogs does (ownerID 0: every submitted bot's, for an
+// admin), each cut by round (FinishMatch's LogRounds). A log from before
+// logs were cut is one piece, in no round (Round -2).
+func SeatRoundLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int][]RoundLog, error) {
+	rows, err := db.Query(ctx, `SELECT mp.seat, mp.log, mp.log_rounds FROM match_players mp
+		JOIN bot_versions v ON v.id = mp.bot_version_id JOIN bots b ON b.id = v.bot_id
+		WHERE mp.match_id = $1 AND ($2 = 0 OR b.owner_id = $2) AND coalesce(mp.log, '') <> ''`, matchID, ownerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int][]RoundLog{}
+	for rows.Next() {
+		var seat int
+		var log string
+		var cuts []int32
+		if err := rows.Scan(&seat, &log, &cuts); err != nil {
+			return nil, err
+		}
+		out[seat] = cutLog(log, cuts)
+	}
+	return out, rows.Err()
+}
+
+// cutLog cuts log at the [round, start] pairs of cuts; what comes before
+// the first (the host's notes) is in none.
+func cutLog(log string, cuts []int32) []RoundLog {
+	if cuts == nil {
+		return []RoundLog{{Round: -2, Text: log}}
+	}
+	var out []RoundLog
+	for k := 0; k+1 < len(cuts); k += 2 {
+		start, end := int(cuts[k+1]), len(log)
+		if k+3 < len(cuts) {
+			end = int(cuts[k+3])
+		}
+		if start < 0 || start > end || end > len(log) {
+			break // not from FinishMatch
+		}
+		out = append(out, RoundLog{Round: int(cuts[k]), Text: log[start:end]})
+	}
+	return out
+}
+
 // ChallengesEnabled reports whether a game takes challenges (an admin
 // may switch them off, for an exam); false for a game with no row.
 func ChallengesEnabled(ctx context.Context, db DB, gameID string) (bool, error) {

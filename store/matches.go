@@ -159,15 +159,18 @@ type SeatOutcome struct {
 	FrozenReason *string
 	Invalid      int
 	Log          string // the bot's debug log (owner's eyes only)
+	// LogRounds cuts Log by round: [round, start] pairs flattened, start
+	// the byte offset of what the bot printed in that round (SeatLogRounds).
+	LogRounds []int32
 }
 
 // FinishMatch records the outcome of every seat and marks the match finished.
 func FinishMatch(ctx context.Context, db DB, id int64, replayKey string, rated bool, seats []SeatOutcome) error {
 	for i, s := range seats {
 		if _, err := db.Exec(ctx, `UPDATE match_players SET score = $3, rank = $4, cpu_seconds = $5,
-			frozen_round = $6, frozen_reason = $7, invalid_commands = $8, log = $9, frozen_kind = nullif($10, '')
+			frozen_round = $6, frozen_reason = $7, invalid_commands = $8, log = $9, frozen_kind = nullif($10, ''), log_rounds = $11
 			WHERE match_id = $1 AND seat = $2`,
-			id, i, s.Score, s.Rank, s.CPUSeconds, s.FrozenRound, s.FrozenReason, s.Invalid, s.Log, s.FrozenKind); err != nil {
+			id, i, s.Score, s.Rank, s.CPUSeconds, s.FrozenRound, s.FrozenReason, s.Invalid, s.Log, s.FrozenKind, s.LogRounds); err != nil {
 			return err
 		}
 	}

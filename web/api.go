@@ -31,6 +31,7 @@ func (s *Server) registerAPIRoutes(r chi.Router) {
 		r.Post("/games/{game}/submissions", s.apiSubmit)
 		r.Post("/games/{game}/challenges", s.apiChallenge)
 		r.Post("/matches/{id}/replay", s.apiReplayAgain)
+		r.Get("/matches/{id}/log", s.matchLog)
 		r.Get("/versions/{id}", s.apiVersion)
 		r.Get("/boards/{id}", s.apiBoardFile)
 	})

@@ -91,8 +91,10 @@ func gameView(l gameLoad, viewer *templates.Viewer) templates.GameData {
 		d.HasKit = d.SDK != nil
 		for _, l := range lang.Offered(*info) {
 			d.Languages = append(d.Languages, l.Title)
+			if d.HasKit && l.ID != lang.Go.ID { // the page describes the Go kit at length
+				d.Kits = append(d.Kits, templates.GameKit{ID: l.ID, Title: l.Title, Holds: l.KitNote, StarterFile: l.StarterFile, Ext: l.Exts[0]})
+			}
 		}
-		d.HasCppKit = d.HasKit && info.Offers(lang.Cpp.ID)
 		d.Qual = gameQualView(*info, l.Qual, viewer != nil)
 	}
 	return d

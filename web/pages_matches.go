@@ -3,13 +3,17 @@ package web
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 
+	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
 	"arena.dev/web/request"
+	"arena.dev/web/response"
 )
 
 const matchListSize = 30
@@ -163,4 +167,43 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	w.Write(data)
+}
+
+// GET /matches/{id}/log (and /api/matches/{id}/log with a token): the
+// debug logs of the match's seats whose bot the user owns (an admin: every
+// bot's, as version pages show them), cut by round, for the viewer's
+// debugging panel; no seats for anyone else. Logs from
+// before they were kept by round are left out (the page shows them whole).
+func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
+	id, ok := request.PositiveInt(r, "id")
+	if !ok {
+		response.APIError(w, http.StatusNotFound, "no such match")
+		return
+	}
+	out := struct {
+		Seats []games.SeatLog `json:"seats"`
+	}{Seats: []games.SeatLog{}}
+	if u := userFrom(r.Context()); u != nil {
+		owner := u.ID
+		if u.Role == store.RoleAdmin {
+			owner = 0 // an admin reads every bot's log, as on version pages
+		}
+		logs, err := store.SeatRoundLogs(r.Context(), s.Pool, id, owner)
+		if err != nil {
+			s.apiServerError(w, r, err)
+			return
+		}
+		for _, seat := range slices.Sorted(maps.Keys(logs)) {
+			sl := games.SeatLog{Seat: seat, Rounds: []games.LogRound{}}
+			for _, l := range logs[seat] {
+				if l.Round >= -1 {
+					sl.Rounds = append(sl.Rounds, games.LogRound{Round: l.Round, Text: l.Text})
+				}
+			}
+			if len(sl.Rounds) > 0 {
+				out.Seats = append(out.Seats, sl)
+			}
+		}
+	}
+	response.JSON(w, http.StatusOK, out) // no-store: a log is its owner's
 }

@@ -30,6 +30,7 @@ func (s *Server) registerPublicRoutes(r chi.Router) {
 		r.Get(`/games/{game}/{file:[a-z0-9_-]+\.wasm}`, s.builtinWasm)
 		r.Get("/matches/{id}", s.matchPage)
 		r.Get("/matches/{id}/live", s.matchLivePart)
+		r.Get("/matches/{id}/log", s.matchLog)
 		r.Get("/bots/{id}", s.botPage)
 		r.Get("/tournaments", s.tournamentsPage)
 		r.Get("/tournaments/{id}", s.tournamentPage)

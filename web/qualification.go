@@ -254,10 +254,11 @@ func gameQualView(info games.Info, loaded gameQual, loggedIn bool) templates.Gam
 	return d
 }
 
-// starterFile is the name the game page gives a student's bot in commands.
+// starterFile is the name the game page gives a student's bot in commands:
+// the starter of the first language the game takes (Go's main.go).
 func starterFile(info games.Info) string {
-	if info.Offers(lang.Go.ID) {
-		return lang.Go.StarterFile
+	if ls := lang.Offered(info); len(ls) > 0 {
+		return ls[0].StarterFile
 	}
-	return lang.Cpp.StarterFile
+	return lang.Go.StarterFile
 }

@@ -148,6 +148,9 @@ func matchView(l matchLoad) templates.MatchData {
 	link := url.Values{}
 	for _, st := range l.Seats {
 		mine := l.Owners[st.Seat] == l.Viewer.ID && st.BotID != nil
+		if mine {
+			d.MySeats = append(d.MySeats, st.Seat)
+		}
 		if text, ok := l.Logs[st.Seat]; ok {
 			d.Logs = append(d.Logs, templates.SeatLog{Seat: st.Seat, Bot: st.BotName, Text: text})
 		}
@@ -166,6 +169,7 @@ func matchView(l matchLoad) templates.MatchData {
 		}
 	}
 	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
+	d.SeatLogs = len(d.MySeats) > 0 || l.Viewer.Role == store.RoleAdmin
 	return d
 }
 

@@ -78,8 +78,8 @@ func (l *localBots) build(ctx context.Context, g games.Game, path string) (sandb
 	} else {
 		lg, _ := lang.ByFile(path)
 		art, err = l.compile(ctx, lg, g.Info().ID, path, data)
-		if lg.ID == lang.Cpp.ID && noWasmToolchain(err) {
-			bin, err := l.buildNative(ctx, g, path, data, err)
+		if lg.Native != nil && noWasmToolchain(err) {
+			bin, err := l.buildNative(ctx, lg, g, path, data, err)
 			if err != nil {
 				return sandbox.Artifact{}, "", err
 			}
@@ -198,8 +198,9 @@ func trimBuilds(c sandbox.Caches, max int64) {
 	}
 }
 
-// buildNative builds a C++ bot with the machine's compiler, saying why.
-func (l *localBots) buildNative(ctx context.Context, g games.Game, path string, src []byte, why error) (string, error) {
+// buildNative builds a bot with the machine's compiler (lg.Native),
+// saying why.
+func (l *localBots) buildNative(ctx context.Context, lg lang.Language, g games.Game, path string, src []byte, why error) (string, error) {
 	if l.tmp == "" {
 		dir, err := os.MkdirTemp("", "arena-native-")
 		if err != nil {
@@ -211,17 +212,17 @@ func (l *localBots) buildNative(ctx context.Context, g games.Game, path string, 
 	if err != nil {
 		return "", err
 	}
-	cxx, log, err := buildNativeCpp(ctx, g.Info().ID, src, dir)
+	cxx, log, err := lg.Native(ctx, g.Info().ID, src, dir)
 	if err != nil {
 		if log != "" {
 			return "", fmt.Errorf("%s does not compile (natively, with %s):\n%s", path, cxx,
-				strings.ReplaceAll(log, lang.Cpp.File+":", filepath.Base(path)+":"))
+				strings.ReplaceAll(log, lg.File+":", filepath.Base(path)+":"))
 		}
 		return "", fmt.Errorf("%s: no WebAssembly toolchain (%v), and no native build: %w", path, why, err)
 	}
 	fmt.Fprintf(l.notes, "%s: built natively with %s, not to WebAssembly as on the server (%v); "+
 		"it runs faster here and without the sandbox\n", filepath.Base(path), cxx, why)
-	return filepath.Join(dir, nativeExe), nil
+	return filepath.Join(dir, lang.NativeExe), nil
 }
 
 // start launches a bot file: sandboxed, or natively when built so; its

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 // The command line's C++ paths run on Ork Island, as the package's other
@@ -231,7 +232,7 @@ func TestNativeCpp(t *testing.T) {
 	build := func(src string) string {
 		t.Helper()
 		dir := t.TempDir()
-		cxx, log, err := buildNativeCpp(t.Context(), cppGame, []byte(src), dir)
+		cxx, log, err := lang.Cpp.Native(t.Context(), cppGame, []byte(src), dir)
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", cxx, err, log)
 		}
@@ -282,7 +283,7 @@ func TestNativeCpp(t *testing.T) {
 	}
 	t.Logf("an endless loop: %s", frozenNote(r.End, 0))
 
-	_, clog, err := buildNativeCpp(t.Context(), cppGame, []byte(cppBroken), t.TempDir())
+	_, clog, err := lang.Cpp.Native(t.Context(), cppGame, []byte(cppBroken), t.TempDir())
 	if err == nil || !strings.Contains(clog, "bot.cc:2:9") {
 		t.Fatalf("a native compile error: %v\n%s", err, clog)
 	}

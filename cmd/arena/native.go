@@ -8,69 +8,22 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"slices"
-	"strings"
 	"sync/atomic"
 	"time"
 
 	"arena.dev/games"
 	"arena.dev/games/wire"
-	"arena.dev/lang"
 	"arena.dev/sandbox"
 )
 
-// A C++ bot on a machine without clang's WebAssembly toolchain is built
-// with the machine's C++ compiler and played as a child process over the
-// same protocol: no sandbox (it is the student's own code on their own
-// machine), its CPU time read from the kernel and charged as in the
-// sandbox (on macOS, which shows no program another process's CPU time,
-// the wall clock of its turns instead), its stderr shown as it comes.
-
-// cxxCandidates are the compilers tried, after $CXX.
-var cxxCandidates = []string{"clang++", "g++", "c++"}
-
-// buildNativeCpp builds a C++ player against a game's C++ SDK in dir, laid
-// out as the sandbox lays it out (the headers and bot.cc side by side), into
-// dir/bot. It returns the compiler used and, when the player's code does
-// not compile, the compiler's messages.
-func buildNativeCpp(ctx context.Context, gameID string, src []byte, dir string) (cxx, log string, err error) {
-	for _, c := range append([]string{os.Getenv("CXX")}, cxxCandidates...) {
-		if p, err := exec.LookPath(c); c != "" && err == nil {
-			cxx = p
-			break
-		}
-	}
-	if cxx == "" {
-		return "", "", errors.New("no C++ compiler found (tried $CXX, " + strings.Join(cxxCandidates, ", ") + ")")
-	}
-	sdk, err := lang.Cpp.SDK(gameID)
-	if err != nil {
-		return cxx, "", err
-	}
-	if err := os.CopyFS(dir, sdk); err != nil {
-		return cxx, "", err
-	}
-	if err := os.WriteFile(filepath.Join(dir, lang.Cpp.File), src, 0o644); err != nil {
-		return cxx, "", err
-	}
-	// The server's language (sandbox: C++17, no exceptions), natively.
-	cmd := exec.CommandContext(ctx, cxx, "-std=c++17", "-O2", "-fno-exceptions", "-I", ".", "-o", nativeExe, lang.Cpp.File)
-	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			return cxx, strings.TrimSpace(string(out)), err
-		}
-		return cxx, "", err
-	}
-	return cxx, "", nil
-}
-
-// nativeExe is the file name of a native build.
-var nativeExe = map[bool]string{true: "bot.exe", false: "bot"}[runtime.GOOS == "windows"]
+// A bot in a language with a native build (lang.Language.Native: C++) on
+// a machine without its WebAssembly toolchain is built with the machine's
+// own compiler and played as a child process over the same protocol: no
+// sandbox (it is the student's own code on their own machine), its CPU
+// time read from the kernel and charged as in the sandbox (on macOS, which
+// shows no program another process's CPU time, the wall clock of its turns
+// instead), its stderr shown as it comes.
 
 // nativeBot is a natively built bot: a child process spoken to over its
 // standard input and output.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -25,7 +26,7 @@ func init() {
 	register(&command{
 		name:    "play",
 		summary: "play a match (or many) between bots on this machine",
-		usage: "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s] [--log=false]\n" +
+		usage: "arena play GAME BOT BOT BOT BOT [-s SEED] [-o REPLAY.json.gz] [--board FILE] [--set NAME=VALUE] [-n MATCHES] [--cpu 2s] [--log=false] [--view]\n" +
 			"       arena play GAME BOT --qualify [--board FILE]... [-n MATCHES] [--set NAME=VALUE]\n" +
 			"       arena play --list\n" +
 			"BOT is a built-in bot's name, or a file: a source (.go, .cc, .cpp: compiled as the server does) or a .wasm.\n" +
@@ -52,9 +53,12 @@ type playOptions struct {
 	files    *localBots // source and .wasm bots, compiled once per run
 	// logs shows the bots' debug output (stderr) on stderr, each line
 	// prefixed with its seat and name.
-	logs   bool
-	stderr io.Writer
-	logMu  *sync.Mutex
+	logs bool
+	// view serves the replay in the viewer once played (as arena view).
+	view     bool
+	viewAddr string
+	stderr   io.Writer
+	logMu    *sync.Mutex
 }
 
 func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -71,6 +75,8 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	n := fs.Int("n", 1, "number of matches, on consecutive seeds, in parallel")
 	cpu := fs.Duration("cpu", 0, "CPU budget per player for a match (default: the game's)")
 	list := fs.Bool("list", false, "list games and built-in bots")
+	view := fs.Bool("view", false, "then watch the match in the browser, with every bot's log by round beside the board (as arena view; Ctrl-C to stop)")
+	viewAddr := fs.String("addr", "127.0.0.1:0", "with --view: address to listen on (port 0: any free port)")
 	logs := fs.Bool("log", true, "show the bots' debug output (stderr), each line prefixed with its seat and name, up to 64 KB a bot and match; off with -n unless given")
 	settings := games.Settings{}
 	fs.Func("set", "override a game setting, e.g. --set nb_rounds=50 (repeatable)", func(v string) error {
@@ -103,7 +109,7 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("%v", err)
 	}
 	o := playOptions{game: g, bots: pos[1:], seed: *seed, out: *out, matches: *n, cpu: *cpu, settings: settings,
-		files: newLocalBots(stderr), logs: *logs, stderr: stderr, logMu: &sync.Mutex{}}
+		files: newLocalBots(stderr), logs: *logs, stderr: stderr, logMu: &sync.Mutex{}, view: *view, viewAddr: *viewAddr}
 	if *qualify {
 		if !flagGiven(fs, "n") {
 			o.matches = games.QualificationMatches
@@ -128,6 +134,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if o.matches > 1 && o.out != "" {
 		return usagef("-o writes one replay: use it without -n")
+	}
+	if o.view && (o.matches > 1 || *qualify) {
+		return usagef("--view shows one match: use it without -n or --qualify")
 	}
 	if _, err := games.MergeSettings(g, nil, settings); err != nil {
 		return usagef("%v", err)
@@ -253,6 +262,7 @@ func printRefusals(w io.Writer, r *games.Replay) {
 			for _, line := range why[:min(len(why), 5)] {
 				fmt.Fprintf(w, "  %s\n", line)
 			}
+			fmt.Fprintf(w, "  (--view shows every round's, beside the board)\n")
 		}
 	}
 }
@@ -282,12 +292,28 @@ func frozenNote(e games.End, p int) string {
 }
 
 func playOne(ctx context.Context, o playOptions, stdout, stderr io.Writer) error {
-	r, err := o.match(ctx, o.seed)
+	agents, err := o.startAgents(ctx, o.seed)
 	if err != nil {
 		return err
 	}
-	if o.out != "" {
-		if err := saveReplay(o.out, r); err != nil {
+	r, err := o.play(ctx, o.seed, agents)
+	if err != nil {
+		return err
+	}
+	// The bots are all the player's: their logs go into the replay, for
+	// the viewer's debugging panel.
+	r.Logs = o.localLogs(agents, r.End.Rounds)
+	out := o.out
+	if out == "" && o.view {
+		dir, err := os.MkdirTemp("", "arena-play-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
+		out = filepath.Join(dir, fmt.Sprintf("%s-%d.json.gz", o.game.Info().ID, o.seed))
+	}
+	if out != "" {
+		if err := saveReplay(out, r); err != nil {
 			return err
 		}
 	}
@@ -300,7 +326,35 @@ func playOne(ctx context.Context, o playOptions, stdout, stderr io.Writer) error
 		names = append(names, r.Players[p])
 	}
 	fmt.Fprintf(stdout, "winner %s\n", strings.Join(names, " "))
+	if o.view {
+		return serveView(ctx, out, o.viewAddr, stdout)
+	}
 	return nil
+}
+
+// localLogs are the debug logs of the bots run from files, cut by round
+// (a bot built natively has its log on standard error only); built-in bots
+// have none.
+func (o playOptions) localLogs(agents []games.Agent, rounds int) []games.SeatLog {
+	var out []games.SeatLog
+	for seat, spec := range o.bots {
+		if !isBotFile(spec) {
+			continue
+		}
+		l := games.SeatLog{Seat: seat, Rounds: []games.LogRound{}}
+		switch a := agents[seat].(type) {
+		case *sandbox.Bot:
+			l.Rounds = append(l.Rounds, games.LogByRound(a.LogByExchange(), rounds)...)
+		case *loggedBot:
+			l.Rounds = append(l.Rounds, games.LogByRound(a.Bot.LogByExchange(), rounds)...)
+		case games.FailedAgent:
+			if log := sandbox.StartLog(a.Err); len(log) > 0 {
+				l.Rounds = append(l.Rounds, games.LogRound{Round: -1, Text: string(log)})
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // saveReplay writes r as gzip-compressed JSON, or plain JSON unless the

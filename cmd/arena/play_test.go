@@ -188,7 +188,7 @@ func TestPrintRefusals(t *testing.T) {
 		Refused: [][]string{nil, {"round 0: a", "round 1: b", "round 2: c", "round 3: d", "round 4: e", "round 5: f", "round 6: g"}}}
 	var b strings.Builder
 	printRefusals(&b, r)
-	want := "player 1: 7 commands ignored, the first because\n  round 0: a\n  round 1: b\n  round 2: c\n  round 3: d\n  round 4: e\n"
+	want := "player 1: 7 commands ignored, the first because\n  round 0: a\n  round 1: b\n  round 2: c\n  round 3: d\n  round 4: e\n  (--view shows every round's, beside the board)\n"
 	if b.String() != want {
 		t.Fatalf("printed\n%s\nwant\n%s", b.String(), want)
 	}

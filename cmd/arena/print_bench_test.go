@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 // BenchmarkPlayPrint plays Ork Island matches (default settings, seeds 1,
@@ -31,10 +32,10 @@ func BenchmarkPlayPrint(b *testing.B) {
 			b.Fatal(err)
 		}
 		dir := b.TempDir()
-		if cxx, log, err := buildNativeCpp(b.Context(), cppGame, src, dir); err != nil {
+		if cxx, log, err := lang.Cpp.Native(b.Context(), cppGame, src, dir); err != nil {
 			b.Fatalf("%s: %v\n%s", cxx, err, log)
 		}
-		benchPlayPrint(b, "testdata/AIPrinter.cc", filepath.Join(dir, nativeExe))
+		benchPlayPrint(b, "testdata/AIPrinter.cc", filepath.Join(dir, lang.NativeExe))
 	})
 	b.Run("go", func(b *testing.B) {
 		bin := filepath.Join(b.TempDir(), "printer")

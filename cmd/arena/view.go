@@ -50,11 +50,16 @@ func runView(ctx context.Context, args []string, stdout io.Writer) error {
 	if len(rest) != 1 {
 		return usagef("give exactly one replay file")
 	}
-	path := rest[0]
+	return serveView(ctx, rest[0], *addr, stdout)
+}
+
+// serveView serves the viewer with the replay at path on addr until ctx
+// is done.
+func serveView(ctx context.Context, path, addr string, stdout io.Writer) error {
 	if err := checkReplay(path); err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"arena.dev/copycheck"
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 // Bot is one bot source of the repository.
@@ -49,9 +50,9 @@ func Corpus(root string) ([]Bot, error) {
 	var out []Bot
 	for dir, ids := range dirs {
 		patterns := []struct{ glob, language string }{
-			{"testdata/strong.go", copycheck.Go},
-			{"bots/dummy.go", copycheck.Go},
-			{"testdata/cpp/*.cc", copycheck.Cpp},
+			{"testdata/strong.go", lang.Go.ID},
+			{"bots/dummy.go", lang.Go.ID},
+			{"testdata/cpp/*.cc", lang.Cpp.ID},
 		}
 		for _, p := range patterns {
 			paths, err := filepath.Glob(filepath.Join(root, "games", dir, p.glob))
@@ -111,7 +112,7 @@ func Class(root string, n int, seed uint64) ([]Submission, error) {
 	for i := range out {
 		b := bots[i%len(bots)]
 		var src []byte
-		if b.Language == copycheck.Go {
+		if b.Language == lang.Go.ID {
 			src, err = DisguiseGo(b.Source, rng)
 		} else {
 			src, err = DisguiseCpp(b.Source, rng)

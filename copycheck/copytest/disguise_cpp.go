@@ -7,9 +7,10 @@ import (
 	"strings"
 
 	"arena.dev/copycheck"
+	"arena.dev/lang"
 )
 
-type tok = copycheck.Token
+type tok = lang.Token
 
 // DisguiseCpp rewrites a C++ source as a student hiding a copy would, on
 // the tokens of copycheck's lexer: the names it declares (after a type)
@@ -18,7 +19,7 @@ type tok = copycheck.Token
 // redone, dead statements inserted, up to two three-clause for loops
 // rewritten as while loops, integer constants changed.
 func DisguiseCpp(src []byte, rng *rand.Rand) ([]byte, error) {
-	ts, err := copycheck.Tokens(copycheck.Cpp, src)
+	ts, err := copycheck.Tokens(lang.Cpp.ID, src)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +28,7 @@ func DisguiseCpp(src []byte, rng *rand.Rand) ([]byte, error) {
 	ts = shuffleFunctions(ts, rng)
 	ts = insertDeadCpp(ts, rng)
 	for i, t := range ts {
-		if t.Kind == copycheck.Number && rng.IntN(2) == 0 {
+		if t.Kind == lang.Number && rng.IntN(2) == 0 {
 			if v, err := strconv.Atoi(t.Text); err == nil {
 				ts[i].Text = strconv.Itoa(v + 1 + rng.IntN(3))
 			}
@@ -47,16 +48,16 @@ func renameCpp(ts []tok, rng *rand.Rand) []tok {
 	words := []string{"val", "tmp", "cur", "acc", "idx", "node", "cell", "best", "goal", "step", "mark", "item"}
 	for i := 1; i < len(ts); i++ {
 		t, prev := ts[i], ts[i-1]
-		if t.Kind != copycheck.Ident || keep[t.Text] || names[t.Text] != "" {
+		if t.Kind != lang.Ident || keep[t.Text] || names[t.Text] != "" {
 			continue
 		}
-		if (prev.Kind == copycheck.Keyword && cppTypes[prev.Text]) || prev.Text == ">" && i+1 < len(ts) && (ts[i+1].Text == ";" || ts[i+1].Text == "=" || ts[i+1].Text == "(") {
+		if (prev.Kind == lang.Keyword && cppTypes[prev.Text]) || prev.Text == ">" && i+1 < len(ts) && (ts[i+1].Text == ";" || ts[i+1].Text == "=" || ts[i+1].Text == "(") {
 			names[t.Text] = fmt.Sprintf("%s_%d", words[rng.IntN(len(words))], len(names)+1)
 		}
 	}
 	out := make([]tok, len(ts))
 	for i, t := range ts {
-		if to := names[t.Text]; t.Kind == copycheck.Ident && to != "" {
+		if to := names[t.Text]; t.Kind == lang.Ident && to != "" {
 			t.Text = to
 		}
 		out[i] = t
@@ -67,7 +68,7 @@ func renameCpp(ts []tok, rng *rand.Rand) []tok {
 // directive reports whether ts[i] starts a preprocessor line, and where
 // that line's tokens end.
 func directive(ts []tok, i int) (bool, int) {
-	if ts[i].Text != "#" || ts[i].Kind != copycheck.Punct {
+	if ts[i].Text != "#" || ts[i].Kind != lang.Punct {
 		return false, i
 	}
 	j := i + 1
@@ -229,13 +230,13 @@ func rewriteLoop(ts []tok, at int) ([]tok, int, bool) {
 		return nil, 0, false
 	}
 	line := ts[at].Line
-	p := func(s string) tok { return tok{Kind: copycheck.Punct, Text: s, Line: line} }
+	p := func(s string) tok { return tok{Kind: lang.Punct, Text: s, Line: line} }
 	var r []tok
 	r = append(r, p("{"))
 	r = append(r, ts[at+2:semis[0]+1]...) // init;
-	r = append(r, tok{Kind: copycheck.Keyword, Text: "while", Line: line}, p("("))
+	r = append(r, tok{Kind: lang.Keyword, Text: "while", Line: line}, p("("))
 	if semis[1] == semis[0]+1 {
-		r = append(r, tok{Kind: copycheck.Keyword, Text: "true", Line: line})
+		r = append(r, tok{Kind: lang.Keyword, Text: "true", Line: line})
 	} else {
 		r = append(r, ts[semis[0]+1:semis[1]]...)
 	}
@@ -273,14 +274,14 @@ func insertDeadCpp(ts []tok, rng *rand.Rand) []tok {
 				n++
 				name := fmt.Sprintf("unused%d", n)
 				for _, s := range []string{"if", "(", "false", ")", "{", "int", name, "=", strconv.Itoa(rng.IntN(50)), ";", name, "++", ";", "}"} {
-					k := copycheck.Punct
+					k := lang.Punct
 					switch {
 					case s == "if" || s == "false" || s == "int":
-						k = copycheck.Keyword
+						k = lang.Keyword
 					case s == name:
-						k = copycheck.Ident
+						k = lang.Ident
 					case s[0] >= '0' && s[0] <= '9':
-						k = copycheck.Number
+						k = lang.Number
 					}
 					out = append(out, tok{Kind: k, Text: s, Line: t.Line})
 				}

@@ -101,14 +101,14 @@ func (g Game) Info() games.Info {
 		Palette:   []string{"#3153d2", "#900090", "#ff0000", "#ffd700"},
 		Originals: originals2018,
 		Files: games.Files{
-			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", Cpp: "cpp", CppCommon: "cpp-common",
+			Dir: "apocalypse", FS: files, Rules: "rules-2018.html", CppCommon: "cpp-common",
 			HostOnly: []string{"NewSession", "NewLoggingSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"MaxCommands", "KindSoldier", "KindHelicopter", "KindJump"},
 		},
 	}
 	if g.Redux {
 		info.ID, info.Title, info.Files.Rules = ReduxID, "Apocalypse Now Redux", "rules-redux.html"
-		info.Files.Cpp, info.Files.Bots = "cpp-redux", "bots/redux"
+		info.Files.LangDirs, info.Files.Bots = map[string]string{"cpp": "cpp-redux"}, "bots/redux"
 		info.Bots = redux.Roster.Names()
 		// The original's Game.cc ranks by the last round's points.
 		info.Scoring = "its last round's points (each post's value to its holder, one per soldier alive), not their sum over the rounds"

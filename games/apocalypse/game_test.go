@@ -15,7 +15,7 @@ func TestVariants(t *testing.T) {
 	if a.ID != "apocalypse" || r.ID != "apocalypse-redux" || a.Title == r.Title {
 		t.Fatalf("ids %q %q, titles %q %q", a.ID, r.ID, a.Title, r.Title)
 	}
-	if a.Files.Dir != "apocalypse" || r.Files.Dir != a.Files.Dir || a.Files.Rules == r.Files.Rules || a.Files.Cpp == r.Files.Cpp {
+	if a.Files.Dir != "apocalypse" || r.Files.Dir != a.Files.Dir || a.Files.Rules == r.Files.Rules || a.Files.LangDir("cpp") == r.Files.LangDir("cpp") {
 		t.Fatal("the variants must share their files but the rules page and the C++ SDK")
 	}
 	// Both C++ SDKs hold the shared frame decoder.

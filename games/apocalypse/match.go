@@ -74,6 +74,9 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 // ignored (the first ones, each with its round), for its owner's match log.
 func (m *match) Refusals(p int) []string { return m.logs[p] }
 
+// Ignored implements games.Ignorer.
+func (m *match) Ignored() []games.Ignored { return m.s.Ignored }
+
 func (m *match) Step() {
 	s := m.s
 	m.before = append(m.before[:0], s.Soldiers...)

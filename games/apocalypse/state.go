@@ -47,6 +47,8 @@ type State struct {
 	heliGiven  []bool
 	soldierCmd []int // ids commanded this round, in order of arrival
 	jumpsOf    []int // accepted jumps per player this round
+	// Ignored: the commands the last Register ignored, and why.
+	Ignored []games.Ignored
 
 	// The fire phase's cells: those burning (in no order), a spare list,
 	// the burning forests that spread fire, the candidates to catch fire
@@ -231,6 +233,7 @@ func (s *State) covers(centre, c int) bool {
 // board, below one of p's helicopters holding enough parachuters, at most
 // MAX_JUMP a round.
 func (s *State) Register(p int, cmds []sdk.Command) (invalid []string) {
+	s.Ignored = s.Ignored[:0]
 	for _, c := range cmds {
 		var why string
 		switch c.Kind {
@@ -243,6 +246,12 @@ func (s *State) Register(p int, cmds []sdk.Command) (invalid []string) {
 		}
 		if why != "" {
 			invalid = append(invalid, why)
+			unit := c.ID
+			if c.Kind != sdk.KindSoldier && c.Kind != sdk.KindHelicopter {
+				unit = -1 // a jump names a cell, not a unit
+				why = fmt.Sprintf("jump to (%d, %d): %s", c.I, c.J, why)
+			}
+			s.Ignored = append(s.Ignored, games.Ignored{Unit: unit, Why: why})
 		}
 	}
 	return invalid

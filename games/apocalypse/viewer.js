@@ -44,6 +44,7 @@ class Apocalypse {
     this.high = s.HIGH_VALUE ?? 100;
     this.terrain = null;
     this.postAt = new Map(init.posts.map((p, k) => [p[0] * this.n + p[1], k]));
+    this.heliIds = new Set(init.helicopters.map((h) => h[0])); // helicopters never die
   }
 
   // The state: land letters and fire per cell, post owners, soldiers and
@@ -361,6 +362,42 @@ class Apocalypse {
     }
   }
 
+  // The debugging panel's hooks (docs/viewer.md): the soldiers and
+  // helicopters under a pixel, and what their commands in a round did.
+  unitName(id) {
+    return this.heliIds.has(id) ? `helicopter ${id}` : `soldier ${id}`;
+  }
+
+  unitsAt(state, x, y, width, height) {
+    const { cell, x0, y0 } = this.layout(width, height);
+    const i = Math.floor((y - y0) / cell);
+    const j = Math.floor((x - x0) / cell);
+    const out = [];
+    for (const [id, u] of state.soldiers) if (u[1] === i && u[2] === j) out.push({ id, label: this.unitName(id) });
+    for (const [id, h] of state.helis) {
+      if (Math.abs(h[1] - i) <= 2 && Math.abs(h[2] - j) <= 2) out.push({ id, label: this.unitName(id) });
+    }
+    return out;
+  }
+
+  commandsOf(round, id) {
+    const cmd = round.commands ?? {};
+    const out = [];
+    for (const code of cmd.soldiers ?? []) {
+      const a = Math.abs(code);
+      if (Math.floor(a / 10) !== id) continue;
+      const dir = STEP_WORD[a % 10] ?? `direction ${a % 10}`;
+      out.push(code > 0 ? `step ${dir}` : `step ${dir}, not taken (an attack, or the cell was blocked)`);
+    }
+    for (const [h, instr, effect] of cmd.helicopters ?? []) {
+      if (h !== id) continue;
+      if (instr === 5) out.push(effect ? 'napalm' : 'napalm (not ready)');
+      else if (instr === 3 || instr === 4) out.push(instr === 3 ? 'turn counter-clockwise' : 'turn clockwise');
+      else out.push(`forward ${instr}, flew ${effect}`);
+    }
+    return out;
+  }
+
   // describe says what is under device pixel (x, y), for the status line.
   describe(state, x, y, width, height, names) {
     const { cell, x0, y0 } = this.layout(width, height);
@@ -409,3 +446,6 @@ function label(ctx, x, y, text, size, color) {
 function ease(t) {
   return t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
 }
+
+// A soldier's step directions (docs/replay.md).
+const STEP_WORD = ['south', 'south-east', 'east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'on the spot'];

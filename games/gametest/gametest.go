@@ -32,6 +32,7 @@ import (
 	"testing"
 
 	"arena.dev/games"
+	"arena.dev/lang"
 )
 
 // config is what the options set.
@@ -157,16 +158,15 @@ func checkInfo(t *testing.T, g games.Game) {
 			t.Errorf("NewBot(%q) is a %T, want *games.Native (an SDK session in-process)", b, a)
 		}
 	}
-	for _, l := range info.Languages {
-		if l != "go" && l != "cpp" {
-			t.Errorf("unknown language %q", l)
+	for _, id := range info.Languages {
+		if l, err := lang.Get(id); err != nil {
+			t.Error(err)
+		} else if _, err := l.SDK(info.ID); err != nil {
+			t.Errorf("offers %s but has no SDK in it: %v", l.Title, err)
 		}
 	}
-	if !info.Offers("go") {
+	if !info.Offers(lang.Go.ID) {
 		t.Error("the game does not offer Go: its reference bots are Go")
-	}
-	if info.Offers("cpp") != (info.Files.Cpp != "") {
-		t.Errorf("offers C++ %v but its C++ SDK directory is %q", info.Offers("cpp"), info.Files.Cpp)
 	}
 	if _, err := g.NewBot("Nobody"); err == nil {
 		t.Error("an unknown bot was made")

@@ -73,7 +73,7 @@ func (Game) Info() games.Info {
 		Palette:   []string{"#e8262f", "#1f4fe0", "#9b27b0", "#ff8a00"},
 		Originals: originals,
 		Files: games.Files{
-			Dir: "orkisland", FS: files, Rules: "rules.html", Cpp: "cpp",
+			Dir: "orkisland", FS: files, Rules: "rules.html",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames"},
 		},
 	}

@@ -45,6 +45,9 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 	return m.s.Register(p, m.cmds), nil
 }
 
+// Ignored implements games.Ignorer.
+func (m *match) Ignored() []games.Ignored { return m.s.Ignored }
+
 func (m *match) Step() {
 	m.before = append(m.before[:0], m.s.Orks...)
 	m.cities = append(m.cities[:0], m.s.CityOwner...)

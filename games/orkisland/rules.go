@@ -42,6 +42,8 @@ type State struct {
 	rng     *games.RNG
 	pending []Move // registered for the next Step, player by player
 	given   []bool // ork already commanded this round
+	// Ignored: the commands the last Register ignored, and why.
+	Ignored []games.Ignored
 	dead    []bool
 	cands   []int // spawn cells not yet tried in this spawn
 	counts  []int
@@ -145,15 +147,27 @@ func (s *State) spawn(ids []int) bool {
 // commands to the same ork, and unknown directions (such a command still
 // uses the ork's one command of the round, as in the original).
 func (s *State) Register(p int, cmds []proto.Command) (invalid int) {
+	s.Ignored = s.Ignored[:0]
 	for _, c := range cmds {
-		if c.ID < 0 || c.ID >= len(s.Orks) || s.Orks[c.ID].Player != p || s.given[c.ID] {
+		why := ""
+		switch {
+		case c.ID < 0 || c.ID >= len(s.Orks):
+			why = "no such ork"
+		case s.Orks[c.ID].Player != p:
+			why = "not your ork"
+		case s.given[c.ID]:
+			why = "a second command for this ork in the round"
+		}
+		if why != "" {
 			invalid++
+			s.Ignored = append(s.Ignored, games.Ignored{Unit: c.ID, Why: why})
 			continue
 		}
 		s.given[c.ID] = true
 		switch {
 		case c.Dir > proto.None:
 			invalid++
+			s.Ignored = append(s.Ignored, games.Ignored{Unit: c.ID, Why: "unknown direction"})
 		case c.Dir != proto.None:
 			s.pending = append(s.pending, Move{c.ID, c.Dir})
 		}

@@ -177,6 +177,27 @@ class OrkIsland {
     ctx.globalAlpha = 1;
   }
 
+  // The debugging panel's hooks (docs/viewer.md): the orks under a pixel,
+  // and what an ork's command in a round was.
+  unitName(id) {
+    return `ork ${id}`;
+  }
+
+  unitsAt(state, x, y, width, height) {
+    const { cell, x0, y0 } = this.layout(width, height);
+    const r = Math.floor((y - y0) / cell);
+    const c = Math.floor((x - x0) / cell);
+    const out = [];
+    state.orks.forEach((o, id) => {
+      if (o[1] === r && o[2] === c) out.push({ id, label: this.unitName(id) });
+    });
+    return out;
+  }
+
+  commandsOf(round, id) {
+    return (round.commands ?? []).filter((m) => m[0] === id).map((m) => `move ${DIR_WORD[m[1]] ?? m[1]}`);
+  }
+
   // describe says what is under device pixel (x, y), for the status line.
   describe(state, x, y, width, height, names) {
     const { cell, x0, y0 } = this.layout(width, height);
@@ -199,3 +220,5 @@ class OrkIsland {
 function ease(t) {
   return t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
 }
+
+const DIR_WORD = { N: 'north', S: 'south', E: 'east', W: 'west' };

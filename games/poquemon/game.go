@@ -115,7 +115,7 @@ func (Game) Info() games.Info {
 		Palette:   []string{"#e8262f", "#1f4fe0", "#1d9a4a", "#f08c00"},
 		Originals: originals,
 		Files: games.Files{
-			Dir: "poquemon", FS: files, Rules: "rules.html", Cpp: "cpp",
+			Dir: "poquemon", FS: files, Rules: "rules.html",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"SetupFloor", "SetupWall", "SetupGhost"},
 		},

@@ -52,6 +52,9 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 	return m.s.Register(p, m.cmds), nil
 }
 
+// Ignored implements games.Ignorer.
+func (m *match) Ignored() []games.Ignored { return m.s.Ignored }
+
 func (m *match) Step() {
 	s := m.s
 	m.poq = append(m.poq[:0], s.Poq...)

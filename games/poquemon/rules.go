@@ -43,8 +43,10 @@ type State struct {
 	rng     *games.RNG
 	pending [][]Action // registered for the next Step, per player in order given
 	given   []bool     // Poquémon already given an action this round
-	order   []int      // players, shuffled each round
-	near    []int      // cell → stamp when a living Poquémon is within 2 cells
+	// Ignored: the commands the last Register ignored, and why.
+	Ignored []games.Ignored
+	order   []int // players, shuffled each round
+	near    []int // cell → stamp when a living Poquémon is within 2 cells
 	stamp   int
 	free    []int // floor cells not yet found taken this regeneration
 	listed  bool  // free is listed for this regeneration
@@ -117,10 +119,24 @@ func (s *State) blocked(c int) bool {
 // how many it ignored: unknown Poquémon, Poquémon of other players or dead
 // ones, unknown directions, and second commands to the same Poquémon.
 func (s *State) Register(p int, cmds []proto.Command) (invalid int) {
+	s.Ignored = s.Ignored[:0]
 	for _, c := range cmds {
-		if c.ID < 0 || c.ID >= len(s.Poq) || s.Poq[c.ID].Player != p || !s.Poq[c.ID].Alive ||
-			c.Dir > proto.None || s.given[c.ID] {
+		why := ""
+		switch {
+		case c.ID < 0 || c.ID >= len(s.Poq):
+			why = "no such Poquémon"
+		case s.Poq[c.ID].Player != p:
+			why = "not your Poquémon"
+		case !s.Poq[c.ID].Alive:
+			why = "the Poquémon is dead"
+		case c.Dir > proto.None:
+			why = "unknown direction"
+		case s.given[c.ID]:
+			why = "a second command for this Poquémon in the round"
+		}
+		if why != "" {
 			invalid++
+			s.Ignored = append(s.Ignored, games.Ignored{Unit: c.ID, Why: why})
 			continue
 		}
 		s.given[c.ID] = true

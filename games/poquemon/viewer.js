@@ -330,6 +330,28 @@ class Poquemon {
     ctx.restore();
   }
 
+  // The debugging panel's hooks (docs/viewer.md): the Poquémon under a
+  // pixel, and what a Poquémon's actions in a round did.
+  unitName(id) {
+    return `Poquémon ${id}`;
+  }
+
+  unitsAt(state, x, y, width, height) {
+    const { cell, x0, y0 } = this.layout(width, height);
+    const r = Math.floor((y - y0) / cell);
+    const c = Math.floor((x - x0) / cell);
+    const out = [];
+    state.poquemon.forEach((q, id) => {
+      if (q[1] && q[2] === r && q[3] === c) out.push({ id, label: this.unitName(id) });
+    });
+    return out;
+  }
+
+  commandsOf(round, id) {
+    const dir = { N: 'north', S: 'south', E: 'east', W: 'west' };
+    return (round.commands ?? []).filter((a) => a[0] === id).map((a) => `${a[1] === 'a' ? 'attack' : 'move'} ${dir[a[2]] ?? a[2]}`);
+  }
+
   // describe says what is under device pixel (x, y), for the status line.
   describe(state, x, y, width, height, names) {
     const { cell, x0, y0 } = this.layout(width, height);

@@ -99,7 +99,7 @@ func (Game) Info() games.Info {
 		Palette:       []string{"#d7263d", "#1b4fd8", "#0b8a3e", "#8e24aa"},
 		Originals:     originals,
 		Files: games.Files{
-			Dir: "wasteland", FS: files, Rules: "rules.html", Cpp: "cpp",
+			Dir: "wasteland", FS: files, Rules: "rules.html",
 			HostOnly: []string{"NewSession", "Command", "AppendCommands", "DecodeCommands", "ParamNames",
 				"CodeShoot", "Generator"},
 		},

@@ -73,6 +73,9 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 	return m.s.Register(p, m.cmds), nil
 }
 
+// Ignored implements games.Ignorer.
+func (m *match) Ignored() []games.Ignored { return m.s.Ignored }
+
 func (m *match) Step() {
 	m.cars = append(m.cars[:0], m.s.Cars...)
 	m.missiles = append(m.missiles[:0], m.s.Missiles...)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"arena.dev/games"
 	"arena.dev/games/wasteland/sdk"
 )
 
@@ -38,6 +39,9 @@ type State struct {
 	queue       []int
 	bonuses     [GasBonus + 1]int // how many of each bonus the cells hold
 	touched     []int             // per cell, the last round its content changed in
+
+	// Ignored: the instructions the last Register ignored, and why.
+	Ignored []games.Ignored
 
 	// Record of the last Step, for frames and replays.
 	Executed []sdk.Command // instructions applied, in order
@@ -117,22 +121,37 @@ func (s *State) InWindow(p Pos, r int) bool {
 // the next round's window. A car whose only instruction is ignored moves
 // Default.
 func (s *State) Register(p int, cmds []sdk.Command) (invalid int) {
+	s.Ignored = s.Ignored[:0]
+	ignore := func(c sdk.Command, why string) {
+		invalid++
+		s.Ignored = append(s.Ignored, games.Ignored{Unit: c.Car, Why: why})
+	}
 	for _, c := range cmds {
-		if c.Car < 0 || c.Car >= len(s.Cars) || s.playerOf(c.Car) != p || c.Code > sdk.CodeShoot {
-			invalid++
+		switch {
+		case c.Car < 0 || c.Car >= len(s.Cars):
+			ignore(c, "no such car")
 			continue
-		}
-		if s.given[c.Car] {
-			invalid++
+		case s.playerOf(c.Car) != p:
+			ignore(c, "not your car")
+			continue
+		case c.Code > sdk.CodeShoot:
+			ignore(c, "unknown instruction")
+			continue
+		case s.given[c.Car]:
+			ignore(c, "a second instruction for this car in the round")
 			continue
 		}
 		s.given[c.Car] = true
 		car := s.Cars[c.Car]
 		switch d, move := dirOf(c); {
-		case !car.Alive,
-			!move && car.Missiles == 0,
-			move && !s.InWindow(car.Pos.Add(d), s.Round+1):
-			invalid++
+		case !car.Alive:
+			ignore(c, "the car is dead")
+			continue
+		case !move && car.Missiles == 0:
+			ignore(c, "no missile left to shoot")
+			continue
+		case move && !s.InWindow(car.Pos.Add(d), s.Round+1):
+			ignore(c, "the move leaves the window")
 			continue
 		}
 		s.pending[p] = append(s.pending[p], c)

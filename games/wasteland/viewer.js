@@ -214,6 +214,28 @@ class Wasteland {
     return this.colors[Math.floor(id / this.perPlayer)] ?? '#000';
   }
 
+  // The debugging panel's hooks (docs/viewer.md): the cars under a pixel,
+  // and what a car's instructions in a round were.
+  unitName(id) {
+    return `car ${id}`;
+  }
+
+  unitsAt(state, x, y, width, height) {
+    const { cell, x0, y0 } = this.layout(width, height);
+    const r = Math.floor((y - y0) / cell);
+    const sx = Math.floor((x - x0) / cell);
+    const col = mod(sx - 1 + state.k, this.cols);
+    const out = [];
+    state.cars.forEach((c, id) => {
+      if (c[5] && c[1] === r && c[2] === col) out.push({ id, label: this.unitName(id) });
+    });
+    return out;
+  }
+
+  commandsOf(round, id) {
+    return (round.commands ?? []).filter((c) => c[0] === id).map((c) => INSTRUCTION[c[1]] ?? `instruction ${c[1]}`);
+  }
+
   // describe says what is under device pixel (x, y), for the status line.
   describe(state, x, y, width, height, names) {
     const { cell, x0, y0 } = this.layout(width, height);
@@ -419,3 +441,6 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.quadraticCurveTo(x, y, x + r, y);
   ctx.closePath();
 }
+
+// The instructions' codes (docs/replay.md), as the SDK names them.
+const INSTRUCTION = ['UP', 'DEFAULT', 'DOWN', 'SLOW_UP', 'SLOW', 'SLOW_DOWN', 'FAST_UP', 'FAST', 'FAST_DOWN', 'shoot'];

@@ -4,7 +4,9 @@
 // Attributes: src (the replay, gzip or plain JSON), round (the round shown
 // first), autoplay, speed (rounds per second: 0.5, 1, 2, ... 64),
 // keyboard="page" (shortcuts anywhere on the page rather than only when the
-// viewer has focus), theme="light" (ignore a dark colour scheme).
+// viewer has focus), theme="light" (ignore a dark colour scheme), seats (the
+// viewer's own seats, "0,2": the time line marks their rounds) and log (a URL
+// answering their debug logs by round: {"seats": [{seat, rounds}]}).
 // Properties: round (get/set), rounds, idle, ready (a promise), play(), pause().
 // Events: roundchange (detail.round), load, error (detail.message).
 
@@ -62,8 +64,11 @@ class ArenaReplay extends HTMLElement {
     const abort = (this.abort = new AbortController());
     this.loading = true;
     try {
+      const logURL = this.getAttribute('log');
+      const logs = logURL ? fetchLogs(new URL(logURL, document.baseURI), abort.signal) : null;
       const replay = await fetchReplay(new URL(src, document.baseURI), abort.signal);
       const game = await loadGame(replay.game);
+      const seats = await logs;
       if (abort.signal.aborted) return;
       this.view.className = 'viewer';
       this.player = new Player({
@@ -75,6 +80,8 @@ class ArenaReplay extends HTMLElement {
         autoplay: this.hasAttribute('autoplay'),
         speed: this.getAttribute('speed'),
         round: this.getAttribute('round'),
+        logs: seats,
+        mine: (this.getAttribute('seats') ?? '').split(',').filter((x) => x.trim() !== '').map(Number),
       });
       this.resolveReady(this);
       this.dispatchEvent(new Event('load'));
@@ -114,6 +121,18 @@ class ArenaReplay extends HTMLElement {
 
   pause() {
     this.player?.pause();
+  }
+}
+
+// fetchLogs reads the viewer's own seats' logs; without them (an error,
+// logged out) the panel shows the rest.
+async function fetchLogs(url, signal) {
+  try {
+    const res = await fetch(url, { signal, credentials: 'same-origin' });
+    if (!res.ok) return null;
+    return (await res.json()).seats ?? null;
+  } catch {
+    return null;
   }
 }
 

@@ -10,6 +10,16 @@ export const TEMPLATE = `
 <div class="main">
   <div class="stage"><canvas class="board" role="img"></canvas></div>
   <aside class="side">
+    <section class="debug" hidden aria-label="What the bots did in this round">
+      <header class="debug-head">
+        <h2 class="debug-title"></h2>
+        <span class="debug-nav">
+          <button class="prev-marker" title="Previous marker ([ or p)" aria-label="Previous marker">${icons.back}</button>
+          <button class="next-marker" title="Next marker (] or n)" aria-label="Next marker">${icons.forward}</button>
+        </span>
+      </header>
+      <div class="debug-body" aria-live="polite"></div>
+    </section>
     <ol class="scores" aria-label="Scoreboard"></ol>
     <figure class="chart-box">
       <figcaption>Score by round</figcaption>
@@ -26,7 +36,10 @@ export const TEMPLATE = `
     <button class="forward" title="Step forward (→)" aria-label="Step forward">${icons.forward}</button>
     <button class="end" title="End (End)" aria-label="End">${icons.end}</button>
   </div>
-  <input class="slider" type="range" min="0" step="1" value="0" aria-label="Round">
+  <div class="track">
+    <div class="markers" hidden aria-label="Rounds where your bot had commands ignored, printed or froze"></div>
+    <input class="slider" type="range" min="0" step="1" value="0" aria-label="Round">
+  </div>
   <div class="group">
     <button class="slower" title="Slower (−)" aria-label="Slower">${icons.minus}</button>
     <output class="speed" title="Rounds per second"></output>
@@ -46,9 +59,10 @@ export const TEMPLATE = `
       <dt><kbd>PgDn</kbd> <kbd>PgUp</kbd></dt><dd>Ten rounds forward / back</dd>
       <dt><kbd>Home</kbd> <kbd>End</kbd></dt><dd>First / last round</dd>
       <dt><kbd>+</kbd> <kbd>−</kbd></dt><dd>Faster / slower</dd>
+      <dt><kbd>]</kbd> <kbd>[</kbd></dt><dd>Next / previous marker: a round where your bot had commands ignored, printed or froze (also <kbd>n</kbd> <kbd>p</kbd>)</dd>
       <dt><kbd>a</kbd></dt><dd>Animation on / off</dd>
       <dt><kbd>h</kbd></dt><dd>Show / hide this help</dd>
     </dl>
-    <p>Click the chart to jump to a round; hover the board for details.</p>
+    <p>Click the chart to jump to a round; hover the board for details; click a unit to see its commands in the round.</p>
   </div>
 </div>`;

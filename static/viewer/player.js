@@ -18,6 +18,11 @@
 //   scoreCaption                   optional: the chart's caption and the
 //                                  scoreboard's tooltip, when the scores are
 //                                  not totals ("Score by round")
+//   unitName(id)                   optional: "ork 12", for the debugging panel
+//   unitsAt(state, x, y, w, h)     optional: [{id, label}] of the units under a
+//                                  device pixel, for a click on the board
+//   commandsOf(round, id)          optional: the commands unit id carried out
+//                                  in a round record, in words
 
 import { Timeline } from './replay.js';
 import { Scoreboard } from './scoreboard.js';
@@ -26,6 +31,7 @@ import { icons } from './icons.js';
 import { TEMPLATE } from './markup.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import palettes from './palettes.js';
+import { DebugData, DebugPanel } from './debug.js';
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64]; // rounds per second
 const DEFAULT_SPEED = 4; // index: 8 rounds/s, a 200-round match in 25 s
@@ -34,7 +40,9 @@ const STEP_RATE = 6; // rounds per second of a single animated step, at least
 export class Player {
   // root: an element to fill; host: the element that gets events;
   // keys: where keyboard shortcuts are heard (host, or document).
-  constructor({ root, host, keys, replay, game, autoplay = false, speed, round = 0 }) {
+  // logs and mine feed the debugging panel (debug.js): the seats' logs by
+  // round and the seats that are the viewer's own.
+  constructor({ root, host, keys, replay, game, autoplay = false, speed, round = 0, logs = null, mine = [] }) {
     this.host = host;
     this.replay = replay;
     this.colors = seatColors(replay);
@@ -73,6 +81,11 @@ export class Player {
     }
     const series = Array.from({ length: this.n + 1 }, (_, k) => this.timeline.scores(k));
     this.chart = new ScoreChart(this.el.chart, series, this.colors, (k) => this.seek(k));
+    this.debug = new DebugData(replay, replay.logs ?? logs, mine);
+    this.panel = new DebugPanel({
+      root: $('.debug'), strip: $('.markers'), data: this.debug, replay, colors: this.colors, renderer: this.renderer,
+      seek: (k) => this.seek(k),
+    });
 
     this.wire($, keys);
     this.showSpeed();
@@ -104,11 +117,14 @@ export class Player {
     click('.faster', () => this.setSpeed(this.speedIndex + 1));
     click('.smooth', () => this.setAnimate(!this.animate));
     click('.help-button', () => this.toggleHelp());
+    click('.next-marker', () => this.marker(1));
+    click('.prev-marker', () => this.marker(-1));
     on(this.el.help, 'click', () => this.toggleHelp(false));
     on(this.el.slider, 'input', () => this.seek(Number(this.el.slider.value)));
     on(keys, 'keydown', (e) => this.key(e));
     on(this.el.board, 'pointermove', (e) => this.hover(e));
     on(this.el.board, 'pointerleave', () => (this.el.status.textContent = ''));
+    on(this.el.board, 'click', (e) => this.pick(e));
 
     const ro = new ResizeObserver((entries) => {
       for (const e of entries) fitCanvas(e);
@@ -193,6 +209,12 @@ export class Player {
     savePrefs({ animate: on });
   }
 
+  // marker goes to the next (d = 1) or previous (-1) marker of the time line.
+  marker(d) {
+    const k = d > 0 ? this.debug.next(this.round) : this.debug.prev(this.round);
+    if (k !== null) this.seek(k);
+  }
+
   toggleHelp(show = this.el.help.hidden) {
     this.el.help.hidden = !show;
   }
@@ -216,6 +238,10 @@ export class Player {
       '-': () => this.setSpeed(this.speedIndex - 1),
       _: () => this.setSpeed(this.speedIndex - 1),
       a: () => this.setAnimate(!this.animate),
+      ']': () => this.marker(1),
+      '[': () => this.marker(-1),
+      n: () => this.marker(1),
+      p: () => this.marker(-1),
       h: () => this.toggleHelp(),
       '?': () => this.toggleHelp(),
       Escape: () => this.toggleHelp(false),
@@ -291,15 +317,32 @@ export class Player {
       this.renderer.stats?.(this.timeline.state(k)),
     );
     this.chart.draw(k);
+    this.panel.show(k);
     this.host.dispatchEvent(new CustomEvent('roundchange', { detail: { round: k } }));
+  }
+
+  // boardPoint is the device pixel of the board under a pointer event.
+  boardPoint(e) {
+    const c = this.el.board;
+    const r = c.getBoundingClientRect();
+    return [((e.clientX - r.left) * c.width) / r.width, ((e.clientY - r.top) * c.height) / r.height];
+  }
+
+  // pick selects the unit clicked on (the next one of a cell's on another
+  // click), or none, for the debugging panel.
+  pick(e) {
+    if (!this.renderer.unitsAt || this.panel.root.hidden) return;
+    const c = this.el.board;
+    const [x, y] = this.boardPoint(e);
+    const units = this.renderer.unitsAt(this.timeline.state(this.round), x, y, c.width, c.height) ?? [];
+    const i = units.findIndex((u) => u.id === this.panel.unit?.id);
+    this.panel.select(units.length ? units[(i + 1) % units.length] : null);
   }
 
   hover(e) {
     const c = this.el.board;
     if (!this.renderer.describe) return;
-    const r = c.getBoundingClientRect();
-    const x = ((e.clientX - r.left) * c.width) / r.width;
-    const y = ((e.clientY - r.top) * c.height) / r.height;
+    const [x, y] = this.boardPoint(e);
     const state = this.timeline.state(this.round);
     this.el.status.textContent = this.renderer.describe(state, x, y, c.width, c.height, this.replay.players);
   }

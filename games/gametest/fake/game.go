@@ -45,12 +45,12 @@ type Game struct{ Sprint bool }
 // Info implements games.Game.
 func (g Game) Info() games.Info {
 	id, title, rounds, rules := ID, "Race", 20, "rules.html"
-	languages, cpp := []string{"go", "cpp"}, "cpp"
+	languages := []string{"go", "cpp"}
 	if g.Sprint {
 		// The sprint takes Go only: the platform's tests of a game
 		// without C++.
 		id, title, rounds, rules = SprintID, "Race (sprint)", 5, "rules-sprint.html"
-		languages, cpp = nil, ""
+		languages = nil
 	}
 	return games.Info{
 		ID: id, Title: title, Players: 4, CPUBudget: time.Second,
@@ -70,7 +70,7 @@ func (g Game) Info() games.Info {
 		Downloads: []string{"Dummy"},
 		Languages: languages,
 		Palette:   []string{"#e8262f", "#1f4fe0", "#12804a", "#b26a00"},
-		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules, Cpp: cpp,
+		Files: games.Files{Dir: "gametest/fake", FS: files, Rules: rules,
 			HostOnly: []string{"NewSession", "DecodeCommands", "AppendCommands"}},
 	}
 }
@@ -155,7 +155,8 @@ type match struct {
 	steps, applied [4]int
 	seen           [][]int // per player, the positions it was last sent
 	changes        [][2]int
-	refused        [4][]string // per player, why commands were ignored
+	refused        [4][]string     // per player, why commands were ignored
+	ignored        []games.Ignored // by the last Commands call
 }
 
 func (m *match) Players() int { return len(m.pos) }
@@ -198,6 +199,7 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 		return 0, err
 	}
 	m.steps[p], m.applied[p] = 0, 0
+	m.ignored = m.ignored[:0]
 	invalid := 0
 	for i, s := range steps {
 		why := ""
@@ -213,12 +215,16 @@ func (m *match) Commands(p int, frame []byte) (int, error) {
 			continue
 		}
 		invalid++
+		m.ignored = append(m.ignored, games.Ignored{Unit: -1, Why: why})
 		if len(m.refused[p]) < 50 {
 			m.refused[p] = append(m.refused[p], fmt.Sprintf("round %d: %s", m.round, why))
 		}
 	}
 	return invalid, nil
 }
+
+// Ignored implements games.Ignorer.
+func (m *match) Ignored() []games.Ignored { return m.ignored }
 
 // Refusals implements games.Refuser.
 func (m *match) Refusals(p int) []string { return m.refused[p] }

@@ -1,4 +1,4 @@
-package copycheck
+package lang
 
 import "strings"
 
