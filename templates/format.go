@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"html"
 
-	"github.com/a-h/templ"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/a-h/templ"
 
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"

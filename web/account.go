@@ -9,6 +9,7 @@ import (
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
@@ -116,7 +117,7 @@ func (s *Server) createToken(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
-	id, _ := urlInt64(r, "id")
+	id, _ := request.PositiveInt(r, "id")
 	if err := store.DeleteAPIToken(r.Context(), s.Pool, userFrom(r.Context()).ID, id); err != nil {
 		s.fail(w, r, err)
 		return
@@ -129,7 +130,7 @@ func (s *Server) deleteToken(w http.ResponseWriter, r *http.Request) {
 // (another browser, a lost laptop); revoking this one is logging out.
 func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
-	id, _ := urlInt64(r, "id")
+	id, _ := request.PositiveInt(r, "id")
 	if err := store.EndSession(ctx, s.Pool, userFrom(ctx).ID, id); err != nil {
 		s.fail(w, r, err)
 		return

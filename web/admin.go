@@ -9,17 +9,109 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/go-chi/chi/v5"
+
 	"arena.dev/auth"
+
 	"arena.dev/domain"
+	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
 
-// The admin area. Every route is behind requireAdmin (see server.go); every
+// The admin area. Every route is behind requireAdmin (registerAdminRoutes); every
 // change is a POST (CSRF is stopped by crossOrigin) that redirects back to
 // the page it came from, or re-renders that page with the reason it was
 // refused.
+
+// registerAdminRoutes registers the admin area, admins only.
+func (s *Server) registerAdminRoutes(r chi.Router) {
+	s.pages(r, func(r chi.Router) {
+		r.Use(s.requireAdmin)
+		r.Get("/admin", s.adminDashboard)
+
+		// Users and the roster.
+		r.Get("/admin/users", s.adminUsers)
+		r.Post("/admin/users/{id}/role", s.adminSetRole)
+		r.Post("/admin/users/{id}/disable", s.adminDisableUser)
+		r.Post("/admin/users/{id}/enable", s.adminEnableUser)
+		r.Get("/admin/users/{id}/password", s.adminResetPasswordConfirm)
+		r.Post("/admin/users/{id}/password", s.adminResetPassword)
+		r.Post("/admin/users/import", s.adminImportRoster)
+		r.Post("/admin/roster/{id}/credentials", s.adminRosterCredentials)
+		r.Post("/admin/users/passwords", s.adminRegeneratePasswords)
+
+		// Games: their settings, boards, pace, grades and copies.
+		r.Get("/admin/games", s.adminGames)
+		r.Post("/admin/games/{game}/enable", s.adminGameForm(s.adminEnableGame))
+		r.Post("/admin/games/{game}/disable", s.adminGameForm(s.adminDisableGame))
+		r.Post("/admin/games/{game}/settings", s.adminGameForm(s.adminGameSettings))
+		r.Post("/admin/games/{game}/boards", s.adminUploadBoard)
+		r.Post("/admin/games/{game}/ladder", s.adminGameForm(s.adminBoardChoice(store.ForLadder)))
+		r.Post("/admin/games/{game}/qualification", s.adminGameForm(s.adminBoardChoice(store.ForQualification)))
+		r.Post("/admin/games/{game}/challenges", s.adminGameForm(s.adminGameChallenges))
+		r.Post("/admin/games/{game}/pace", s.adminGameForm(s.adminGamePace))
+		r.Post("/admin/games/{game}/deadline", s.adminGameForm(s.adminGameDeadline))
+		r.Get("/admin/grades", s.adminGrades)
+		r.Get("/admin/games/{game}/grades.csv", s.adminGameGrades)
+		r.Get("/admin/tournaments/{id}/grades.csv", s.adminTournamentGrades)
+		r.Get("/admin/games/{game}/copies", s.adminCopies)
+		r.Get("/admin/games/{game}/copies.csv", s.adminCopiesCSV)
+		r.Post("/admin/games/{game}/copies/base", s.adminCopyBaseUpload)
+		r.Post("/admin/games/{game}/copies/base/{id}/delete", s.adminGameForm(s.adminCopyBaseDelete))
+		r.Get("/admin/copies", s.adminCopiesIndex)
+		r.Post("/admin/copies/backfill", s.adminCopiesBackfill)
+		r.Get("/admin/copies/{a}/{b}", s.adminCopyPair)
+		r.Get("/admin/boards/{id}", s.adminBoardFile)
+		r.Post("/admin/boards/{id}/delete", s.adminDeleteBoard)
+
+		// Bots, versions and the job queue.
+		r.Get("/admin/bots", s.adminBots)
+		r.Post("/admin/bots/{id}/disable", s.adminDisableBot)
+		r.Post("/admin/bots/{id}/enable", s.adminEnableBot)
+		r.Post("/admin/versions/{id}/rejudge", s.adminRejudge)
+		r.Get("/admin/jobs", s.adminJobs)
+		r.Post("/admin/jobs/{id}/retry", s.adminRetryJob)
+		r.Post("/admin/jobs/{id}/cancel", s.adminCancelJob)
+
+		// Tournaments.
+		r.Get("/admin/tournaments/new", s.adminTournamentNew)
+		r.Get("/admin/tournaments/new/game", s.adminTournamentGameFields)
+		r.Post("/admin/tournaments", s.adminTournamentCreate)
+		r.Post("/admin/tournaments/{id}/pause", s.adminTournamentPause)
+		r.Post("/admin/tournaments/{id}/resume", s.adminTournamentResume)
+		r.Post("/admin/tournaments/{id}/cancel", s.adminTournamentCancel)
+		r.Get("/admin/tournaments/{id}/matches/{match}/rerun", s.adminTournamentRerunPage)
+		r.Post("/admin/tournaments/{id}/matches/{match}/rerun", s.adminTournamentRerun)
+
+		// Site settings and storage.
+		r.Get("/admin/settings", s.adminSettings)
+		r.Post("/admin/settings", s.adminSaveSettings)
+		r.Get("/admin/storage", s.adminStorage)
+		r.Post("/admin/storage", s.adminSaveRetention)
+		r.Post("/admin/storage/run", s.adminRunRetention)
+	})
+}
+
+// adminGameForm is the prologue of the admin's forms about one game: the
+// form is at most maxFormBytes (413 beyond), the game is the URL's (404
+// for one this build does not have), then h handles the form.
+func (s *Server) adminGameForm(h func(w http.ResponseWriter, r *http.Request, g games.Game)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
+		g, err := routeGame(r)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		if err := r.ParseForm(); err != nil {
+			http.Error(w, "The form is too large.", http.StatusRequestEntityTooLarge)
+			return
+		}
+		h(w, r, g)
+	}
+}
 
 // adminPageSize is the length of the admin's paginated lists.
 const adminPageSize = 50

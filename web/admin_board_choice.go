@@ -95,19 +95,9 @@ func boardsInWords(ctx context.Context, c store.BoardChoice) string {
 // adminBoardChoice saves what a game's ladder or qualification plays on:
 // its default, generated boards, uploaded boards in turn, or both. Matches
 // already queued keep theirs.
-func (s *Server) adminBoardChoice(use store.BoardUse) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-		g, err := routeGame(r)
-		if err != nil {
-			s.fail(w, r, err)
-			return
-		}
+func (s *Server) adminBoardChoice(use store.BoardUse) func(http.ResponseWriter, *http.Request, games.Game) {
+	return func(w http.ResponseWriter, r *http.Request, g games.Game) {
 		info := g.Info()
-		if err := r.ParseForm(); err != nil {
-			http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
-			return
-		}
 		f := &adminGamesForm{gameID: info.ID, choiceUse: use, choiceMode: r.PostForm.Get("mode")}
 		for _, v := range r.PostForm[string(use)+"_board"] {
 			id, err := strconv.ParseInt(v, 10, 64)

@@ -12,6 +12,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 func (s *Server) adminBots(w http.ResponseWriter, r *http.Request) {
@@ -74,7 +75,7 @@ func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, dis
 // a job to move it on (nor a job left for a version that was not reset).
 func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/service"
 )
@@ -10,17 +11,11 @@ import (
 // POST /admin/games/{game}/challenges (on=1 or on=0): switches a game's
 // challenges on or off (for an exam, say). Challenges already queued are
 // still played; students' new ones are refused until they are on again.
-func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGameChallenges(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
 	on := r.PostFormValue("on") == "1"
 	ctx := r.Context()
-	err = service.SetChallengesEnabled(ctx, s.Pool, info, on)
+	err := service.SetChallengesEnabled(ctx, s.Pool, info, on)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -12,9 +12,12 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/copycheck"
+
+	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
+	"arena.dev/web/request"
 )
 
 // Base code an admin adds to a game's copy check (issue 35): the files a
@@ -148,15 +151,8 @@ func readCopyBaseFile(ctx context.Context, size int64, name string, open func() 
 }
 
 // POST /admin/games/{game}/copies/base/{id}/delete
-func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	id, ok := urlInt64(r, "id")
+func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request, g games.Game) {
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -165,9 +161,11 @@ func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, errors.New("copy check base code: the server has no job client"))
 		return
 	}
+	ctx := r.Context()
 	gameID := g.Info().ID
 	var name string
 	var queued int
+	var err error
 	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		if name, err = store.CopyDeleteBaseFile(ctx, tx, gameID, id); err != nil {
 			return err

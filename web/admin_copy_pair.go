@@ -11,6 +11,7 @@ import (
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // GET /admin/copies/{a}/{b}: two indexed versions of a game side by side,
@@ -18,8 +19,8 @@ import (
 // computed here from the index, with the game's common fragments left out
 // as in the scores, so any two versions can be compared, ranked or not.
 func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
-	a, okA := urlInt64(r, "a")
-	b, okB := urlInt64(r, "b")
+	a, okA := request.PositiveInt(r, "a")
+	b, okB := request.PositiveInt(r, "b")
 	if !okA || !okB || a == b {
 		s.notFound(w, r)
 		return

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/templates"
@@ -40,13 +41,7 @@ func adminDeadline(deadline *time.Time, f *adminGamesForm, gameID string) templa
 }
 
 // POST /admin/games/{game}/deadline (deadline, or clear=1)
-func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
 	raw := strings.TrimSpace(r.PostFormValue("deadline"))
 	var deadline *time.Time
@@ -63,7 +58,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request) {
 		deadline = &at
 	}
 	ctx := r.Context()
-	err = service.SetSubmissionDeadline(ctx, s.Pool, info, deadline)
+	err := service.SetSubmissionDeadline(ctx, s.Pool, info, deadline)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

@@ -19,6 +19,7 @@ import (
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // adminMaxBoardBytes bounds an uploaded board file; real boards are a few KB.
@@ -156,23 +157,17 @@ func adminSettingsText(ctx context.Context, s map[string]int) string {
 	return strings.Join(parts, " ")
 }
 
-func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request) {
-	s.adminSetGameEnabled(w, r, true)
+func (s *Server) adminEnableGame(w http.ResponseWriter, r *http.Request, g games.Game) {
+	s.adminSetGameEnabled(w, r, g, true)
 }
-func (s *Server) adminDisableGame(w http.ResponseWriter, r *http.Request) {
-	s.adminSetGameEnabled(w, r, false)
+func (s *Server) adminDisableGame(w http.ResponseWriter, r *http.Request, g games.Game) {
+	s.adminSetGameEnabled(w, r, g, false)
 }
 
-func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, enabled bool) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, g games.Game, enabled bool) {
 	info := g.Info()
 	ctx := r.Context()
-	err = service.SetGameEnabled(ctx, s.Pool, info, enabled)
+	err := service.SetGameEnabled(ctx, s.Pool, info, enabled)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -184,18 +179,8 @@ func (s *Server) adminSetGameEnabled(w http.ResponseWriter, r *http.Request, ena
 	s.adminDone(w, r, "/admin/games", msg)
 }
 
-func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
-		return
-	}
 	f := &adminGamesForm{gameID: info.ID, values: map[string]string{}}
 	settings := games.Settings{}
 	var problems []string
@@ -236,7 +221,7 @@ func (s *Server) adminGameSettings(w http.ResponseWriter, r *http.Request) {
 		stored[adminQualificationKey] = qual
 	}
 	ctx := r.Context()
-	err = service.SetGameSettings(ctx, s.Pool, info, stored)
+	err := service.SetGameSettings(ctx, s.Pool, info, stored)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
@@ -416,7 +401,7 @@ func adminBoardFileName(name string) string {
 
 func (s *Server) adminDeleteBoard(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

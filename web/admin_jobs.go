@@ -15,6 +15,7 @@ import (
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // The job queue page is a small River UI: River's own is not available
@@ -143,7 +144,7 @@ func (s *Server) adminCancelJob(w http.ResponseWriter, r *http.Request) {
 // also tells a worker running the job to stop.
 func (s *Server) adminJobAction(w http.ResponseWriter, r *http.Request, retry bool) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

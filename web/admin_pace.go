@@ -57,18 +57,8 @@ func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.La
 
 // POST /admin/games/{game}/pace (trickle, hourly_cap, paused=on): sets a
 // game's ladder pace; out-of-range input is refused and shown again.
-func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	g, err := routeGame(r)
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
+func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request, g games.Game) {
 	info := g.Info()
-	if err := r.ParseForm(); err != nil {
-		http.Error(w, i18n.T(r.Context(), "admin.form_too_large"), http.StatusRequestEntityTooLarge)
-		return
-	}
 	f := &adminPaceForm{trickle: strings.TrimSpace(r.PostForm.Get("trickle")),
 		hourlyCap: strings.TrimSpace(r.PostForm.Get("hourly_cap")), paused: r.PostForm.Get("paused") == "on"}
 	p := ladder.Pace{Paused: f.paused}
@@ -97,7 +87,7 @@ func (s *Server) adminGamePace(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	err = service.SetGamePace(ctx, s.Pool, info, p)
+	err := service.SetGamePace(ctx, s.Pool, info, p)
 	if err != nil {
 		s.serverError(w, r, err)
 		return

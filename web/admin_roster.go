@@ -20,6 +20,7 @@ import (
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // Class rosters. An admin imports students from a CSV (roster.go) on the
@@ -161,7 +162,7 @@ func readRosterForm(ctx context.Context, r *http.Request) (string, error) {
 func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
@@ -14,10 +13,33 @@ import (
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
+	"arena.dev/web/request"
+	"arena.dev/web/response"
 )
 
 // The JSON API for scripts and `arena submit`. Authenticated calls carry a
 // personal token: Authorization: Bearer arena_...
+
+// registerAPIRoutes registers the JSON API under /api: the arena tool's
+// and scripts'. Reads are open; the rest needs a token (requireToken).
+func (s *Server) registerAPIRoutes(r chi.Router) {
+	r.Post("/tokens", s.apiCreateToken)
+	r.Get("/games/{game}/leaderboard", s.apiLeaderboard)
+	r.Get("/matches/{id}", s.apiMatch)
+	r.Group(func(r chi.Router) {
+		r.Use(s.requireToken)
+		r.Get("/me/bots", s.apiMyBots)
+		r.Post("/games/{game}/submissions", s.apiSubmit)
+		r.Post("/games/{game}/challenges", s.apiChallenge)
+		r.Post("/matches/{id}/replay", s.apiReplayAgain)
+		r.Get("/matches/{id}/log", s.matchLog)
+		r.Get("/versions/{id}", s.apiVersion)
+		r.Get("/boards/{id}", s.apiBoardFile)
+	})
+	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
+		response.APIError(w, http.StatusNotFound, "no such API route")
+	})
+}
 
 type ctxKey int
 
@@ -35,12 +57,12 @@ func (s *Server) requireToken(next http.Handler) http.Handler {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
-			apiError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
+			response.APIError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
 			return
 		}
 		u, err := store.UserByToken(r.Context(), s.Pool, strings.TrimSpace(token))
 		if errors.Is(err, store.ErrNotFound) {
-			apiError(w, http.StatusUnauthorized, "invalid or revoked API token")
+			response.APIError(w, http.StatusUnauthorized, "invalid or revoked API token")
 			return
 		}
 		if err != nil {
@@ -70,11 +92,11 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
 	if status, msg, refused := passwordRefusal(r.Context(), w, err); refused {
-		apiError(w, status, strings.ToLower(msg[:1])+msg[1:])
+		response.APIError(w, status, strings.ToLower(msg[:1])+msg[1:])
 		return
 	}
 	if errors.Is(err, errWrongLogin) || (err == nil && u.Disabled) {
-		apiError(w, http.StatusUnauthorized, "wrong user name or password")
+		response.APIError(w, http.StatusUnauthorized, "wrong user name or password")
 		return
 	}
 	if err != nil {
@@ -84,7 +106,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		apiError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
+		response.APIError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -92,7 +114,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		name = "api"
 	}
 	if len(name) > 64 {
-		apiError(w, http.StatusBadRequest, "a token name has at most 64 characters")
+		response.APIError(w, http.StatusBadRequest, "a token name has at most 64 characters")
 		return
 	}
 	token, t, err := store.CreateAPIToken(r.Context(), s.Pool, u.ID, name)
@@ -100,7 +122,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{"token": token, "id": t.ID, "name": t.Name, "user": u.Name})
+	response.JSON(w, http.StatusCreated, map[string]any{"token": token, "id": t.ID, "name": t.Name, "user": u.Name})
 }
 
 // versionJSON is what the API shows of a version; the source only to its
@@ -233,7 +255,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		s.apiFail(w, r, err, "no such game")
 		return
 	}
-	apiCreated(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
+	response.Created(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
 }
 
 // GET /api/versions/{id}[?source=1]: a version's status, for its owner and admins.
@@ -253,7 +275,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 	if u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
 		// Not "forbidden": whether another user's version exists is not
 		// this user's business.
-		apiError(w, http.StatusNotFound, "no such version")
+		response.APIError(w, http.StatusNotFound, "no such version")
 		return
 	}
 	out := toVersionJSON(v)
@@ -270,7 +292,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, out)
+	response.JSON(w, http.StatusOK, out)
 }
 
 // GET /api/me/bots[?game=ID]: the caller's bots and their statuses.
@@ -301,13 +323,13 @@ func (s *Server) apiMyBots(w http.ResponseWriter, r *http.Request) {
 		}
 		out = append(out, j)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
+	response.JSON(w, http.StatusOK, map[string]any{"user": u.Name, "bots": out})
 }
 
 // GET /api/games/{game}/leaderboard[?page=N]: public standings.
 func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	game := chi.URLParam(r, "game")
-	page, limit, offset := pageParams(r, 50)
+	page, limit, offset := request.Page(r, 50)
 	rows, total, err := s.leaderboard(r.Context(), game, 0, limit, offset)
 	if err != nil {
 		s.apiServerError(w, r, err)
@@ -331,7 +353,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 	for _, s := range rows {
 		out = append(out, standingJSON{s.Rank, s.House, s.BotID, s.BotName, s.OwnerName, s.Version, s.Language, s.Ordinal, s.Mu, s.Sigma, s.Games, s.LastChange})
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
+	response.JSON(w, http.StatusOK, map[string]any{"game": game, "page": page, "per_page": limit, "total": total, "standings": out})
 }
 
 // GET /api/matches/{id}: a match's players and results (public).
@@ -401,68 +423,16 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		}
 		out["job"] = map[string]any{"state": state, "ahead": ahead}
 	}
-	writeJSON(w, http.StatusOK, out)
-}
-
-// matchWithSeats loads the match the URL parameter param names, and its
-// seats.
-func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
-	m, err := byID(r, param, s.Pool, store.MatchByID)
-	if err != nil {
-		return nil, nil, err
-	}
-	seats, err := store.Seats(r.Context(), s.Pool, m.ID)
-	return m, seats, err
-}
-
-// GET /matches/{id}/replay: the gzip replay, inflated by the browser.
-func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	m, err := store.MatchByID(r.Context(), s.Pool, id)
-	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
-		// Deleted by retention: the viewer shows this text.
-		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
-			m.ID, m.ID), http.StatusGone)
-		return
-	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
-		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
-	if errors.Is(err, store.ErrNotFound) {
-		// Retention deleted it between the two reads.
-		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
-			m.ID, m.ID), http.StatusGone)
-		return
-	}
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Content-Encoding", "gzip")
-	// A finished match's replay never changes.
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
-	w.Write(data)
+	response.JSON(w, http.StatusOK, out)
 }
 
 // POST /api/matches/{id}/replay: play again a finished match whose replay
 // retention deleted; 202 with where its request stands (GET
 // /api/matches/{id} follows it: replay_job, then replay).
 func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
-		apiError(w, http.StatusNotFound, "no such match")
+		response.APIError(w, http.StatusNotFound, "no such match")
 		return
 	}
 	ctx := r.Context()
@@ -473,6 +443,6 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 	}
 	api := "/api/matches/" + strconv.FormatInt(id, 10)
 	w.Header().Set("Location", api)
-	writeJSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
+	response.JSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
 		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }

@@ -13,6 +13,7 @@ import (
 	"arena.dev/games"
 	"arena.dev/service"
 	"arena.dev/store"
+	"arena.dev/web/response"
 )
 
 // seatRef is a seat reference (service.ResolveSeat) in JSON: a string, or a
@@ -54,24 +55,24 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	game, err := games.Get(chi.URLParam(r, "game"))
 	if err != nil {
-		apiError(w, http.StatusNotFound, "no such game")
+		response.APIError(w, http.StatusNotFound, "no such game")
 		return
 	}
 	info := game.Info()
 	if len(req.Opponents) > info.Players-1 {
-		apiError(w, http.StatusUnprocessableEntity, info.Title+" is played by "+strconv.Itoa(info.Players)+
+		response.APIError(w, http.StatusUnprocessableEntity, info.Title+" is played by "+strconv.Itoa(info.Players)+
 			": give at most "+strconv.Itoa(info.Players-1)+" opponents")
 		return
 	}
 	opponents := make([]string, len(req.Opponents))
 	for i, o := range req.Opponents {
 		if opponents[i] = strings.TrimSpace(string(o)); opponents[i] == "" {
-			apiError(w, http.StatusUnprocessableEntity, "an empty opponent: leave it out, and the seat gets the "+info.Qualifier)
+			response.APIError(w, http.StatusUnprocessableEntity, "an empty opponent: leave it out, and the seat gets the "+info.Qualifier)
 			return
 		}
 	}
 	if strings.TrimSpace(string(req.Version)) == "" {
-		apiError(w, http.StatusUnprocessableEntity, `"version" is missing: your bot's name (its newest version), BOT@N or a version id`)
+		response.APIError(w, http.StatusUnprocessableEntity, `"version" is missing: your bot's name (its newest version), BOT@N or a version id`)
 		return
 	}
 	c, err := s.readChallenge(ctx, u.ID, info.ID, string(req.Version), opponents, "", string(req.Board), req.Shuffle, info.Qualifier)
@@ -85,6 +86,6 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	path := "/matches/" + strconv.FormatInt(m.ID, 10)
-	apiCreated(w, "/api"+path, map[string]any{"id": m.ID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
+	response.Created(w, "/api"+path, map[string]any{"id": m.ID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
 		"url": path, "api": "/api" + path})
 }

@@ -14,6 +14,7 @@ import (
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // maxFormBytes bounds every HTML form body except submissions.
@@ -31,12 +32,12 @@ var (
 // the (address, user) pair's, else it waits out the user name's slowdown
 // and returns nil.
 func (s *Server) passwordAttempt(r *http.Request, name string) error {
-	addr := addrKey(s.clientIP(r))
+	addr := request.AddrKey(request.ClientIP(r, s.TrustedProxies))
 	name = strings.ToLower(strings.TrimSpace(name))
-	if !s.addrLimit.allow(addr) || !s.pairLimit.allow(addr+" "+name) {
+	if !s.addrLimit.Allow(addr) || !s.pairLimit.Allow(addr+" "+name) {
 		return errTooManyAttempts
 	}
-	sleep(r.Context(), s.userLimit.delay(name, userMaxDelay))
+	request.Sleep(r.Context(), s.userLimit.Delay(name, userMaxDelay))
 	return r.Context().Err()
 }
 
@@ -169,7 +170,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	}
 	password := r.PostFormValue("password")
 	status := http.StatusUnprocessableEntity
-	giveBack, allowed := s.registerLimit.take(addrKey(s.clientIP(r)))
+	giveBack, allowed := s.registerLimit.Take(request.AddrKey(request.ClientIP(r, s.TrustedProxies)))
 	if !allowed {
 		w.Header().Set("Retry-After", "60")
 		status, f.Errors[""] = http.StatusTooManyRequests, i18n.T(r.Context(), "site.auth.msg.toomany")

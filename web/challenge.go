@@ -3,14 +3,12 @@ package web
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"arena.dev/domain"
 	"arena.dev/i18n"
-	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -123,138 +121,4 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 		c.Seed = &n
 	}
 	return c, nil
-}
-
-// challengeForm is the challenge page's form before any choice: the
-// user's versions that can play, the opponents they may choose, the
-// boards, the limits, and their latest challenges.
-func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error) {
-	ctx := r.Context()
-	g, err := s.publicGame(r)
-	if err != nil {
-		return templates.ChallengeForm{}, err
-	}
-	game, err := routeGame(r) // a game this build does not have is not found
-	if err != nil {
-		return templates.ChallengeForm{}, err
-	}
-	info := game.Info()
-	u := userFrom(ctx)
-	admin := u.Role == store.RoleAdmin
-	f := templates.ChallengeForm{GameID: g.ID, GameTitle: g.Title, Qualifier: info.Qualifier, Picked: make([]string, info.Players-1),
-		Allowance: templates.ChallengeAllowance{MaxNow: service.MaxPendingChallenges, MaxHour: service.MaxChallengesPerHour}}
-	if on, err := store.ChallengesEnabled(ctx, s.Pool, g.ID); err != nil {
-		return f, err
-	} else if !on && !admin {
-		f.Closed = i18n.T(ctx, "site.challenge.closed", map[string]any{"Game": g.Title})
-	}
-	allow, err := service.ChallengeAllowance(ctx, s.Pool, u.ID, admin)
-	if err != nil {
-		return f, err
-	}
-	f.Allowance.Unlimited, f.Allowance.Now, f.Allowance.ThisHour = allow.Unlimited, allow.Now, allow.ThisHour
-
-	own, err := store.OwnContenders(ctx, s.Pool, u.ID, g.ID)
-	if err != nil {
-		return f, err
-	}
-	var mine templates.ChallengeGroup
-	for _, c := range own {
-		if len(f.Versions) == 0 || f.Versions[len(f.Versions)-1].Label != c.BotName {
-			f.Versions = append(f.Versions, templates.ChallengeGroup{Label: c.BotName})
-		}
-		o := templates.ChallengeOption{Value: "v:" + strconv.FormatInt(c.VersionID, 10),
-			Label: i18n.T(ctx, "site.challenge.option.version", map[string]any{"Bot": c.BotName, "N": c.Number, "Status": templates.StatusLabel(ctx, store.VersionStatus(c.Status))})}
-		grp := &f.Versions[len(f.Versions)-1]
-		grp.Options = append(grp.Options, o)
-		mine.Options = append(mine.Options, o)
-	}
-	board, _, err := s.leaderboard(ctx, g.ID, 0, challengeBoardMax, 0)
-	if err != nil {
-		return f, err
-	}
-	ranked := templates.ChallengeGroup{Label: i18n.T(ctx, "site.challenge.group.board")}
-	for _, st := range board {
-		if st.OwnerID == u.ID || st.House { // the house's bots are the built-in ones below
-			continue
-		}
-		ranked.Options = append(ranked.Options, templates.ChallengeOption{Value: "bot:" + strconv.FormatInt(st.BotID, 10),
-			Label: fmt.Sprintf("#%d %s (%s)", st.Rank, st.BotName, st.OwnerName)})
-	}
-	builtins := templates.ChallengeGroup{Label: i18n.T(ctx, "site.challenge.group.builtin")}
-	for _, b := range info.Bots {
-		builtins.Options = append(builtins.Options, templates.ChallengeOption{Value: "builtin:" + b, Label: b})
-	}
-	mine.Label = i18n.T(ctx, "site.challenge.group.mine")
-	for _, grp := range []templates.ChallengeGroup{ranked, builtins, mine} {
-		if len(grp.Options) > 0 {
-			f.Opponents = append(f.Opponents, grp)
-		}
-	}
-	boards, err := judge.ChallengeBoards(ctx, s.Pool, g.ID)
-	if err != nil {
-		return f, err
-	}
-	for _, b := range boards {
-		f.Boards = append(f.Boards, templates.ChallengeOption{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
-	}
-	recent, err := store.UserChallenges(ctx, s.Pool, u.ID, g.ID, challengeRecent)
-	if err != nil {
-		return f, err
-	}
-	for _, m := range recent {
-		row := templates.ChallengeRow{ID: m.ID, Status: store.MatchQueued}
-		if m.FinishedAt != nil {
-			row.Status, row.When = store.MatchFailed, templates.Ago(ctx, *m.FinishedAt)
-			if m.HasReplay {
-				row.Status = store.MatchFinished
-			}
-		}
-		for _, p := range m.Players {
-			c := playerCell(p, store.KindChallenge)
-			c.Focus = p.OwnerName == u.Name
-			row.Players = append(row.Players, c)
-		}
-		f.Recent = append(f.Recent, row)
-	}
-	return f, nil
-}
-
-// challengePick is the option of groups that a link's seat reference
-// names: the reference itself when it is an option's value, else the
-// option of the version or bot it resolves to; "" when none.
-func (s *Server) challengePick(ctx context.Context, f templates.ChallengeForm, ref string, groups []templates.ChallengeGroup) string {
-	if ref == "" {
-		return ""
-	}
-	has := func(v string) bool {
-		for _, g := range groups {
-			for _, o := range g.Options {
-				if o.Value == v {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if has(ref) {
-		return ref
-	}
-	seat, err := service.ResolveSeat(ctx, s.Pool, userFrom(ctx).ID, f.GameID, ref, false)
-	if err != nil {
-		return ""
-	}
-	if seat.VersionID == nil {
-		if v := "builtin:" + seat.Builtin; has(v) {
-			return v
-		}
-		return ""
-	}
-	if v := "v:" + strconv.FormatInt(*seat.VersionID, 10); has(v) {
-		return v
-	}
-	if id, ok := strings.CutPrefix(ref, "bot:"); ok && has("bot:"+id) {
-		return "bot:" + id
-	}
-	return ""
 }

@@ -15,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"arena.dev/templates"
+	"arena.dev/web/response"
 )
 
 // Text input is checked here, once, for every route, before any handler
@@ -87,7 +88,7 @@ func (s *Server) inputRefused(w http.ResponseWriter, r *http.Request, status int
 		if status == http.StatusNotFound {
 			msg = "no such API route"
 		}
-		apiError(w, status, msg)
+		response.APIError(w, status, msg)
 		return
 	}
 	// The error page shows the session's user: load it as the pages do.

@@ -3,6 +3,7 @@ package web
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -24,20 +25,66 @@ const gameTop = 20
 
 // GET /games/{game}: rules, a replay, downloads, SDK reference, top bots.
 func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
-	g, err := s.publicGame(r)
+	l, err := s.loadGame(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
+	p := s.page(r, l.Game.Title, "games")
+	d := gameView(r.Context(), l, p.User)
+	gameRules(r, l.Game.ID, &d)
+	s.render(w, r, http.StatusOK, templates.Game(p, d))
+}
+
+// gameLoad is what a game's page is made of: loadGame reads it in a fixed
+// number of queries (the game, its qualification's three, its latest
+// replay, its top bots and ranked count from the cached board); gameView
+// makes the page of it without one.
+type gameLoad struct {
+	Game     *store.PublicGame
+	Info     *games.Info // nil for a game this build does not have
+	Qual     gameQual
+	ReplayID int64 // 0 when none
+	Top      []store.Standing
+	Ranked   int
+	Install  templates.ToolInstall // the arena tool's install lines for this site
+	Now      time.Time
+}
+
+func (s *Server) loadGame(r *http.Request) (gameLoad, error) {
 	ctx := r.Context()
-	p := s.page(r, g.Title, "games")
-	d := templates.GameData{ID: g.ID, Title: g.Title, Install: s.toolInstall(r)}
-	if g.Deadline != nil {
-		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(time.Now())
+	l := gameLoad{Install: s.toolInstall(r), Now: time.Now()}
+	var err error
+	if l.Game, err = s.publicGame(r); err != nil {
+		return l, err
 	}
-	gameRules(r, g.ID, &d)
-	if eng, err := games.Get(g.ID); err == nil {
+	if eng, err := games.Get(l.Game.ID); err == nil {
 		info := eng.Info()
+		l.Info = &info
+		if l.Qual, err = s.loadGameQual(ctx, info); err != nil {
+			return l, err
+		}
+	}
+	if l.ReplayID, err = store.LatestReplay(ctx, s.Pool, l.Game.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return l, err
+	}
+	if l.Top, err = s.topStandings(ctx, l.Game.ID, gameTop); err != nil {
+		return l, err
+	}
+	l.Ranked, err = s.rankedCount(ctx, l.Game.ID)
+	return l, err
+}
+
+// gameView is a game's page as viewer (nil: a visitor) sees it.
+// ctx says the page's language.
+func gameView(ctx context.Context, l gameLoad, viewer *templates.Viewer) templates.GameData {
+	g := l.Game
+	d := templates.GameData{ID: g.ID, Title: g.Title, Install: l.Install, ReplayID: l.ReplayID, Ranked: l.Ranked,
+		Top: standingRows(ctx, l.Top, viewer), TopEvents: fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)}
+	if g.Deadline != nil {
+		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(l.Now)
+	}
+	if info := l.Info; info != nil {
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots
 		d.Qualifier, d.Downloads = info.Qualifier, info.Downloads
 		for _, prm := range info.Params {
@@ -45,35 +92,15 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request) {
 		}
 		d.SDK = sdkReference(ctx, g.ID)
 		d.HasKit = d.SDK != nil
-		for _, l := range lang.Offered(info) {
+		for _, l := range lang.Offered(*info) {
 			d.Languages = append(d.Languages, l.Title)
 			if d.HasKit && l.ID != lang.Go.ID { // the page describes the Go kit at length
 				d.Kits = append(d.Kits, templates.GameKit{ID: l.ID, Title: l.Title})
 			}
 		}
-		if d.Qual, err = s.gameQualData(ctx, info, p.User != nil); err != nil {
-			s.serverError(w, r, err)
-			return
-		}
+		d.Qual = gameQualView(*info, l.Qual, viewer != nil)
 	}
-	id, err := store.LatestReplay(ctx, s.Pool, g.ID)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
-		s.serverError(w, r, err)
-		return
-	}
-	d.ReplayID = id
-	top, err := s.topStandings(ctx, g.ID, gameTop)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	d.Top = standingRows(r.Context(), top, p.User)
-	d.TopEvents = fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)
-	if d.Ranked, err = s.rankedCount(ctx, g.ID); err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	s.render(w, r, http.StatusOK, templates.Game(p, d))
+	return d
 }
 
 // GET /games/{game}/kit.zip[?lang=ID]: the starter kit `arena kit [--lang

@@ -6,6 +6,7 @@ import (
 
 	"arena.dev/i18n"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 const leaderboardPageSize = 50
@@ -19,7 +20,7 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.page(r, i18n.T(r.Context(), "site.board.title", map[string]any{"Game": g.Title}), "games")
-	page, limit, offset := pageParams(r, leaderboardPageSize)
+	page, limit, offset := request.Page(r, leaderboardPageSize)
 	mine := p.User != nil && r.URL.Query().Get("mine") == "1"
 	var owner int64
 	if mine {

@@ -1,15 +1,12 @@
 package web
 
 import (
-	"cmp"
-	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
-	"strings"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
@@ -17,6 +14,8 @@ import (
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
+	"arena.dev/web/response"
 )
 
 const matchListSize = 30
@@ -28,7 +27,7 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	before := queryInt64(r, "before")
+	before := request.QueryInt(r, "before")
 	ms, err := store.FinishedMatches(r.Context(), s.Pool, g.ID, before, matchListSize)
 	if err != nil {
 		s.serverError(w, r, err)
@@ -69,7 +68,7 @@ func (s *Server) matchLivePart(w http.ResponseWriter, r *http.Request) {
 // each of their seats taken by its bot's newest version.
 func (s *Server) matchAgain(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -91,107 +90,17 @@ func (s *Server) matchPageData(r *http.Request) (templates.MatchData, error) {
 	if err != nil {
 		return templates.MatchData{}, err
 	}
-	return s.matchData(r.Context(), m, seats)
-}
-
-func (s *Server) matchData(ctx context.Context, m *store.Match, seats []store.SeatResult) (templates.MatchData, error) {
-	title := m.GameID
-	if g, err := store.PublicGameByID(ctx, s.Pool, m.GameID); err == nil {
-		title = g.Title
-	}
-	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: title, Kind: m.Kind, Status: m.Status,
-		Rated: m.Rated, Seed: m.Seed, Created: localTime(ctx, &m.CreatedAt), Finished: localTime(ctx, m.FinishedAt),
-		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil}
-	if g, err := games.Get(m.GameID); err == nil {
-		d.Scoring = g.Info().Scoring
-	}
-	for _, st := range seats {
-		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
-			Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
-		if st.BotID != nil {
-			row.BotID = *st.BotID
-		}
-		if st.Score != nil {
-			row.Score = strconv.FormatInt(*st.Score, 10)
-		}
-		if st.Rank != nil {
-			row.Rank = *st.Rank
-		}
-		if st.CPUSeconds != nil {
-			row.CPU = fmt.Sprintf("%.3f s", *st.CPUSeconds)
-		}
-		row.Frozen = frozenWords(st)
-		if st.Invalid != nil {
-			row.Invalid = *st.Invalid
-		}
-		d.Seats = append(d.Seats, row)
-	}
-	slices.SortStableFunc(d.Seats, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
-	if m.ChallengerID != nil {
-		u, err := store.UserByID(ctx, s.Pool, *m.ChallengerID)
-		if err != nil {
-			return d, err
-		}
-		d.Challenger = u.Name
-	}
-	if m.Status == store.MatchQueued {
-		state, ahead, err := store.MatchJob(ctx, s.Pool, m.ID)
-		if err != nil {
-			return d, err
-		}
-		d.Waiting, d.Polling = queueWords(ctx, state, ahead), state != "cancelled" && state != "discarded"
-	}
-	if err := s.replayState(ctx, &d, m); err != nil {
-		return d, err
-	}
-	if viewer := userFrom(ctx); viewer != nil {
-		if err := s.viewerSeats(ctx, &d, m, seats, viewer.ID); err != nil {
-			return d, err
-		}
-		d.SeatLogs = len(d.MySeats) > 0 || viewer.Role == store.RoleAdmin
-	}
-	return d, nil
-}
-
-// replayState says what became of a finished match's replay: deleted by
-// retention (and being played again, or not), or played again.
-func (s *Server) replayState(ctx context.Context, d *templates.MatchData, m *store.Match) error {
-	if m.ReplayRegeneratedAt != nil {
-		d.Regenerated, d.ReplayDiffers = localTime(ctx, m.ReplayRegeneratedAt), m.ReplayDiffers
-	}
-	if m.Status != store.MatchFinished || m.ReplayKey != nil {
-		return nil
-	}
-	d.ReplayGone = true
-	d.ReplayDeleted = localTime(ctx, m.ReplayDeletedAt)
-	d.LoggedIn = userFrom(ctx) != nil
-	ret, err := store.LoadRetention(ctx, s.Pool)
+	l, err := s.loadMatch(r.Context(), m, seats)
 	if err != nil {
-		return err
+		return templates.MatchData{}, err
 	}
-	d.Kept = replayRetentionWords(ctx, ret)
-	state, ahead, lastErr, err := store.ReplayJob(ctx, s.Pool, m.ID)
-	if err != nil {
-		return err
-	}
-	switch state {
-	case "available", "running", "retryable", "scheduled", "pending":
-		d.ReplayWaiting, d.Polling = queueWords(ctx, state, ahead), true
-	case "cancelled":
-		d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled")
-		if why := strings.TrimPrefix(lastErr, "JobCancelError: "); why != "" {
-			d.ReplayFailed = i18n.T(ctx, "site.match.replay_cancelled_why", map[string]any{"Why": why})
-		}
-	case "discarded":
-		d.ReplayFailed = i18n.T(ctx, "site.match.replay_gaveup")
-	}
-	return nil
+	return matchView(r.Context(), l), nil
 }
 
 // POST /matches/{id}/replay/again: play again a match whose replay
 // retention deleted; its page follows it.
 func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -210,61 +119,56 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, "/matches/"+strconv.FormatInt(id, 10), http.StatusSeeOther)
 }
 
-// queueWords says where a waiting match's job stands.
-func queueWords(ctx context.Context, state string, ahead int) string {
-	switch state {
-	case "available":
-		if ahead == 0 {
-			return i18n.T(ctx, "site.queue.next")
-		}
-		return i18n.N(ctx, "site.queue.ahead", ahead)
-	case "running":
-		return i18n.T(ctx, "site.queue.running")
-	case "retryable", "scheduled", "pending":
-		return i18n.T(ctx, "site.queue.retry")
-	case "cancelled", "discarded":
-		return i18n.T(ctx, "site.queue.cancelled")
+// matchWithSeats loads the match the URL parameter param names, and its
+// seats.
+func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
+	m, err := byID(r, param, s.Pool, store.MatchByID)
+	if err != nil {
+		return nil, nil, err
 	}
-	return i18n.T(ctx, "site.queue.waiting")
+	seats, err := store.Seats(r.Context(), s.Pool, m.ID)
+	return m, seats, err
 }
 
-// viewerSeats adds what the match page offers the viewer because of their
-// seats: their bots' debug logs, "play again" with their latest version,
-// and a challenge of the same bots.
-func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *store.Match, seats []store.SeatResult, viewerID int64) error {
-	owners, err := store.SeatOwners(ctx, s.Pool, m.ID)
+// GET /matches/{id}/replay: the gzip replay, inflated by the browser.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	id, ok := request.PositiveInt(r, "id")
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	m, err := store.MatchByID(r.Context(), s.Pool, id)
+	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
+		// Deleted by retention: the viewer shows this text.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
+	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
+		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
+		return
+	}
 	if err != nil {
-		return err
+		s.serverError(w, r, err)
+		return
 	}
-	logs, err := store.SeatLogs(ctx, s.Pool, m.ID, viewerID)
+	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
+	if errors.Is(err, store.ErrNotFound) {
+		// Retention deleted it between the two reads.
+		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
+			m.ID, m.ID), http.StatusGone)
+		return
+	}
 	if err != nil {
-		return err
+		s.serverError(w, r, err)
+		return
 	}
-	link := url.Values{}
-	for _, st := range seats {
-		mine := owners[st.Seat] == viewerID && st.BotID != nil
-		if mine {
-			d.MySeats = append(d.MySeats, st.Seat)
-		}
-		if text, ok := logs[st.Seat]; ok {
-			d.Logs = append(d.Logs, templates.SeatLog{Seat: st.Seat, Bot: st.BotName, Text: text})
-		}
-		switch {
-		case mine && !link.Has("version"):
-			d.Again = true
-			link.Set("version", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		case st.House:
-			// A house bot is the built-in it is named after, which the form
-			// offers (house bots are not among its leaderboard bots).
-			link.Add("opponent", "builtin:"+st.BotName)
-		case st.Builtin != nil && st.BotID == nil:
-			link.Add("opponent", "builtin:"+*st.Builtin)
-		case st.BotID != nil:
-			link.Add("opponent", "bot:"+strconv.FormatInt(*st.BotID, 10))
-		}
-	}
-	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
-	return nil
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Encoding", "gzip")
+	// A finished match's replay never changes.
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	w.Write(data)
 }
 
 // GET /matches/{id}/log (and /api/matches/{id}/log with a token): the
@@ -273,9 +177,9 @@ func (s *Server) viewerSeats(ctx context.Context, d *templates.MatchData, m *sto
 // debugging panel; no seats for anyone else. Logs from
 // before they were kept by round are left out (the page shows them whole).
 func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
-	id, ok := urlInt64(r, "id")
+	id, ok := request.PositiveInt(r, "id")
 	if !ok {
-		apiError(w, http.StatusNotFound, "no such match")
+		response.APIError(w, http.StatusNotFound, "no such match")
 		return
 	}
 	out := struct {
@@ -303,5 +207,5 @@ func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	writeJSON(w, http.StatusOK, out) // no-store: a log is its owner's
+	response.JSON(w, http.StatusOK, out) // no-store: a log is its owner's
 }

@@ -192,26 +192,36 @@ func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(er
 	w.Write(data)
 }
 
-// gameQualData is the game page's qualification section: the rule, and
+// gameQual is what the qualification section is made of: the number of
+// matches, the game's stored settings and its qualification boards, read
+// in three queries.
+type gameQual struct {
+	Matches  int
+	Settings map[string]int
+	Boards   store.BoardChoice
+}
+
+func (s *Server) loadGameQual(ctx context.Context, info games.Info) (gameQual, error) {
+	var q gameQual
+	var err error
+	if q.Matches, err = store.QualificationMatchCount(ctx, s.Pool, info.ID, games.QualificationMatches); err != nil {
+		return q, err
+	}
+	if q.Settings, err = store.GameMatchSettings(ctx, s.Pool, info.ID); err != nil {
+		return q, err
+	}
+	q.Boards, err = judge.GameBoards(ctx, s.Pool, info.ID, store.ForQualification)
+	return q, err
+}
+
+// gameQualView is the game page's qualification section: the rule, and
 // each match's seed, seat and board as the judge will play them for the
 // next version (judge.scheduleQualification), with the command that plays
 // them all, or each one's when one command cannot say it.
-func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn bool) (templates.GameQual, error) {
-	var d templates.GameQual
-	q, err := store.QualificationMatchCount(ctx, s.Pool, info.ID, games.QualificationMatches)
-	if err != nil {
-		return d, err
-	}
-	stored, err := store.GameMatchSettings(ctx, s.Pool, info.ID)
-	if err != nil {
-		return d, err
-	}
-	boards, err := judge.GameBoards(ctx, s.Pool, info.ID, store.ForQualification)
-	if err != nil {
-		return d, err
-	}
-	settings, bot := games.Settings(stored), starterFile(info)
-	d = templates.GameQual{Matches: q, Needs: games.QualificationFirsts(q), CanDownload: loggedIn}
+func gameQualView(info games.Info, loaded gameQual, loggedIn bool) templates.GameQual {
+	q, boards := loaded.Matches, loaded.Boards
+	settings, bot := games.Settings(loaded.Settings), starterFile(info)
+	d := templates.GameQual{Matches: q, Needs: games.QualificationFirsts(q), CanDownload: loggedIn}
 	// `--qualify` plays its --board files in turn, or generated boards: a
 	// generated board taking its turn among uploaded ones needs each
 	// match's command.
@@ -241,7 +251,7 @@ func (s *Server) gameQualData(ctx context.Context, info games.Info, loggedIn boo
 		}
 		d.Rows = append(d.Rows, row)
 	}
-	return d, nil
+	return d
 }
 
 // starterFile is the name the game page gives a student's bot in commands:

@@ -5,50 +5,26 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"strconv"
 
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
+	"arena.dev/web/request"
 )
 
-// Reading requests. These functions return what the request says, or an
-// error, and never write a response: the handler answers (response.go).
+// Reading requests, what needs the database or the error mapping (the
+// rest is package request). These functions return what the request says,
+// or an error, and never write a response: the handler answers
+// (response.go).
 // An id that names nothing is store.ErrNotFound, as for a row that does
 // not exist; a body the client must fix is a *domain.Error (errors.go).
-
-// urlInt64 reads a positive numeric URL parameter; ok is false for
-// anything else, which the pages answer with 404.
-func urlInt64(r *http.Request, name string) (int64, bool) {
-	n, err := strconv.ParseInt(chi.URLParam(r, name), 10, 64)
-	return n, err == nil && n > 0
-}
-
-// queryInt64 reads an optional positive query parameter (0 when absent or
-// invalid).
-func queryInt64(r *http.Request, name string) int64 {
-	n, err := strconv.ParseInt(r.URL.Query().Get(name), 10, 64)
-	if err != nil || n < 0 {
-		return 0
-	}
-	return n
-}
-
-// pageParams reads ?page= (from 1) with a fixed page size.
-func pageParams(r *http.Request, size int) (page, limit, offset int) {
-	page, _ = strconv.Atoi(r.URL.Query().Get("page"))
-	if page < 1 || page > 100000 {
-		page = 1
-	}
-	return page, size, (page - 1) * size
-}
 
 // routeID reads the id a URL parameter names: store.ErrNotFound when it
 // is not a positive number, as for an id no row has.
 func routeID(r *http.Request, param string) (int64, error) {
-	id, ok := urlInt64(r, param)
+	id, ok := request.PositiveInt(r, param)
 	if !ok {
 		return 0, store.ErrNotFound
 	}

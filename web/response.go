@@ -1,32 +1,28 @@
 package web
 
 import (
-	"bytes"
-	"encoding/json"
 	"net/http"
 
 	"github.com/a-h/templ"
 
 	"arena.dev/templates"
+	"arena.dev/web/response"
 )
 
-// Writing responses. A handler reads its request (request.go), does its
-// work, then answers with exactly one of these: a page (render), a page
-// for an error (fail, notFound, forbidden, serverError), or JSON on the
-// API (writeJSON, apiCreated, apiFail, apiError, apiServerError). None of
-// them returns anything: after one, the handler returns.
+// Writing responses. A handler reads its request (request.go and package
+// request), does its work, then answers with exactly one of these: a page
+// (render), a page for an error (fail, notFound, forbidden, serverError),
+// or JSON on the API (package response's JSON, Created and APIError;
+// apiFail, apiServerError). None of them returns anything: after one, the
+// handler returns. These are the ones that need the server (its logger,
+// the page frame) or the error mapping (errors.go).
 
 // render writes a component with a status; it renders into a buffer first
 // so a failure half-way gives a clean error page, not half a page.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	if err := response.HTML(r.Context(), w, status, c); err != nil {
 		s.serverError(w, r, err)
-		return
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.WriteHeader(status)
-	buf.WriteTo(w)
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
@@ -63,22 +59,9 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	}
 }
 
-// writeJSON writes v as the JSON body of a response with status.
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	json.NewEncoder(w).Encode(v)
-}
-
-// apiError is the one shape of every API error.
-func apiError(w http.ResponseWriter, status int, msg string) {
-	writeJSON(w, status, map[string]string{"error": msg})
-}
-
 func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err error) {
 	s.logger().Error("api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	apiError(w, http.StatusInternalServerError, "internal error; it has been logged")
+	response.APIError(w, http.StatusInternalServerError, "internal error; it has been logged")
 }
 
 // apiFail answers an API request whose work failed with err, in JSON;
@@ -86,17 +69,11 @@ func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err erro
 func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notFound string) {
 	switch status := errorStatus(err); status {
 	case http.StatusNotFound:
-		apiError(w, status, notFound)
+		response.APIError(w, status, notFound)
 	case http.StatusInternalServerError:
 		s.apiServerError(w, r, err)
 	default:
 		setRetryAfter(w, err)
-		apiError(w, status, userMessage(r.Context(), err))
+		response.APIError(w, status, userMessage(r.Context(), err))
 	}
-}
-
-// apiCreated answers 201 with what was made, its API URL in Location.
-func apiCreated(w http.ResponseWriter, location string, v any) {
-	w.Header().Set("Location", location)
-	writeJSON(w, http.StatusCreated, v)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/store"
+	"arena.dev/web/request"
 )
 
 // sessionUserID is the session key holding the logged-in user's id.
@@ -116,7 +117,7 @@ func (s *Server) logIn(r *http.Request, u *store.User) error {
 	if err != nil {
 		return err
 	}
-	return store.AddSession(ctx, s.Pool, u.ID, token, s.clientIP(r), userAgent(r))
+	return store.AddSession(ctx, s.Pool, u.ID, token, request.ClientIP(r, s.TrustedProxies), userAgent(r))
 }
 
 // userAgent is the request's User-Agent as text to store and show: valid

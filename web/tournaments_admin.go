@@ -17,6 +17,7 @@ import (
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
+	"arena.dev/web/request"
 )
 
 // The admin's tournament actions, each a POST that calls into package judge
@@ -288,7 +289,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 		return
 	}
 	ctx := r.Context()
-	matchID, ok := urlInt64(r, "match")
+	matchID, ok := request.PositiveInt(r, "match")
 	if !ok {
 		s.notFound(w, r)
 		return
@@ -324,7 +325,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 // POST /admin/tournaments/{id}/matches/{match}/rerun: the match again,
 // from its seed, as a new match that does not count.
 func (s *Server) adminTournamentRerun(w http.ResponseWriter, r *http.Request) {
-	matchID, ok := urlInt64(r, "match")
+	matchID, ok := request.PositiveInt(r, "match")
 	if !ok {
 		s.notFound(w, r)
 		return

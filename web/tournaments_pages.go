@@ -6,8 +6,8 @@ import (
 	"net/http"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
+	"time"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
@@ -71,56 +71,50 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 }
 
 // tournamentData is what a tournament's page shows: its head, its facts
-// and the live part; the live part's URL sends them all again.
+// and the live part; the live part's URL sends them all again. It reads
+// the live part's rows (loadTournamentLive), the game's title and, for
+// admins, the start job.
 func (s *Server) tournamentData(ctx context.Context, t *store.Tournament) (templates.TournamentData, error) {
-	live, err := s.tournamentLive(ctx, t)
-	if err != nil {
+	l := tournamentPageLoad{GameTitle: t.GameID}
+	var err error
+	if l.Live, err = s.loadTournamentLive(ctx, t); err != nil {
 		return templates.TournamentData{}, err
 	}
-	d := templates.TournamentData{ID: t.ID, Name: t.Name, GameID: t.GameID, GameTitle: t.GameID, Format: t.Format,
-		Rules: tournamentRules(t), Settings: settingsText(t.Settings), Start: fullTime(&t.StartAt),
-		Started: fullTime(t.StartedAt), Finished: fullTime(t.FinishedAt), Note: t.Note, Status: t.Status,
-		Admin: live.Admin, Live: live, Changes: t.Changes}
 	if g, err := store.PublicGameByID(ctx, s.Pool, t.GameID); err == nil {
-		d.GameTitle = g.Title
+		l.GameTitle = g.Title
 	}
-	if d.Admin {
+	if v := l.Live.Viewer; v != nil && v.Role == store.RoleAdmin {
 		if state, at, ok, err := judge.TournamentStartJob(ctx, s.Pool, t.ID); err == nil && ok {
-			d.StartJob = state + ", due " + fullTime(&at)
+			l.StartJob, l.StartDue = state, &at
 		}
 	}
-	return d, nil
+	return tournamentView(l), nil
 }
 
-func tournamentRules(t *store.Tournament) string {
-	size := "players" // a game this binary does not know
+// tournamentPageLoad is what a tournament's page is made of.
+type tournamentPageLoad struct {
+	Live      tournamentLoad
+	GameTitle string
+	StartJob  string     // admins: the start job's state ("" when none)
+	StartDue  *time.Time // and when it is due
+}
+
+// tournamentView is a tournament's page.
+func tournamentView(l tournamentPageLoad) templates.TournamentData {
+	t, live := l.Live.T, tournamentLiveView(l.Live)
+	rules := templates.TournamentRules{League: t.Format == store.FormatLeague, LeagueRounds: t.LeagueRounds,
+		GroupMatches: t.GroupMatches, DropCount: t.DropCount, FinalMatches: t.FinalMatches}
 	if g, err := games.Get(t.GameID); err == nil {
-		size = countWord(g.Info().Players)
+		rules.Players = g.Info().Players
 	}
-	if t.Format == store.FormatLeague {
-		return fmt.Sprintf("league: %s of shuffled groups of %s, %s per group, ranked by mean place, then mean score",
-			counted(t.LeagueRounds, "round", "rounds"), size, counted(t.GroupMatches, "match", "matches"))
+	d := templates.TournamentData{ID: t.ID, Name: t.Name, GameID: t.GameID, GameTitle: l.GameTitle, Format: t.Format,
+		Rules: rules, Settings: settingsText(t.Settings), Start: fullTime(&t.StartAt),
+		Started: fullTime(t.StartedAt), Finished: fullTime(t.FinishedAt), Note: t.Note, Status: t.Status,
+		Admin: live.Admin, Live: live, Changes: t.Changes}
+	if l.StartJob != "" {
+		d.StartJob, d.StartDue = l.StartJob, fullTime(l.StartDue)
 	}
-	return fmt.Sprintf("elimination: groups of %s seeded by μ−3σ, %s per group, the last %d of each group out, "+
-		"then a final group of %s plays %s", size, counted(t.GroupMatches, "match", "matches"), t.DropCount, size,
-		counted(t.FinalMatches, "match", "matches"))
-}
-
-// counted says n of a thing: "1 match", "3 matches".
-func counted(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return strconv.Itoa(n) + " " + many
-}
-
-// countWord spells a small count the way the rules are written.
-func countWord(n int) string {
-	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	if n >= 0 && n < len(words) {
-		return words[n]
-	}
-	return strconv.Itoa(n)
+	return d
 }
 
 func settingsText(m map[string]int) string {

@@ -19,10 +19,6 @@ import (
 	"arena.dev/templates"
 )
 
-// eventsHeartbeat keeps idle streams open through proxies that drop quiet
-// connections, and notices clients that left without saying.
-var eventsHeartbeat = 25 * time.Second
-
 // maxFollowed bounds the versions a stream sends the current state of.
 const maxFollowed = 200
 
@@ -53,30 +49,10 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 		}
 		sentCells := map[string]string{}
 
-		rc := http.NewResponseController(w)
-		rc.SetWriteDeadline(time.Time{}) // a stream has no end to meet a deadline by
-		hd := w.Header()
-		hd.Set("Content-Type", "text/event-stream")
-		hd.Set("Cache-Control", "no-store")
-		hd.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
-		w.WriteHeader(http.StatusOK)
-		if rc.Flush() != nil {
+		rc, ok := openStream(w, r, sub, true)
+		if !ok {
 			return
 		}
-
-		select {
-		case <-sub.ready:
-		case <-time.After(5 * time.Second):
-			// The database is slow or away: stream anyway, the listener
-			// keeps trying and says when it is back (resync).
-		case <-ctx.Done():
-			return
-		case <-sub.gone:
-			return
-		}
-		// "listening" tells tests (and the curious) that no change is
-		// missed from here on; retry paces the browser's reconnections.
-		io.WriteString(w, "retry: 3000\n: listening\n\n")
 		if err := s.sendCurrent(ctx, w, u.ID, admin, ids); err != nil {
 			s.logger().Warn("live updates: sending current state", "err", err)
 			return
@@ -95,7 +71,7 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 			case <-sub.gone:
 				return
 			case <-beat.C:
-				_, err = io.WriteString(w, ": ping\n\n")
+				err = ping(w)
 			case snap := <-boards:
 				var cells map[string]string
 				cells, err = myBoardEvents(ctx, snap, mine[snap.Board.GameID])

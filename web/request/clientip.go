@@ -1,4 +1,4 @@
-package web
+package request
 
 import (
 	"net"
@@ -7,17 +7,25 @@ import (
 	"strings"
 )
 
-// clientIP is the address of whoever sent the request: the connection's
+// ClientIP is the address of whoever sent the request: the connection's
 // peer, or, when the peer is one of the trusted reverse proxies, the
 // client the proxy names: the rightmost X-Forwarded-For address that is
 // not itself a trusted proxy, else X-Real-IP. From anyone else these
 // headers are ignored: a client could name any address in them.
-func (s *Server) clientIP(r *http.Request) string {
+func ClientIP(r *http.Request, trustedProxies []netip.Prefix) string {
+	trusted := func(a netip.Addr) bool {
+		for _, p := range trustedProxies {
+			if p.Contains(a) {
+				return true
+			}
+		}
+		return false
+	}
 	peer, ok := parseAddr(r.RemoteAddr)
 	if !ok {
 		return r.RemoteAddr
 	}
-	if !s.trusted(peer) {
+	if !trusted(peer) {
 		return peer.String()
 	}
 	if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
@@ -27,7 +35,7 @@ func (s *Server) clientIP(r *http.Request) string {
 			if !ok {
 				break // a garbled hop: believe nothing further left
 			}
-			if !s.trusted(a) {
+			if !trusted(a) {
 				return a.String()
 			}
 		}
@@ -36,15 +44,6 @@ func (s *Server) clientIP(r *http.Request) string {
 		return a.String()
 	}
 	return peer.String()
-}
-
-func (s *Server) trusted(a netip.Addr) bool {
-	for _, p := range s.TrustedProxies {
-		if p.Contains(a) {
-			return true
-		}
-	}
-	return false
 }
 
 // parseAddr reads an address with or without a port.
@@ -59,10 +58,10 @@ func parseAddr(s string) (netip.Addr, bool) {
 	return a.Unmap().WithZone(""), true
 }
 
-// addrKey is the rate limits' key for a client address: the address, or
+// AddrKey is the rate limits' key for a client address: the address, or
 // for IPv6 its /64, since one machine commonly has a whole /64 to pick
 // addresses from.
-func addrKey(ip string) string {
+func AddrKey(ip string) string {
 	a, err := netip.ParseAddr(ip)
 	if err != nil || a.Is4() {
 		return ip

@@ -348,11 +348,10 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 		sub := h.subscribeBoard(g.ID)
 		defer h.unsubscribe(sub)
 		h.closeOnShutdown(r)
-		rc, ok := startStream(w)
+		rc, ok := openStream(w, r, sub, false) // the feed waits for the listener
 		if !ok {
 			return
 		}
-		io.WriteString(w, "retry: 3000\n: listening\n\n")
 		if rc.Flush() != nil {
 			return
 		}
@@ -367,7 +366,7 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 			case <-sub.gone:
 				return
 			case <-beat.C:
-				_, err = io.WriteString(w, ": ping\n\n")
+				err = ping(w)
 			case snap := <-sub.boards:
 				var ev string
 				if ev, err = v.events(ctx, g.ID, snap); err == nil && ev != sent {
@@ -383,18 +382,6 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 			}
 		}
 	}
-}
-
-// startStream answers with the headers of an event stream.
-func startStream(w http.ResponseWriter) (*http.ResponseController, bool) {
-	rc := http.NewResponseController(w)
-	rc.SetWriteDeadline(time.Time{}) // a stream has no end to meet a deadline by
-	hd := w.Header()
-	hd.Set("Content-Type", "text/event-stream")
-	hd.Set("Cache-Control", "no-store")
-	hd.Set("X-Accel-Buffering", "no") // nginx: pass events through at once
-	w.WriteHeader(http.StatusOK)
-	return rc, rc.Flush() == nil
 }
 
 // myBoardEvents renders the rank, score and games cells of bots (the
