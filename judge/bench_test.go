@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/service"
 
@@ -67,10 +68,10 @@ func (e *env) verdictSeen(tb testing.TB, versionID int64, timeout time.Duration)
 			versionID).Scan(&status); err != nil {
 			tb.Fatal(err)
 		}
-		if status == store.StatusCompiling && compiling.IsZero() {
+		if status == domain.StatusCompiling && compiling.IsZero() {
 			compiling = time.Now()
 		}
-		if status != store.StatusQueued && status != store.StatusCompiling {
+		if status != domain.StatusQueued && status != domain.StatusCompiling {
 			return status, compiling
 		}
 		if time.Now().After(deadline) {
@@ -103,7 +104,7 @@ func benchDemos(b *testing.B) []int64 {
 		ids = append(ids, v.ID)
 	}
 	for _, id := range ids {
-		if s := e.verdict(b, id, 3*time.Minute); s != store.StatusQualifying {
+		if s := e.verdict(b, id, 3*time.Minute); s != domain.StatusQualifying {
 			b.Fatalf("version %d: %s after compiling, want qualifying", id, s)
 		}
 	}
@@ -142,11 +143,11 @@ func playLadder(b *testing.B, e *env, versions []int64, n int, seed int64) {
 	err := pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error {
 		var jobs []river.InsertManyParams
 		for i := range n {
-			seats := make([]store.Seat, 4)
+			seats := make([]domain.Seat, 4)
 			for s := range seats {
-				seats[s] = store.Seat{VersionID: &versions[(i+s)%len(versions)]}
+				seats[s] = domain.Seat{VersionID: &versions[(i+s)%len(versions)]}
 			}
-			m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: seed + int64(i)}
+			m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: seed + int64(i)}
 			if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 				return err
 			}
@@ -241,7 +242,7 @@ func BenchmarkSubmitToVerdict(b *testing.B) {
 			b.Fatal(err)
 		}
 		s, compiling := e.verdictSeen(b, v.ID, 3*time.Minute)
-		if s != store.StatusQualifying {
+		if s != domain.StatusQualifying {
 			b.Fatalf("version %d: %s, want qualifying", v.ID, s)
 		}
 		took = time.Since(t0)

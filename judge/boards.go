@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -11,10 +12,10 @@ import (
 // GameBoards is what a game's qualification or ladder plays on: as its
 // admin chose, or else the game's original boards for the use once
 // uploaded (games.Info.OriginalNames), else generated ones.
-func GameBoards(ctx context.Context, db store.DB, gameID string, use store.BoardUse) (store.BoardChoice, error) {
+func GameBoards(ctx context.Context, db store.DB, gameID string, use domain.BoardUse) (store.BoardChoice, error) {
 	var originals []string
 	if g, err := games.Get(gameID); err == nil {
-		originals = g.Info().OriginalNames(use == store.ForLadder)
+		originals = g.Info().OriginalNames(use == domain.ForLadder)
 	}
 	return store.GameBoards(ctx, db, gameID, use, originals)
 }
@@ -23,10 +24,10 @@ func GameBoards(ctx context.Context, db store.DB, gameID string, use store.Board
 // played on: the ladder's, then qualification's, in their order. They are
 // public through those matches' replays; a board an admin keeps for a
 // tournament stays unseen.
-func ChallengeBoards(ctx context.Context, db store.DB, gameID string) ([]store.Board, error) {
-	var out []store.Board
+func ChallengeBoards(ctx context.Context, db store.DB, gameID string) ([]domain.Board, error) {
+	var out []domain.Board
 	seen := map[int64]bool{}
-	for _, use := range []store.BoardUse{store.ForLadder, store.ForQualification} {
+	for _, use := range []domain.BoardUse{domain.ForLadder, domain.ForQualification} {
 		c, err := GameBoards(ctx, db, gameID, use)
 		if err != nil {
 			return nil, err
@@ -61,7 +62,7 @@ func RecogniseOriginals(ctx context.Context, db store.DB) error {
 			if !ok {
 				continue
 			}
-			if err := store.SetBoardOriginal(ctx, db, board, o.Name); err != nil && !errors.Is(err, store.ErrConflict) {
+			if err := store.SetBoardOriginal(ctx, db, board, o.Name); err != nil && !errors.Is(err, domain.ErrConflict) {
 				return err
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -71,7 +72,7 @@ func (w *BuildBuiltinsWorker) Work(ctx context.Context, job *river.Job[BuildBuil
 			}
 			if _, err := blobs.Get(ctx, key); err == nil {
 				continue
-			} else if !errors.Is(err, store.ErrNotFound) {
+			} else if !errors.Is(err, domain.ErrNotFound) {
 				return err
 			}
 			src, _ := games.BotProgram(id, bot)

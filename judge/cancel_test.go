@@ -9,6 +9,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -19,8 +20,8 @@ import (
 func TestCancelledMatchFails(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7}
-	seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 7}
+	seats := []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestCancelledMatchFails(t *testing.T) {
 	}
 	var status, reason string
 	scanOne(t, e.pool.QueryRow(ctx, "SELECT status, coalesce(error, '') FROM matches WHERE id = $1", m.ID), &status, &reason)
-	if status != store.MatchFailed || reason != "cancelled by an admin" {
+	if status != domain.MatchFailed || reason != "cancelled by an admin" {
 		t.Errorf("match %s (%q), want failed, cancelled by an admin", status, reason)
 	}
 	// Cancelling again changes nothing and fails nothing.
@@ -64,8 +65,8 @@ func TestMatchFailsOnItsLastAttempt(t *testing.T) {
 	if _, err := e.pool.Exec(ctx, `UPDATE bots SET disabled = true WHERE id = (SELECT bot_id FROM bot_versions WHERE id = $1)`, v); err != nil {
 		t.Fatal(err)
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7}
-	seats := []store.Seat{{VersionID: &v}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 7}
+	seats := []domain.Seat{{VersionID: &v}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -76,8 +77,8 @@ func TestMatchFailsOnItsLastAttempt(t *testing.T) {
 	for {
 		var status, reason string
 		scanOne(t, e.pool.QueryRow(ctx, "SELECT status, coalesce(error, '') FROM matches WHERE id = $1", m.ID), &status, &reason)
-		if status != store.MatchQueued {
-			if status != store.MatchFailed || !strings.Contains(reason, "not played in 1 attempts") {
+		if status != domain.MatchQueued {
+			if status != domain.MatchFailed || !strings.Contains(reason, "not played in 1 attempts") {
 				t.Fatalf("match %s (%q), want failed after its attempt", status, reason)
 			}
 			return

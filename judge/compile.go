@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"arena.dev/domain"
 	"arena.dev/lang"
 	"arena.dev/sandbox"
 	"arena.dev/store"
@@ -53,13 +54,13 @@ func (w *CompileWorker) Timeout(*river.Job[CompileArgs]) time.Duration {
 func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) error {
 	pool := w.j.pool
 	v, err := store.VersionByID(ctx, pool, job.Args.VersionID)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("version %d does not exist", job.Args.VersionID))
 	}
 	if err != nil {
 		return err
 	}
-	if v.Status != store.StatusQueued && v.Status != store.StatusCompiling {
+	if v.Status != domain.StatusQueued && v.Status != domain.StatusCompiling {
 		return complete(ctx, pool, job) // an earlier attempt landed
 	}
 	// One compile at a time per user: a second waits behind the first,
@@ -79,7 +80,7 @@ func (w *CompileWorker) Work(ctx context.Context, job *river.Job[CompileArgs]) e
 	if err != nil {
 		return river.JobCancel(err)
 	}
-	if err := store.SetVersionStatus(ctx, pool, v.ID, store.StatusCompiling); err != nil {
+	if err := store.SetVersionStatus(ctx, pool, v.ID, domain.StatusCompiling); err != nil {
 		return err
 	}
 	art, log, err := lang.Compile(ctx, l, bot.GameID, []byte(v.Source), w.j.cfg.Sandbox.caches().CompileOptions())

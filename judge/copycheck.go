@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/copycheck"
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -65,7 +66,7 @@ func (w *CopyCheckWorker) Work(ctx context.Context, job *river.Job[CopyCheckArgs
 		_, err = river.JobCompleteTx[*riverpgxv5.Driver](ctx, tx, job)
 		return err
 	})
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("version %d does not exist", job.Args.VersionID))
 	}
 	return err

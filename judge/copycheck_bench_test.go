@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/copycheck/copytest"
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -29,7 +30,7 @@ func copyClass(tb testing.TB, pool *pgxpool.Pool, game string, n int) []int64 {
 	}
 	ids := make([]int64, n)
 	for i, s := range subs {
-		u := &store.User{Name: fmt.Sprintf("class-%s-%d", game, i), PasswordHash: "x"}
+		u := &domain.User{Name: fmt.Sprintf("class-%s-%d", game, i), PasswordHash: "x"}
 		u.Email = u.Name + "@example.org"
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			tb.Fatal(err)

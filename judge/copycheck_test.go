@@ -10,6 +10,7 @@ import (
 
 	"arena.dev/copycheck"
 	"arena.dev/copycheck/copytest"
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/lang"
@@ -132,7 +133,7 @@ func TestCopyCheckAfterCompile(t *testing.T) {
 		ids[i] = v.ID
 	}
 	for _, id := range ids {
-		if v := e.waitStatus(t, id, 3*time.Minute, store.StatusQualifying, store.StatusCompileError); v.Status != store.StatusQualifying {
+		if v := e.waitStatus(t, id, 3*time.Minute, domain.StatusQualifying, domain.StatusCompileError); v.Status != domain.StatusQualifying {
 			t.Fatalf("version %d did not compile:\n%s", id, v.CompileLog)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/rating"
 	"arena.dev/store"
@@ -68,7 +69,7 @@ func TestTournamentEntrants(t *testing.T) {
 	chosen := []int64{annBest, annOther, bobBot, cidBot}
 
 	// One bot per student (the form's default): Ann's best only.
-	one := &store.Tournament{Format: store.FormatElimination, BotIDs: chosen, OnePerStudent: true, GroupMatches: 1, FinalMatches: 1, DropCount: 1}
+	one := &domain.Tournament{Format: domain.FormatElimination, BotIDs: chosen, OnePerStudent: true, GroupMatches: 1, FinalMatches: 1, DropCount: 1}
 	e.createTournament(t, one)
 	got := e.waitTournament(t, one.ID, 2*time.Minute, "finished", finished)
 	if want := []int64{annBest1[0], bobVs[1], cidVs[0]}; !slices.Equal(e.entrants(t, one.ID), sorted(want)) {
@@ -78,7 +79,7 @@ func TestTournamentEntrants(t *testing.T) {
 		t.Fatal("the page does not say why Ann's other bot stays out")
 	}
 	// Every bot, as the admin asked: Ann's two bots share the one group.
-	both := &store.Tournament{Format: store.FormatElimination, BotIDs: chosen, GroupMatches: 1, FinalMatches: 1, DropCount: 1}
+	both := &domain.Tournament{Format: domain.FormatElimination, BotIDs: chosen, GroupMatches: 1, FinalMatches: 1, DropCount: 1}
 	e.createTournament(t, both)
 	e.waitTournament(t, both.ID, 2*time.Minute, "finished", finished)
 	if n := len(e.entrants(t, both.ID)); n != 4 {
@@ -92,7 +93,7 @@ func TestTournamentEntrants(t *testing.T) {
 	// Versions accepted before two hours ago: Bob's first, Ann's best; Cid's
 	// only version came after and stays out.
 	before := ago(2)
-	old := &store.Tournament{Format: store.FormatLeague, BotIDs: chosen, OnePerStudent: true, VersionsBefore: &before, LeagueRounds: 1, GroupMatches: 1}
+	old := &domain.Tournament{Format: domain.FormatLeague, BotIDs: chosen, OnePerStudent: true, VersionsBefore: &before, LeagueRounds: 1, GroupMatches: 1}
 	e.createTournament(t, old)
 	got = e.waitTournament(t, old.ID, 2*time.Minute, "finished", finished)
 	if want := []int64{annBest1[0], bobVs[0]}; !slices.Equal(e.entrants(t, old.ID), sorted(want)) {
@@ -116,7 +117,7 @@ func TestTournamentEntrants(t *testing.T) {
 		t.Fatal(err)
 	}
 	err = pgx.BeginFunc(ctx, e.pool, func(tx pgx.Tx) error {
-		all := &store.Tournament{Name: "all", GameID: "orkisland", Format: store.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1, Seed: 1, StartAt: now}
+		all := &domain.Tournament{Name: "all", GameID: "orkisland", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1, Seed: 1, StartAt: now}
 		if err := store.CreateTournament(ctx, tx, all); err != nil {
 			return err
 		}
@@ -131,7 +132,7 @@ func TestTournamentEntrants(t *testing.T) {
 		if house != 0 {
 			t.Errorf("every bot: %d house bots entered, want none", house)
 		}
-		picked := &store.Tournament{Name: "picked", GameID: "orkisland", Format: store.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1,
+		picked := &domain.Tournament{Name: "picked", GameID: "orkisland", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1,
 			Seed: 1, StartAt: now, BotIDs: append([]int64{cidBot}, houseBots...), OnePerStudent: true}
 		if err := store.CreateTournament(ctx, tx, picked); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -38,6 +39,6 @@ func LandPlayed(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.Sea
 }
 
 // Accept puts a qualified version on the ladder as qualification does.
-func Accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) error {
+func Accept(ctx context.Context, tx pgx.Tx, bot *domain.Bot, v *domain.Version) error {
 	return accept(ctx, tx, bot, v)
 }

@@ -40,9 +40,9 @@ func needClang(t testing.TB) {
 
 // compileDone waits until a version has left the compile queue and returns
 // when its compile ended.
-func (e *env) compileDone(t testing.TB, id int64) (*store.Version, time.Time) {
+func (e *env) compileDone(t testing.TB, id int64) (*domain.Version, time.Time) {
 	t.Helper()
-	v := e.waitStatus(t, id, 2*time.Minute, store.StatusCompileError, store.StatusQualifying, store.StatusAccepted, store.StatusRejected)
+	v := e.waitStatus(t, id, 2*time.Minute, domain.StatusCompileError, domain.StatusQualifying, domain.StatusAccepted, domain.StatusRejected)
 	var at time.Time
 	scanOne(t, e.pool.QueryRow(context.Background(), `SELECT finalized_at FROM river_job
 		WHERE kind = 'compile' AND (args->>'version_id')::bigint = $1`, id), &at)
@@ -117,14 +117,14 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	}
 	got, otherDone := e.compileDone(t, v.ID)
 	waited := time.Since(start)
-	if got.Status == store.StatusCompileError {
+	if got.Status == domain.StatusCompileError {
 		t.Fatalf("AINull.cc: %s", got.CompileLog)
 	}
 	var before int
 	var longest time.Duration
 	for i, id := range bombs {
 		b, done := e.compileDone(t, id)
-		if b.Status != store.StatusCompileError || !strings.Contains(b.CompileLog, "the preprocessor grew past") {
+		if b.Status != domain.StatusCompileError || !strings.Contains(b.CompileLog, "the preprocessor grew past") {
 			t.Fatalf("bomb %d: %s\n%s", i, b.Status, b.CompileLog)
 		}
 		if done.Before(otherDone) {
@@ -153,7 +153,7 @@ func TestCompileFairBetweenUsers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if b, _ := e.compileDone(t, bad.ID); b.Status != store.StatusCompileError {
+	if b, _ := e.compileDone(t, bad.ID); b.Status != domain.StatusCompileError {
 		t.Fatalf("a syntax error: %s", b.Status)
 	}
 	load, err := store.UserSubmissionLoad(ctx, e.pool, bomber, service.SubmitWindow)
@@ -195,7 +195,7 @@ func TestCompileOneAtATimePerUser(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, id := range append(mine, v.ID) {
-		if got, _ := e.compileDone(t, id); got.Status == store.StatusCompileError {
+		if got, _ := e.compileDone(t, id); got.Status == domain.StatusCompileError {
 			t.Fatalf("version %d: %s", id, got.CompileLog)
 		}
 	}

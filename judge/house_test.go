@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -96,7 +97,7 @@ func TestLadderFillsEmptySeatsWithHouseBots(t *testing.T) {
 			if err := rows.Scan(&id, &status, &rated, &s.version, &s.builtin, &s.house); err != nil {
 				t.Fatal(err)
 			}
-			if status != store.MatchFinished || !rated {
+			if status != domain.MatchFinished || !rated {
 				t.Fatalf("%d owners: match %d %s, rated %v; want finished and rated", owners, id, status, rated)
 			}
 			if matches[id] == nil {

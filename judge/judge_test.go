@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/domain"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
 	"arena.dev/sandbox"
@@ -79,7 +80,7 @@ var userSeq int
 func (e *env) user(t testing.TB) int64 {
 	t.Helper()
 	userSeq++
-	u := &store.User{Name: "user" + time.Now().Format("150405.000000") + string(rune('a'+userSeq%26)), PasswordHash: "x"}
+	u := &domain.User{Name: "user" + time.Now().Format("150405.000000") + string(rune('a'+userSeq%26)), PasswordHash: "x"}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), e.pool, u); err != nil {
 		t.Fatal(err)
@@ -97,7 +98,7 @@ func readSource(t testing.TB, name string) string {
 }
 
 // waitStatus polls until the version reaches one of the final statuses.
-func (e *env) waitStatus(t testing.TB, versionID int64, timeout time.Duration, final ...store.VersionStatus) *store.Version {
+func (e *env) waitStatus(t testing.TB, versionID int64, timeout time.Duration, final ...domain.VersionStatus) *domain.Version {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/rating"
@@ -30,7 +31,7 @@ func (e *env) accepted(t testing.TB, source string) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.waitStatus(t, v.ID, 2*time.Minute, store.StatusQualifying, store.StatusRejected, store.StatusAccepted)
+	e.waitStatus(t, v.ID, 2*time.Minute, domain.StatusQualifying, domain.StatusRejected, domain.StatusAccepted)
 	// Its own qualification matches are not part of these tests.
 	if _, err := e.pool.Exec(ctx, `DELETE FROM matches WHERE bot_version_id = $1 AND status = 'queued'`, v.ID); err != nil {
 		t.Fatal(err)
@@ -114,13 +115,13 @@ func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	src := readSource(t, "walker.go")
-	var seats []store.Seat
+	var seats []domain.Seat
 	for i := 0; i < 4; i++ {
 		id := e.accepted(t, src)
-		seats = append(seats, store.Seat{VersionID: &id})
+		seats = append(seats, domain.Seat{VersionID: &id})
 	}
 	e.waitJobs(t, 3*time.Minute, "match", "compile")
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 42, Settings: map[string]int{"nb_rounds": 30}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 42, Settings: map[string]int{"nb_rounds": 30}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestMatchLandsOnceWhenWorkedTwice(t *testing.T) {
 		t.Fatalf("%d rating changes for one match, want 4", history)
 	}
 	got, err := store.MatchByID(ctx, e.pool, m.ID)
-	if err != nil || got.Status != store.MatchFinished || got.ReplayKey == nil {
+	if err != nil || got.Status != domain.MatchFinished || got.ReplayKey == nil {
 		t.Fatalf("match %+v, %v", got, err)
 	}
 	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM blobs WHERE key = $1", *got.ReplayKey), &blobs)
@@ -159,17 +160,17 @@ func TestSupersededVersionMovesNoRating(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	src := readSource(t, "walker.go")
-	var seats []store.Seat
+	var seats []domain.Seat
 	for i := 0; i < 4; i++ {
 		id := e.accepted(t, src)
-		seats = append(seats, store.Seat{VersionID: &id})
+		seats = append(seats, domain.Seat{VersionID: &id})
 	}
 	e.waitJobs(t, 3*time.Minute, "match", "compile")
 	old := *seats[0].VersionID
 	if _, err := e.pool.Exec(ctx, `UPDATE bot_versions SET status = 'superseded' WHERE id = $1`, old); err != nil {
 		t.Fatal(err)
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestSupersededVersionMovesNoRating(t *testing.T) {
 	}
 	e.waitJobs(t, 2*time.Minute, "match")
 	got, _ := store.MatchByID(ctx, e.pool, m.ID)
-	if got.Status != store.MatchFinished || got.Rated {
+	if got.Status != domain.MatchFinished || got.Rated {
 		t.Fatalf("status %s rated %v; want finished and unrated", got.Status, got.Rated)
 	}
 	var moved int
@@ -188,7 +189,7 @@ func TestSupersededVersionMovesNoRating(t *testing.T) {
 	}
 }
 
-func ids(seats []store.Seat) []int64 {
+func ids(seats []domain.Seat) []int64 {
 	var out []int64
 	for _, s := range seats {
 		out = append(out, *s.VersionID)
@@ -211,8 +212,8 @@ func TestMatchFetchesATrimmedArtifact(t *testing.T) {
 	if err := os.Remove(art); err != nil {
 		t.Fatal(err)
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
-	seats := []store.Seat{{VersionID: &id}, {Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Null"}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	seats := []domain.Seat{{VersionID: &id}, {Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Null"}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +225,7 @@ func TestMatchFetchesATrimmedArtifact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := store.MatchByID(ctx, e.pool, m.ID); got == nil || got.Status != store.MatchFinished {
+	if got, _ := store.MatchByID(ctx, e.pool, m.ID); got == nil || got.Status != domain.MatchFinished {
 		t.Fatalf("match %+v", got)
 	}
 	if results[0].FrozenReason != nil {
@@ -265,18 +266,18 @@ func TestLadderPlaysOnChosenBoards(t *testing.T) {
 		if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`); err != nil {
 			t.Error(err)
 		}
-		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", domain.ForLadder); err != nil {
 			t.Error(err)
 		}
 	})
 	// The third board is chosen, then deleted: it leaves the turn.
-	if err := store.SetGameBoards(ctx, e.pool, "orkisland", store.ForLadder, true, boards); err != nil {
+	if err := store.SetGameBoards(ctx, e.pool, "orkisland", domain.ForLadder, true, boards); err != nil {
 		t.Fatal(err)
 	}
 	if err := store.DeleteBoard(ctx, e.pool, boards[2]); err != nil {
 		t.Fatal(err)
 	}
-	chosen, err := judge.GameBoards(ctx, e.pool, "orkisland", store.ForLadder)
+	chosen, err := judge.GameBoards(ctx, e.pool, "orkisland", domain.ForLadder)
 	if ids := chosen.IDs(); err != nil || !chosen.Generated || !slices.Equal(ids, boards[:2]) {
 		t.Fatalf("ladder boards after a deletion: generated %v, %v, %v; want true, %v", chosen.Generated, ids, err, boards[:2])
 	}
@@ -328,7 +329,7 @@ func TestLadderPlaysOnChosenBoards(t *testing.T) {
 		if board != wantBoards[i] {
 			t.Fatalf("match %d on board %d, want %d (boards in turn: %v, 0 generated)", i, board, wantBoards[i], wantBoards)
 		}
-		if p.status != store.MatchFinished || p.key == nil {
+		if p.status != domain.MatchFinished || p.key == nil {
 			t.Fatalf("match %d: %s", i, p.status)
 		}
 		data, err := store.PGBlobs{DB: e.pool}.Get(ctx, *p.key)
@@ -344,7 +345,7 @@ func TestLadderPlaysOnChosenBoards(t *testing.T) {
 		}
 	}
 	// A board the ladder played on stays: its matches refer to it.
-	if err := store.DeleteBoard(ctx, e.pool, boards[0]); !errors.Is(err, store.ErrInUse) {
+	if err := store.DeleteBoard(ctx, e.pool, boards[0]); !errors.Is(err, domain.ErrInUse) {
 		t.Fatalf("deleting a board that was played on: %v, want ErrInUse", err)
 	}
 }

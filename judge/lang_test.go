@@ -68,8 +68,8 @@ func TestCompileCpp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v.ID, 3*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
-	if got.Status == store.StatusCompileError || got.ArtifactSHA256 == nil {
+	got := e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
+	if got.Status == domain.StatusCompileError || got.ArtifactSHA256 == nil {
 		t.Fatalf("the C++ Demo: %s\n%s", got.Status, got.CompileLog)
 	}
 	var finished int
@@ -87,8 +87,8 @@ func TestCompileCpp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got = e.waitStatus(t, v2.ID, 2*time.Minute, store.StatusCompileError, store.StatusQualifying)
-	if got.Status != store.StatusCompileError || !strings.Contains(got.CompileLog, "bot.cc:6:5:") || !strings.Contains(got.CompileLog, "stepp") {
+	got = e.waitStatus(t, v2.ID, 2*time.Minute, domain.StatusCompileError, domain.StatusQualifying)
+	if got.Status != domain.StatusCompileError || !strings.Contains(got.CompileLog, "bot.cc:6:5:") || !strings.Contains(got.CompileLog, "stepp") {
 		t.Fatalf("broken C++: %s, log:\n%s", got.Status, got.CompileLog)
 	}
 
@@ -100,8 +100,8 @@ func TestCompileCpp(t *testing.T) {
 	if err != nil || v3.Number != 3 {
 		t.Fatalf("a Go version after C++ ones: %+v, %v", v3, err)
 	}
-	got = e.waitStatus(t, v3.ID, 3*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
-	if got.Status == store.StatusCompileError {
+	got = e.waitStatus(t, v3.ID, 3*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
+	if got.Status == domain.StatusCompileError {
 		t.Fatalf("the Go version: %s\n%s", got.Status, got.CompileLog)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/rating"
 	"arena.dev/sandbox"
@@ -32,7 +33,7 @@ func (MatchArgs) InsertOpts() river.InsertOpts {
 
 // matchJob is the job that plays m, prioritised by the kind of match and
 // tagged with it (the admin's job queue filters by tag).
-func matchJob(m *store.Match) river.InsertManyParams {
+func matchJob(m *domain.Match) river.InsertManyParams {
 	return river.InsertManyParams{Args: MatchArgs{MatchID: m.ID},
 		InsertOpts: &river.InsertOpts{Queue: QueueMatch, Priority: kindOf(m.Kind).priority, MaxAttempts: 5, Tags: []string{m.Kind}}}
 }
@@ -47,30 +48,30 @@ type matchKind struct {
 	rated bool
 	// landed, when set, runs in the transaction that lands a match of the
 	// kind, played or failed.
-	landed func(ctx context.Context, tx pgx.Tx, m *store.Match) error
+	landed func(ctx context.Context, tx pgx.Tx, m *domain.Match) error
 }
 
 // kindOf says what a kind of match does (a function, not a table: the
 // tournament's step refers back to matchJob).
 func kindOf(kind string) matchKind {
 	switch kind {
-	case store.KindLadder:
+	case domain.KindLadder:
 		return matchKind{priority: PriorityLadder, rated: true}
-	case store.KindQualification:
+	case domain.KindQualification:
 		// The verdict once all the version's matches landed; a failed one
 		// counts as not won, so the verdict never waits for ever.
-		return matchKind{priority: PriorityQualification, landed: func(ctx context.Context, tx pgx.Tx, m *store.Match) error {
+		return matchKind{priority: PriorityQualification, landed: func(ctx context.Context, tx pgx.Tx, m *domain.Match) error {
 			if m.BotVersionID == nil {
 				return nil
 			}
 			return decideQualification(ctx, tx, *m.BotVersionID)
 		}}
-	case store.KindTournament:
+	case domain.KindTournament:
 		// The round's last match, failed or not, starts the next round.
-		return matchKind{priority: PriorityTournament, landed: func(ctx context.Context, tx pgx.Tx, m *store.Match) error {
+		return matchKind{priority: PriorityTournament, landed: func(ctx context.Context, tx pgx.Tx, m *domain.Match) error {
 			return advanceTournament(ctx, tx, m.ID)
 		}}
-	case store.KindChallenge:
+	case domain.KindChallenge:
 		// Below the ladder, and it moves nothing: no rating, no games count.
 		return matchKind{priority: PriorityChallenge}
 	}
@@ -98,13 +99,13 @@ func (w *MatchWorker) Work(ctx context.Context, job *river.Job[MatchArgs]) error
 		return err // a snooze: compiles and verdicts first (rush.go)
 	}
 	m, err := store.MatchByID(ctx, pool, job.Args.MatchID)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("match %d does not exist", job.Args.MatchID))
 	}
 	if err != nil {
 		return err
 	}
-	if m.Status != store.MatchQueued {
+	if m.Status != domain.MatchQueued {
 		return complete(ctx, pool, job)
 	}
 	seats, err := store.Seats(ctx, pool, m.ID)
@@ -151,7 +152,7 @@ type badMatch struct{ error }
 // play runs the match: built-in seats in-process, submitted ones sandboxed,
 // each from a build against this worker's SDK of the game (currentBuild),
 // built again from its source when retention dropped it.
-func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResult) (*games.Replay, []seatLog, error) {
+func (j *judge) play(ctx context.Context, m *domain.Match, seats []store.SeatResult) (*games.Replay, []seatLog, error) {
 	game, err := games.Get(m.GameID)
 	if err != nil {
 		return nil, nil, badMatch{err}
@@ -173,7 +174,7 @@ func (j *judge) play(ctx context.Context, m *store.Match, seats []store.SeatResu
 		art := sandbox.Artifact{}
 		if err == nil {
 			art, err = j.cfg.Sandbox.artifact(ctx, blobs, sha)
-			if errors.Is(err, store.ErrNotFound) { // dropped by retention (retention.go)
+			if errors.Is(err, domain.ErrNotFound) { // dropped by retention (retention.go)
 				if sha, err = j.restore(ctx, game.Info(), s); err == nil {
 					art, err = j.cfg.Sandbox.artifact(ctx, blobs, sha)
 				}
@@ -254,7 +255,7 @@ func landQueuedMatch(ctx context.Context, tx pgx.Tx, matchID int64, attempt int,
 	if err != nil {
 		return err
 	}
-	if m.Status == store.MatchQueued {
+	if m.Status == domain.MatchQueued {
 		kind := kindOf(m.Kind)
 		if l.replay != nil {
 			err = storePlayedMatch(ctx, tx, m, attempt, kind.rated, l)
@@ -301,7 +302,7 @@ func CancelJob(ctx context.Context, pool *pgxpool.Pool, client *Client, id int64
 
 // storePlayedMatch stores a played match: its replay, each seat's result and log,
 // and, when its kind is rated, the ladder game and the ratings it moves.
-func storePlayedMatch(ctx context.Context, tx pgx.Tx, m *store.Match, attempt int, rated bool, l landing) error {
+func storePlayedMatch(ctx context.Context, tx pgx.Tx, m *domain.Match, attempt int, rated bool, l landing) error {
 	// One key per attempt: a stale attempt can never overwrite the
 	// replay of the one that landed.
 	key := fmt.Sprintf("replay/%d/%d", m.ID, attempt)
@@ -414,4 +415,4 @@ func rate(ctx context.Context, tx pgx.Tx, matchID int64, seats []store.SeatResul
 
 // MatchJob is the River job that plays m, for the services that create
 // matches (challenges) and insert it in their transaction.
-func MatchJob(m *store.Match) river.InsertManyParams { return matchJob(m) }
+func MatchJob(m *domain.Match) river.InsertManyParams { return matchJob(m) }

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/ladder"
 	"arena.dev/store"
@@ -162,17 +163,17 @@ func createLadderMatches(ctx context.Context, tx pgx.Tx, gameID string, info gam
 	}
 	var jobs []river.InsertManyParams
 	for k, ids := range plan {
-		seats := make([]store.Seat, info.Players)
+		seats := make([]domain.Seat, info.Players)
 		for i := range seats {
 			if i < len(ids) {
-				seats[i] = store.Seat{VersionID: &ids[i]}
+				seats[i] = domain.Seat{VersionID: &ids[i]}
 			} else { // more empty seats than house bots: the qualifier, unrated
-				seats[i] = store.Seat{Builtin: info.Qualifier}
+				seats[i] = domain.Seat{Builtin: info.Qualifier}
 			}
 		}
 		// The seed bot is first in the plan; rotate so it is not always seat 0.
 		rng.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
-		m := &store.Match{GameID: gameID, Kind: store.KindLadder, Seed: newSeed(), Settings: settings}
+		m := &domain.Match{GameID: gameID, Kind: domain.KindLadder, Seed: newSeed(), Settings: settings}
 		if b, ok := boards[k]; ok {
 			m.BoardID, m.Settings = &b.ID, boardSettings(settings, b)
 		}
@@ -188,8 +189,8 @@ func createLadderMatches(ctx context.Context, tx pgx.Tx, gameID string, info gam
 // (GameBoards), going on from the board of its latest ladder match: by
 // match index, the uploaded board to play on (none: a board generated from
 // the match's seed).
-func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int]store.Board, error) {
-	choice, err := GameBoards(ctx, tx, gameID, store.ForLadder)
+func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int]domain.Board, error) {
+	choice, err := GameBoards(ctx, tx, gameID, domain.ForLadder)
 	if err != nil || len(choice.Boards) == 0 {
 		return nil, err
 	}
@@ -197,11 +198,11 @@ func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int
 	if err != nil {
 		return nil, err
 	}
-	byID := map[int64]store.Board{}
+	byID := map[int64]domain.Board{}
 	for _, b := range choice.Boards {
 		byID[b.ID] = b
 	}
-	out := map[int]store.Board{}
+	out := map[int]domain.Board{}
 	for k, id := range ladder.Boards(choice.IDs(), choice.Generated, last, n) {
 		if id != 0 {
 			out[k] = byID[id]
@@ -212,6 +213,6 @@ func ladderBoards(ctx context.Context, tx pgx.Tx, gameID string, n int) (map[int
 
 // boardSettings are the settings of a match on an uploaded board
 // (games.OnBoard).
-func boardSettings(game map[string]int, b store.Board) map[string]int {
+func boardSettings(game map[string]int, b domain.Board) map[string]int {
 	return games.OnBoard(game, b.Settings)
 }

@@ -23,8 +23,8 @@ func TestBrokenBotGetsCompileErrorWithLog(t *testing.T) {
 	if v.Number != 1 {
 		t.Fatalf("first version numbered %d", v.Number)
 	}
-	got := e.waitStatus(t, v.ID, 2*time.Minute, store.StatusCompileError, store.StatusQualifying)
-	if got.Status != store.StatusCompileError {
+	got := e.waitStatus(t, v.ID, 2*time.Minute, domain.StatusCompileError, domain.StatusQualifying)
+	if got.Status != domain.StatusCompileError {
 		t.Fatalf("status %s, want compile_error", got.Status)
 	}
 	if !strings.Contains(got.CompileLog, "bot.go:8:") || !strings.Contains(got.CompileLog, "undefinedThing") {
@@ -43,8 +43,8 @@ func TestWeakBotRejectedByTheDummy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v.ID, 3*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
-	if got.Status != store.StatusRejected {
+	got := e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
+	if got.Status != domain.StatusRejected {
 		t.Fatalf("status %s, want rejected (log: %s)", got.Status, got.CompileLog)
 	}
 	var matches, finished int
@@ -97,8 +97,8 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v1.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
-	if got.Status != store.StatusAccepted {
+	got := e.waitStatus(t, v1.ID, 3*time.Minute, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
+	if got.Status != domain.StatusAccepted {
 		t.Fatalf("the strong bot was %s:\n%s", got.Status, got.CompileLog)
 	}
 	bot, err := store.BotByID(ctx, e.pool, got.BotID)
@@ -117,12 +117,12 @@ func TestGoodBotAcceptedAndNewVersionSupersedes(t *testing.T) {
 	if v2.Number != 2 {
 		t.Fatalf("second version numbered %d", v2.Number)
 	}
-	got2 := e.waitStatus(t, v2.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
-	if got2.Status != store.StatusAccepted {
+	got2 := e.waitStatus(t, v2.ID, 3*time.Minute, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
+	if got2.Status != domain.StatusAccepted {
 		t.Fatalf("version 2 was %s", got2.Status)
 	}
 	old, _ := store.VersionByID(ctx, e.pool, v1.ID)
-	if old.Status != store.StatusSuperseded {
+	if old.Status != domain.StatusSuperseded {
 		t.Fatalf("version 1 is %s, want superseded", old.Status)
 	}
 	if *got2.Mu != 31 || *got2.Sigma <= 2 || *got2.Sigma > rating.DefaultSigma {
@@ -173,8 +173,8 @@ func TestFailedQualificationMatchesStillGiveAVerdict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v.ID, 2*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
-	if got.Status != store.StatusRejected {
+	got := e.waitStatus(t, v.ID, 2*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
+	if got.Status != domain.StatusRejected {
 		t.Fatalf("status %s, want rejected", got.Status)
 	}
 	var failed int

@@ -9,6 +9,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/rating"
 	"arena.dev/store"
@@ -33,19 +34,19 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 	if err != nil {
 		return err
 	}
-	boards, err := GameBoards(ctx, tx, gameID, store.ForQualification)
+	boards, err := GameBoards(ctx, tx, gameID, domain.ForQualification)
 	if err != nil {
 		return err
 	}
 	info := g.Info()
 	var jobs []river.InsertManyParams
 	for i := 0; i < q; i++ {
-		seats := make([]store.Seat, info.Players)
+		seats := make([]domain.Seat, info.Players)
 		for s := range seats {
-			seats[s] = store.Seat{Builtin: info.Qualifier}
+			seats[s] = domain.Seat{Builtin: info.Qualifier}
 		}
-		seats[games.QualificationSeat(i, info.Players)] = store.Seat{VersionID: &versionID}
-		m := &store.Match{GameID: gameID, Kind: store.KindQualification, Seed: int64(games.QualificationSeed(i)),
+		seats[games.QualificationSeat(i, info.Players)] = domain.Seat{VersionID: &versionID}
+		m := &domain.Match{GameID: gameID, Kind: domain.KindQualification, Seed: int64(games.QualificationSeed(i)),
 			BotVersionID: &versionID, Settings: settings}
 		if k := games.QualificationBoard(i, len(boards.Boards), boards.Generated); k >= 0 {
 			b := boards.Boards[k]
@@ -64,7 +65,7 @@ func scheduleQualification(ctx context.Context, tx pgx.Tx, gameID string, versio
 // in enough of them (games.QualificationFirsts).
 func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error {
 	v, err := store.VersionForUpdate(ctx, tx, versionID)
-	if err != nil || v.Status != store.StatusQualifying {
+	if err != nil || v.Status != domain.StatusQualifying {
 		return err
 	}
 	bot, err := store.BotByID(ctx, tx, v.BotID)
@@ -80,7 +81,7 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 		return err
 	}
 	if firsts < games.QualificationFirsts(matches) {
-		return store.SetVersionStatus(ctx, tx, v.ID, store.StatusRejected)
+		return store.SetVersionStatus(ctx, tx, v.ID, domain.StatusRejected)
 	}
 	return accept(ctx, tx, bot, v)
 }
@@ -88,20 +89,20 @@ func decideQualification(ctx context.Context, tx pgx.Tx, versionID int64) error 
 // accept puts a version on the ladder in place of the bot's current one. It
 // keeps the bot's μ with σ widened; an older version accepted after a newer
 // one goes straight to superseded.
-func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) error {
+func accept(ctx context.Context, tx pgx.Tx, bot *domain.Bot, v *domain.Version) error {
 	var err error
 	if bot.CurrentVersionID, err = store.BotCurrentVersionForUpdate(ctx, tx, bot.ID); err != nil {
 		return err
 	}
 	model := rating.Default()
 	r := model.Initial()
-	var current *store.Version
+	var current *domain.Version
 	if bot.CurrentVersionID != nil {
 		if current, err = store.VersionForUpdate(ctx, tx, *bot.CurrentVersionID); err != nil {
 			return err
 		}
 		if current.Number > v.Number {
-			return store.SetVersionStatus(ctx, tx, v.ID, store.StatusSuperseded)
+			return store.SetVersionStatus(ctx, tx, v.ID, domain.StatusSuperseded)
 		}
 		if current.Mu != nil && current.Sigma != nil {
 			r = model.NewVersion(rating.Rating{Mu: *current.Mu, Sigma: *current.Sigma})
@@ -110,14 +111,14 @@ func accept(ctx context.Context, tx pgx.Tx, bot *store.Bot, v *store.Version) er
 	if err := store.AcceptVersion(ctx, tx, v.ID, r.Mu, r.Sigma); err != nil {
 		return err
 	}
-	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, store.StatusAccepted); err != nil {
+	if err := store.NotifyVersion(ctx, tx, v.ID, bot.ID, bot.OwnerID, domain.StatusAccepted); err != nil {
 		return err
 	}
 	if err := store.NotifyBoard(ctx, tx, bot.GameID); err != nil { // it joins the leaderboard
 		return err
 	}
 	if current != nil {
-		if err := store.SetVersionStatus(ctx, tx, current.ID, store.StatusSuperseded); err != nil {
+		if err := store.SetVersionStatus(ctx, tx, current.ID, domain.StatusSuperseded); err != nil {
 			return err
 		}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/service"
@@ -82,12 +83,12 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 30}' WHERE id = 'orkisland'`); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.SetGameBoards(ctx, e.pool, "orkisland", store.ForQualification, true, []int64{board}); err != nil {
+	if err := store.SetGameBoards(ctx, e.pool, "orkisland", domain.ForQualification, true, []int64{board}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
 		e.pool.Exec(ctx, `UPDATE games SET settings = '{}' WHERE id = 'orkisland'`)
-		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForQualification); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", domain.ForQualification); err != nil {
 			t.Error(err)
 		}
 	})
@@ -96,7 +97,7 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	final := []store.VersionStatus{store.StatusAccepted, store.StatusRejected, store.StatusCompileError}
+	final := []domain.VersionStatus{domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError}
 	got := e.waitStatus(t, v.ID, 3*time.Minute, final...)
 	first := e.qualification(t, v.ID)
 	if len(first) != games.QualificationMatches {
@@ -116,7 +117,7 @@ func TestQualificationPlaysFixedMatches(t *testing.T) {
 			firsts++
 		}
 	}
-	if want := firsts >= 3; (got.Status == store.StatusAccepted) != want {
+	if want := firsts >= 3; (got.Status == domain.StatusAccepted) != want {
 		t.Fatalf("first alone in %d of 4, yet %s", firsts, got.Status)
 	}
 	t.Logf("first alone in %d of 4: %s", firsts, got.Status)
@@ -194,7 +195,7 @@ func TestQualificationOnTheOriginalBoards(t *testing.T) {
 		}
 		return id
 	}
-	names := func(use store.BoardUse) string {
+	names := func(use domain.BoardUse) string {
 		t.Helper()
 		c, err := judge.GameBoards(ctx, pool, "apocalypse", use)
 		if err != nil {
@@ -206,42 +207,42 @@ func TestQualificationOnTheOriginalBoards(t *testing.T) {
 		}
 		return fmt.Sprint(out, c.Generated)
 	}
-	if got := names(store.ForQualification); got != "[] true" {
+	if got := names(domain.ForQualification); got != "[] true" {
 		t.Fatalf("no board uploaded: qualification on %s", got)
 	}
 	// Uploaded unrecognised (as before this build), then recognised.
 	maze := upload("originals/apocalypse-maze7.cnf")
 	def := upload("apocalypse-default.cnf")
-	if got := names(store.ForQualification); got != "[] true" {
+	if got := names(domain.ForQualification); got != "[] true" {
 		t.Fatalf("unrecognised boards: qualification on %s", got)
 	}
 	if err := judge.RecogniseOriginals(ctx, pool); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := names(store.ForQualification), "[default] false"; got != want {
+	if got, want := names(domain.ForQualification), "[default] false"; got != want {
 		t.Fatalf("qualification on %s, want %s", got, want)
 	}
-	if got, want := names(store.ForLadder), "[default maze 7] false"; got != want {
+	if got, want := names(domain.ForLadder), "[default maze 7] false"; got != want {
 		t.Fatalf("ladder on %s, want %s", got, want)
 	}
 	// An admin's choice wins, and the default comes back on request.
-	if err := store.SetGameBoards(ctx, pool, "apocalypse", store.ForQualification, true, []int64{maze}); err != nil {
+	if err := store.SetGameBoards(ctx, pool, "apocalypse", domain.ForQualification, true, []int64{maze}); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := names(store.ForQualification), "[maze 7] true"; got != want {
+	if got, want := names(domain.ForQualification), "[maze 7] true"; got != want {
 		t.Fatalf("chosen: qualification on %s, want %s", got, want)
 	}
-	if err := store.DefaultGameBoards(ctx, pool, "apocalypse", store.ForQualification); err != nil {
+	if err := store.DefaultGameBoards(ctx, pool, "apocalypse", domain.ForQualification); err != nil {
 		t.Fatal(err)
 	}
-	if got, want := names(store.ForQualification), "[default] false"; got != want {
+	if got, want := names(domain.ForQualification), "[default] false"; got != want {
 		t.Fatalf("back to the default: qualification on %s, want %s", got, want)
 	}
 	// Deleting the original sends qualification back to generated boards.
 	if err := store.DeleteBoard(ctx, pool, def); err != nil {
 		t.Fatal(err)
 	}
-	if got := names(store.ForQualification); got != "[] true" {
+	if got := names(domain.ForQualification); got != "[] true" {
 		t.Fatalf("the default deleted: qualification on %s", got)
 	}
 	if err := store.DeleteBoard(ctx, pool, maze); err != nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -37,7 +38,7 @@ func BenchmarkRebuild(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	u := &store.User{Name: fmt.Sprintf("rebuild%d", time.Now().UnixNano()), PasswordHash: "x"}
+	u := &domain.User{Name: fmt.Sprintf("rebuild%d", time.Now().UnixNano()), PasswordHash: "x"}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(ctx, pool, u); err != nil {
 		b.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
@@ -119,17 +120,17 @@ func (e *env) seatOf(t *testing.T, matchID, versionID int64) seatOutcome {
 func (e *env) play(t *testing.T, n int, versions []int64, builtins ...string) []int64 {
 	t.Helper()
 	ctx := context.Background()
-	var seats []store.Seat
+	var seats []domain.Seat
 	for _, id := range versions {
-		seats = append(seats, store.Seat{VersionID: &id})
+		seats = append(seats, domain.Seat{VersionID: &id})
 	}
 	for _, b := range builtins {
-		seats = append(seats, store.Seat{Builtin: b})
+		seats = append(seats, domain.Seat{Builtin: b})
 	}
 	var ids []int64
 	var jobs []river.InsertManyParams
 	for i := range n {
-		m := &store.Match{GameID: fake.ID, Kind: store.KindLadder, Seed: int64(100 + i)}
+		m := &domain.Match{GameID: fake.ID, Kind: domain.KindLadder, Seed: int64(100 + i)}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 			t.Fatal(err)
 		}
@@ -163,7 +164,7 @@ func TestRebuildStaleVersion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	goV := e.waitStatus(t, v.ID, 3*time.Minute, store.StatusQualifying, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+	goV := e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusQualifying, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
 	if goV.ArtifactSHA256 == nil || goV.SDKKey == nil || *goV.SDKKey != goKey {
 		t.Fatalf("compiled version: %s, SDK key %v, want %s\n%s", goV.Status, goV.SDKKey, goKey, goV.CompileLog)
 	}

@@ -62,7 +62,7 @@ func RegenerateReplay(ctx context.Context, pool *pgxpool.Pool, jobs *Client, use
 			return err
 		}
 		switch {
-		case m.Status != store.MatchFinished:
+		case m.Status != domain.MatchFinished:
 			return domain.Refusal("errors.replay.unplayed", "match {{.Match}} was not played: it has no replay to play again", domain.Data{"Match": m.ID})
 		case m.ReplayKey != nil:
 			return domain.Refusal("errors.replay.present", "match {{.Match}} has its replay", domain.Data{"Match": m.ID})
@@ -71,7 +71,7 @@ func RegenerateReplay(ctx context.Context, pool *pgxpool.Pool, jobs *Client, use
 		if err != nil {
 			return err
 		}
-		if role != store.RoleAdmin {
+		if role != domain.RoleAdmin {
 			waiting, lastHour, oldest, err := store.ReplayRequests(ctx, tx, userID, time.Hour)
 			if err != nil {
 				return err
@@ -116,13 +116,13 @@ func (w *ReplayWorker) Work(ctx context.Context, job *river.Job[ReplayArgs]) err
 		return err // a snooze: compiles and verdicts first (rush.go)
 	}
 	m, err := store.MatchByID(ctx, pool, job.Args.MatchID)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return river.JobCancel(fmt.Errorf("match %d does not exist", job.Args.MatchID))
 	}
 	if err != nil {
 		return err
 	}
-	if m.Status != store.MatchFinished || m.ReplayKey != nil {
+	if m.Status != domain.MatchFinished || m.ReplayKey != nil {
 		return complete(ctx, pool, job) // nothing to play again
 	}
 	seats, err := store.Seats(ctx, pool, m.ID)

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -50,7 +51,7 @@ func BenchmarkLadderStorage(b *testing.B) {
 				return s.Rows - jobs, jobs, s.Blobs
 			}
 			play := func(seed int64) []int64 {
-				ids := e.queue(b, game, store.KindLadder, b.N, seed, seats(versions), nil)
+				ids := e.queue(b, game, domain.KindLadder, b.N, seed, seats(versions), nil)
 				e.waitLanded(b, ids, 10*time.Minute)
 				return ids
 			}

@@ -56,27 +56,27 @@ func (e *env) inProcess(t testing.TB, gameID, name, as string) int64 {
 }
 
 // seats are these versions, then built-in bots.
-func seats(versions []int64, builtins ...string) []store.Seat {
-	var out []store.Seat
+func seats(versions []int64, builtins ...string) []domain.Seat {
+	var out []domain.Seat
 	for _, id := range versions {
-		out = append(out, store.Seat{VersionID: &id})
+		out = append(out, domain.Seat{VersionID: &id})
 	}
 	for _, b := range builtins {
-		out = append(out, store.Seat{Builtin: b})
+		out = append(out, domain.Seat{Builtin: b})
 	}
 	return out
 }
 
 // queue creates n matches of a kind between these seats (seeds from
 // seed) and queues their jobs, without waiting.
-func (e *env) queue(t testing.TB, gameID, kind string, n int, seed int64, s []store.Seat, settings map[string]int) []int64 {
+func (e *env) queue(t testing.TB, gameID, kind string, n int, seed int64, s []domain.Seat, settings map[string]int) []int64 {
 	t.Helper()
 	ctx := context.Background()
 	var ids []int64
 	var jobs []river.InsertManyParams
 	for i := range n {
-		m := &store.Match{GameID: gameID, Kind: kind, Seed: seed + int64(i), Settings: settings}
-		if kind == store.KindChallenge {
+		m := &domain.Match{GameID: gameID, Kind: kind, Seed: seed + int64(i), Settings: settings}
+		if kind == domain.KindChallenge {
 			uid := e.user(t)
 			m.ChallengerID = &uid
 		}
@@ -175,14 +175,14 @@ func TestRetentionKeepsAndDeletes(t *testing.T) {
 	a, b := e.inProcess(t, fake.ID, "ant", "Demo"), e.inProcess(t, fake.ID, "bee", "Dummy")
 	c, d := e.inProcess(t, fake.ID, "cat", "Demo"), e.inProcess(t, fake.ID, "doe", "Demo")
 
-	ab := e.queue(t, fake.ID, store.KindLadder, 12, 1, seats([]int64{a, b}, "Null", "Null"), nil)
-	few := e.queue(t, fake.ID, store.KindLadder, 2, 20, seats([]int64{c}, "Dummy", "Null", "Null"), nil)
-	dd := e.queue(t, fake.ID, store.KindLadder, 5, 30, seats([]int64{d}, "Dummy", "Dummy", "Null"), nil)
-	builtins := e.queue(t, fake.ID, store.KindLadder, 2, 40, seats(nil, "Demo", "Dummy", "Null", "Null"), nil)
+	ab := e.queue(t, fake.ID, domain.KindLadder, 12, 1, seats([]int64{a, b}, "Null", "Null"), nil)
+	few := e.queue(t, fake.ID, domain.KindLadder, 2, 20, seats([]int64{c}, "Dummy", "Null", "Null"), nil)
+	dd := e.queue(t, fake.ID, domain.KindLadder, 5, 30, seats([]int64{d}, "Dummy", "Dummy", "Null"), nil)
+	builtins := e.queue(t, fake.ID, domain.KindLadder, 2, 40, seats(nil, "Demo", "Dummy", "Null", "Null"), nil)
 	others := slices.Concat(
-		e.queue(t, fake.ID, store.KindQualification, 1, 50, seats([]int64{a}, "Dummy", "Dummy", "Dummy"), nil),
-		e.queue(t, fake.ID, store.KindTournament, 1, 51, seats([]int64{a, b, c, d}), nil),
-		e.queue(t, fake.ID, store.KindChallenge, 1, 52, seats([]int64{a}, "Demo", "Dummy", "Null"), nil))
+		e.queue(t, fake.ID, domain.KindQualification, 1, 50, seats([]int64{a}, "Dummy", "Dummy", "Dummy"), nil),
+		e.queue(t, fake.ID, domain.KindTournament, 1, 51, seats([]int64{a, b, c, d}), nil),
+		e.queue(t, fake.ID, domain.KindChallenge, 1, 52, seats([]int64{a}, "Demo", "Dummy", "Null"), nil))
 	all := slices.Concat(ab, few, dd, builtins, others)
 	e.waitLanded(t, all, 2*time.Minute)
 	e.age(t, 10, all...)
@@ -192,7 +192,7 @@ func TestRetentionKeepsAndDeletes(t *testing.T) {
 	}
 	// a and b have a young match too: their 3 most recent are it and
 	// their last 2 old ones.
-	young := e.queue(t, fake.ID, store.KindLadder, 1, 60, seats([]int64{a, b}, "Null", "Null"), nil)
+	young := e.queue(t, fake.ID, domain.KindLadder, 1, 60, seats([]int64{a, b}, "Null", "Null"), nil)
 	e.waitLanded(t, young, time.Minute)
 
 	deleted := slices.Concat(ab[:10], dd[1:2], builtins)
@@ -222,7 +222,7 @@ func TestRetentionKeepsAndDeletes(t *testing.T) {
 			}
 			var jobs []river.InsertManyParams
 			for i := range int64(2) {
-				m := &store.Match{GameID: fake.ID, Kind: store.KindLadder, Seed: seed + i, Settings: map[string]int{"nb_rounds": 300, "track": 1000}}
+				m := &domain.Match{GameID: fake.ID, Kind: domain.KindLadder, Seed: seed + i, Settings: map[string]int{"nb_rounds": 300, "track": 1000}}
 				if err := store.CreateMatch(ctx, e.pool, m, seats([]int64{e1, e2}, "Demo", "Dummy")); err != nil {
 					t.Error(err)
 					return
@@ -373,7 +373,7 @@ func TestReplayRegeneratedByteForByte(t *testing.T) {
 	e := startJudge(t, judge.Config{MaxWorkers: 2})
 	ctx := context.Background()
 	a, b := e.inProcess(t, steadyRaceID, "ant", "Demo"), e.inProcess(t, steadyRaceID, "bee", "Dummy")
-	ids := e.queue(t, steadyRaceID, store.KindLadder, 1, 7, seats([]int64{a, b}, "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})
+	ids := e.queue(t, steadyRaceID, domain.KindLadder, 1, 7, seats([]int64{a, b}, "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})
 	e.waitLanded(t, ids, time.Minute)
 	m := ids[0]
 	original := e.replayBytes(t, m)
@@ -423,7 +423,7 @@ func TestReplayRegeneratedByteForByte(t *testing.T) {
 	// A match whose recorded end the replay played again does not meet
 	// (as when a bot froze for CPU at another moment): said, and the
 	// recorded result stands.
-	other := e.queue(t, steadyRaceID, store.KindLadder, 1, 8, seats([]int64{a, b}, "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})[0]
+	other := e.queue(t, steadyRaceID, domain.KindLadder, 1, 8, seats([]int64{a, b}, "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})[0]
 	e.waitLanded(t, []int64{other}, time.Minute)
 	if _, err := e.pool.Exec(ctx, "UPDATE match_players SET score = score + 1 WHERE match_id = $1 AND seat = 0", other); err != nil {
 		t.Fatal(err)
@@ -461,7 +461,7 @@ func TestReplayRegeneratedSandboxed(t *testing.T) {
 	}
 	uid := e.user(t)
 	v := e.compiled(t, uid, "gopher", dummy)
-	ids := e.queue(t, fake.ID, store.KindLadder, 1, 11, seats([]int64{v}, "Demo", "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})
+	ids := e.queue(t, fake.ID, domain.KindLadder, 1, 11, seats([]int64{v}, "Demo", "Dummy", "Null"), map[string]int{"nb_rounds": 200, "track": 1000})
 	e.waitLanded(t, ids, time.Minute)
 	m := ids[0]
 	original := e.replayBytes(t, m)
@@ -511,8 +511,8 @@ func (e *env) compiled(t *testing.T, uid int64, name string, source []byte) int6
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
-	if got.Status == store.StatusCompileError {
+	got := e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
+	if got.Status == domain.StatusCompileError {
 		t.Fatalf("version %d did not compile:\n%s", v.ID, got.CompileLog)
 	}
 	e.waitJobs(t, 3*time.Minute, "match", "compile")
@@ -578,7 +578,7 @@ func TestArtifactDroppedAndRebuilt(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, waiting := copyOf("waiting", "superseded", old)
-	queued := &store.Match{GameID: fake.ID, Kind: store.KindLadder, Seed: 5}
+	queued := &domain.Match{GameID: fake.ID, Kind: domain.KindLadder, Seed: 5}
 	if err := store.CreateMatch(ctx, e.pool, queued, seats([]int64{waiting}, "Null", "Null", "Null")); err != nil {
 		t.Fatal(err)
 	}
@@ -606,7 +606,7 @@ func TestArtifactDroppedAndRebuilt(t *testing.T) {
 		WHERE id IN (SELECT match_id FROM match_players WHERE bot_version_id = ANY($1)) AND status <> 'queued'`, all); err != nil {
 		t.Fatal(err)
 	}
-	played := e.queue(t, fake.ID, store.KindChallenge, 1, 9, seats([]int64{lately}, "Null", "Null", "Null"), nil)
+	played := e.queue(t, fake.ID, domain.KindChallenge, 1, 9, seats([]int64{lately}, "Null", "Null", "Null"), nil)
 	e.waitLanded(t, played, time.Minute)
 	if _, err := e.pool.Exec(ctx, "UPDATE matches SET created_at = now() - interval '1 day' WHERE id = $1", played[0]); err != nil {
 		t.Fatal(err)
@@ -670,7 +670,7 @@ func TestArtifactDroppedAndRebuilt(t *testing.T) {
 		return m.GetCounter().GetValue()
 	}
 	before := rebuilt()
-	again := e.queue(t, fake.ID, store.KindChallenge, 1, 9, seats([]int64{old}, "Demo", "Dummy", "Null"), nil)
+	again := e.queue(t, fake.ID, domain.KindChallenge, 1, 9, seats([]int64{old}, "Demo", "Dummy", "Null"), nil)
 	e.waitLanded(t, again, 3*time.Minute)
 	if s := e.seatOf(t, again[0], old); s.frozenRound != nil {
 		t.Fatalf("the version whose artifact was dropped was frozen: %s %s\n%s", s.kind, s.reason, s.log)

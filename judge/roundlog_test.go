@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/service"
@@ -25,7 +26,7 @@ func TestLogByRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.waitStatus(t, v.ID, 3*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
+	e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
 	rows, err := e.pool.Query(ctx, `SELECT match_id, seat FROM match_players WHERE bot_version_id = $1`, v.ID)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -27,7 +28,7 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e.waitStatus(t, warm.ID, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+	e.waitStatus(t, warm.ID, 3*time.Minute, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
 	var since time.Time // the jobs of this test (other tests share the database)
 	scanOne(t, e.pool.QueryRow(ctx, `SELECT now()`), &since)
 	var versions []int64
@@ -40,8 +41,8 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 	}
 	var ladder []int64
 	for i := range 6 {
-		m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: int64(100 + i), Settings: map[string]int{"nb_rounds": 20}}
-		seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Dummy"}, {Builtin: "Demo"}}
+		m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: int64(100 + i), Settings: map[string]int{"nb_rounds": 20}}
+		seats := []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Dummy"}, {Builtin: "Demo"}}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 			t.Fatal(err)
 		}
@@ -51,11 +52,11 @@ func TestNoLadderMatchStartsWhileCompilesWait(t *testing.T) {
 		ladder = append(ladder, m.ID)
 	}
 	for _, id := range versions {
-		e.waitStatus(t, id, 3*time.Minute, store.StatusAccepted, store.StatusRejected, store.StatusCompileError)
+		e.waitStatus(t, id, 3*time.Minute, domain.StatusAccepted, domain.StatusRejected, domain.StatusCompileError)
 	}
 	e.waitJobs(t, 3*time.Minute, "match", "compile")
 	for _, id := range ladder {
-		if m, err := store.MatchByID(ctx, e.pool, id); err != nil || m.Status != store.MatchFinished {
+		if m, err := store.MatchByID(ctx, e.pool, id); err != nil || m.Status != domain.MatchFinished {
 			t.Fatalf("ladder match %d: %+v %v", id, m, err)
 		}
 	}
@@ -130,8 +131,8 @@ func TestMatchOnlyWorkerPlaysLadderWhileCompilesWait(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
-	if err := store.CreateMatch(ctx, e.pool, m, []store.Seat{{Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Dummy"}, {Builtin: "Demo"}}); err != nil {
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 7, Settings: map[string]int{"nb_rounds": 20}}
+	if err := store.CreateMatch(ctx, e.pool, m, []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Demo"}, {Builtin: "Dummy"}, {Builtin: "Demo"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.client.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch, Priority: judge.PriorityLadder}); err != nil {
@@ -142,14 +143,14 @@ func TestMatchOnlyWorkerPlaysLadderWhileCompilesWait(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status == store.MatchFinished {
+		if got.Status == domain.MatchFinished {
 			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the ladder match is still %s after a minute", got.Status)
 		}
 	}
-	if got, _ := store.VersionByID(ctx, e.pool, v.ID); got.Status != store.StatusQueued {
+	if got, _ := store.VersionByID(ctx, e.pool, v.ID); got.Status != domain.StatusQueued {
 		t.Fatalf("the version is %s: something compiled it", got.Status)
 	}
 }

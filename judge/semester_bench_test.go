@@ -39,6 +39,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/ladder"
@@ -174,7 +175,7 @@ func calibrate(b *testing.B) map[string]calib {
 			if err != nil {
 				b.Fatal(err)
 			}
-			e.waitStatus(b, v.ID, 5*time.Minute, store.StatusQualifying, store.StatusAccepted, store.StatusRejected)
+			e.waitStatus(b, v.ID, 5*time.Minute, domain.StatusQualifying, domain.StatusAccepted, domain.StatusRejected)
 			compileCPU += cpuNow() - t0
 			t0 = cpuNow()
 			e.waitJobs(b, 5*time.Minute, "compile", "match")
@@ -188,7 +189,7 @@ func calibrate(b *testing.B) map[string]calib {
 		c.qualCPU = qualCPU / time.Duration(max(quals, 1))
 		v := versions[0]
 		t0 := cpuNow()
-		ids := e.queue(b, game, store.KindLadder, n, 1, seats(versions), nil)
+		ids := e.queue(b, game, domain.KindLadder, n, 1, seats(versions), nil)
 		e.waitLanded(b, ids, 5*time.Minute)
 		c.matchCPU = (cpuNow() - t0) / n
 		scanOne(b, e.pool.QueryRow(ctx, `SELECT avg(pg_column_size(bl.data))::int FROM matches m JOIN blobs bl ON bl.key = m.replay_key
@@ -245,7 +246,7 @@ type submission struct {
 	skill         float64
 	quals         int // qualification matches left
 	verdict       time.Time
-	version       *store.Version
+	version       *domain.Version
 }
 
 type slot struct {
@@ -292,8 +293,8 @@ type semester struct {
 
 type simStudent struct {
 	userID int64
-	bots   []*store.Bot // by game
-	skill  []float64    // by game, the next version's
+	bots   []*domain.Bot // by game
+	skill  []float64     // by game, the next version's
 }
 
 // acceptance is a version put on the ladder, for the unpaced replay.
@@ -344,7 +345,7 @@ func newSemester(b *testing.B, cal map[string]calib, nStudents, weeks int) *seme
 		s.source[game] = string(src)
 	}
 	for i := range nStudents {
-		u := &store.User{Name: fmt.Sprintf("student%03d", i), PasswordHash: "x", Email: fmt.Sprintf("student%03d@example.org", i)}
+		u := &domain.User{Name: fmt.Sprintf("student%03d", i), PasswordHash: "x", Email: fmt.Sprintf("student%03d@example.org", i)}
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			b.Fatal(err)
 		}
@@ -617,7 +618,7 @@ func (s *semester) verdict(sub *submission, at time.Time) bool {
 	v := sub.version
 	st := s.students[sub.student]
 	if s.rng.Float64() >= acceptShare {
-		if err := store.SetVersionStatus(s.ctx, s.pool, v.ID, store.StatusRejected); err != nil {
+		if err := store.SetVersionStatus(s.ctx, s.pool, v.ID, domain.StatusRejected); err != nil {
 			s.b.Fatal(err)
 		}
 		s.exec("UPDATE bot_versions SET status_changed_at = $2 WHERE id = $1", v.ID, at)

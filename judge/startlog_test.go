@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/service"
@@ -21,8 +22,8 @@ func TestStartCrashKeepsLog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := e.waitStatus(t, v.ID, 3*time.Minute, store.StatusRejected, store.StatusAccepted, store.StatusCompileError)
-	if got.Status != store.StatusRejected {
+	got := e.waitStatus(t, v.ID, 3*time.Minute, domain.StatusRejected, domain.StatusAccepted, domain.StatusCompileError)
+	if got.Status != domain.StatusRejected {
 		t.Fatalf("status %s, want rejected (log: %s)", got.Status, got.CompileLog)
 	}
 	logs, err := store.VersionLogs(ctx, e.pool, v.ID, 10)

@@ -12,6 +12,7 @@ import (
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
 
 	"arena.dev/bracket"
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -74,10 +75,10 @@ func clientInserter(c *Client) inserter {
 // startTournament freezes the field and plays round 1, once.
 func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) error {
 	t, err := store.TournamentForUpdate(ctx, tx, id)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		return nil
 	}
-	if err != nil || t.Status != store.TournamentScheduled {
+	if err != nil || t.Status != domain.TournamentScheduled {
 		return err // already started, or cancelled before its start
 	}
 	// The field: each bot's current accepted version (or its last one
@@ -86,7 +87,7 @@ func startTournament(ctx context.Context, tx pgx.Tx, insert inserter, id int64) 
 	if err != nil {
 		return err
 	}
-	t.Status = store.TournamentRunning
+	t.Status = domain.TournamentRunning
 	field, err := store.TournamentField(ctx, tx, t.ID, false)
 	if err != nil {
 		return err
@@ -131,17 +132,17 @@ func changed(ctx context.Context, tx pgx.Tx, id int64, err error) error {
 
 // rules are a tournament's rules for package bracket; ok is false for a
 // game this binary does not know.
-func rules(t *store.Tournament) (bracket.Rules, bool) {
+func rules(t *domain.Tournament) (bracket.Rules, bool) {
 	g, err := games.Get(t.GameID)
 	if err != nil {
 		return bracket.Rules{}, false
 	}
-	return bracket.Rules{Players: g.Info().Players, League: t.Format == store.FormatLeague, GroupMatches: t.GroupMatches,
+	return bracket.Rules{Players: g.Info().Players, League: t.Format == domain.FormatLeague, GroupMatches: t.GroupMatches,
 		FinalMatches: t.FinalMatches, DropCount: t.DropCount, LeagueRounds: t.LeagueRounds, Seed: t.Seed}, true
 }
 
 // playRound creates round r's groups, matches and jobs for the field.
-func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournament, r int, field []store.Seeded) error {
+func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *domain.Tournament, r int, field []store.Seeded) error {
 	game, err := games.Get(t.GameID)
 	if err != nil {
 		return err
@@ -152,21 +153,21 @@ func playRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournam
 	var jobs []river.InsertManyParams
 	for g, members := range round.Groups {
 		versions := make([]int64, len(members))
-		seats := make([]store.Seat, len(members))
+		seats := make([]domain.Seat, len(members))
 		for i, e := range members {
 			versions[i] = e.VersionID
-			seats[i] = store.Seat{VersionID: &versions[i]}
+			seats[i] = domain.Seat{VersionID: &versions[i]}
 		}
 		if err := store.AddTournamentGroup(ctx, tx, t.ID, r, g, versions); err != nil {
 			return err
 		}
 		// A seat per player, the qualifier (the Dummy) in empty ones.
 		for idx := 0; idx < round.Matches; idx++ {
-			m := &store.Match{GameID: t.GameID, Kind: store.KindTournament, Seed: bracket.MatchSeed(t.Seed, r, g, idx), Settings: t.Settings}
+			m := &domain.Match{GameID: t.GameID, Kind: domain.KindTournament, Seed: bracket.MatchSeed(t.Seed, r, g, idx), Settings: t.Settings}
 			if b, ok := bracket.Board(len(t.BoardIDs), g, round.Matches, idx); ok {
 				m.BoardID = &t.BoardIDs[b]
 			}
-			if err := store.CreateMatch(ctx, tx, m, bracket.Seats(seats, store.Seat{Builtin: info.Qualifier}, info.Players, idx)); err != nil {
+			if err := store.CreateMatch(ctx, tx, m, bracket.Seats(seats, domain.Seat{Builtin: info.Qualifier}, info.Players, idx)); err != nil {
 				return err
 			}
 			if err := store.AddTournamentMatch(ctx, tx, t.ID, r, g, idx, m.ID); err != nil {
@@ -202,7 +203,7 @@ func advanceTournament(ctx context.Context, tx pgx.Tx, matchID int64) error {
 	if err != nil {
 		return err
 	}
-	if t.Status != store.TournamentRunning || t.Round != round {
+	if t.Status != domain.TournamentRunning || t.Round != round {
 		// Paused (resume continues), cancelled, or an old round.
 		return store.NotifyTournament(ctx, tx, id)
 	}
@@ -211,7 +212,7 @@ func advanceTournament(ctx context.Context, tx pgx.Tx, matchID int64) error {
 
 // checkRound ends the current round of a running, locked tournament if
 // all its matches have landed.
-func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tournament) error {
+func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *domain.Tournament) error {
 	pending, err := store.UnplayedRoundMatches(ctx, tx, t.ID, t.Round)
 	if err != nil {
 		return err
@@ -219,7 +220,7 @@ func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tourna
 	if pending > 0 || t.Round == 0 {
 		return nil
 	}
-	if t.Format == store.FormatLeague {
+	if t.Format == domain.FormatLeague {
 		if t.Round < t.LeagueRounds {
 			field, err := store.TournamentField(ctx, tx, t.ID, false)
 			if err != nil {
@@ -269,7 +270,7 @@ func checkRound(ctx context.Context, tx pgx.Tx, insert inserter, t *store.Tourna
 
 // placeElimination gives every entrant of an ended elimination its final
 // place and finishes the tournament.
-func placeElimination(ctx context.Context, tx pgx.Tx, t *store.Tournament) error {
+func placeElimination(ctx context.Context, tx pgx.Tx, t *domain.Tournament) error {
 	entrants, err := store.EliminationEntrants(ctx, tx, t.ID)
 	if err != nil {
 		return err
@@ -292,15 +293,15 @@ func placeElimination(ctx context.Context, tx pgx.Tx, t *store.Tournament) error
 	return finishTournament(ctx, tx, t, "")
 }
 
-func finishTournament(ctx context.Context, tx pgx.Tx, t *store.Tournament, note string) error {
-	t.Status = store.TournamentFinished
+func finishTournament(ctx context.Context, tx pgx.Tx, t *domain.Tournament, note string) error {
+	t.Status = domain.TournamentFinished
 	return store.FinishTournament(ctx, tx, t.ID, note)
 }
 
 // ContinueTournament re-checks the round of running tournament t in tx:
 // when it is over, the next round starts (or the tournament finishes).
 // service.ResumeTournament calls it after setting t running again.
-func ContinueTournament(ctx context.Context, tx pgx.Tx, client *Client, t *store.Tournament) error {
+func ContinueTournament(ctx context.Context, tx pgx.Tx, client *Client, t *domain.Tournament) error {
 	return changed(ctx, tx, t.ID, checkRound(ctx, tx, clientInserter(client), t))
 }
 
@@ -312,7 +313,7 @@ func TournamentStartJob(ctx context.Context, db store.DB, id int64) (state strin
 
 // PlannedMatches is how many matches a tournament of n entrants plays in
 // all (for progress bars); 0 for a game this binary does not know.
-func PlannedMatches(t *store.Tournament, n int) int {
+func PlannedMatches(t *domain.Tournament, n int) int {
 	rl, ok := rules(t)
 	if !ok {
 		return 0

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/service"
@@ -45,7 +46,7 @@ func (e *env) field(t *testing.T, n int) []int64 {
 	return bots
 }
 
-func (e *env) createTournament(t *testing.T, tr *store.Tournament) {
+func (e *env) createTournament(t *testing.T, tr *domain.Tournament) {
 	t.Helper()
 	if tr.Settings == nil {
 		tr.Settings = short
@@ -69,7 +70,7 @@ func (e *env) createTournament(t *testing.T, tr *store.Tournament) {
 }
 
 // waitTournament polls until the tournament satisfies done.
-func (e *env) waitTournament(t *testing.T, id int64, timeout time.Duration, what string, done func(*store.Tournament) bool) *store.Tournament {
+func (e *env) waitTournament(t *testing.T, id int64, timeout time.Duration, what string, done func(*domain.Tournament) bool) *domain.Tournament {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {
@@ -87,7 +88,7 @@ func (e *env) waitTournament(t *testing.T, id int64, timeout time.Duration, what
 	}
 }
 
-func finished(tr *store.Tournament) bool { return tr.Status == store.TournamentFinished }
+func finished(tr *domain.Tournament) bool { return tr.Status == domain.TournamentFinished }
 
 // checkOnce checks that every match of the tournament landed exactly once:
 // finished, one job each, one replay each.
@@ -144,7 +145,7 @@ func TestEliminationTournament(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	bots := e.field(t, 16)
-	tr := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, GroupMatches: 2, FinalMatches: 3, DropCount: 2}
+	tr := &domain.Tournament{Format: domain.FormatElimination, BotIDs: bots, GroupMatches: 2, FinalMatches: 3, DropCount: 2}
 	start := time.Now()
 	e.createTournament(t, tr)
 	got := e.waitTournament(t, tr.ID, 4*time.Minute, "finished", finished)
@@ -193,7 +194,7 @@ func TestEliminationTournament(t *testing.T) {
 	e.waitJobs(t, time.Minute, "match")
 	m, _ := store.MatchByID(ctx, e.pool, replay)
 	orig, _ := store.MatchByID(ctx, e.pool, matchID)
-	if m.Status != store.MatchFinished || m.Seed != orig.Seed {
+	if m.Status != domain.MatchFinished || m.Seed != orig.Seed {
 		t.Fatalf("re-play: status %s seed %d; want finished with seed %d", m.Status, m.Seed, orig.Seed)
 	}
 	after := e.places(t, tr.ID)
@@ -211,15 +212,15 @@ func TestLeagueTournamentPauseResume(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	bots := e.field(t, 6)
-	tr := &store.Tournament{Format: store.FormatLeague, BotIDs: bots, LeagueRounds: 3, GroupMatches: 1}
+	tr := &domain.Tournament{Format: domain.FormatLeague, BotIDs: bots, LeagueRounds: 3, GroupMatches: 1}
 	e.createTournament(t, tr)
-	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *store.Tournament) bool { return tr.Round >= 1 })
+	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *domain.Tournament) bool { return tr.Round >= 1 })
 	if err := service.PauseTournament(ctx, e.pool, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	e.waitJobs(t, 2*time.Minute, "match")
 	got, _ := store.TournamentByID(ctx, e.pool, tr.ID)
-	if got.Status != store.TournamentPaused || got.Round != 1 {
+	if got.Status != domain.TournamentPaused || got.Round != 1 {
 		t.Fatalf("paused tournament: status %s round %d; want paused in round 1", got.Status, got.Round)
 	}
 	if err := service.ResumeTournament(ctx, e.pool, e.client, tr.ID); err != nil {
@@ -230,7 +231,7 @@ func TestLeagueTournamentPauseResume(t *testing.T) {
 		t.Fatalf("finished in round %d, want 3", got.Round)
 	}
 	e.checkOnce(t, tr.ID, 3*2)
-	st, err := store.TournamentStandings(ctx, e.pool, tr.ID, 0, store.FormatLeague)
+	st, err := store.TournamentStandings(ctx, e.pool, tr.ID, 0, domain.FormatLeague)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +254,7 @@ func TestTournamentSurvivesWorkerRestart(t *testing.T) {
 	ctx := context.Background()
 	bots := e.field(t, 8)
 	// Longer matches, so that some are being played when the workers stop.
-	tr := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, GroupMatches: 2, FinalMatches: 2, DropCount: 2,
+	tr := &domain.Tournament{Format: domain.FormatElimination, BotIDs: bots, GroupMatches: 2, FinalMatches: 2, DropCount: 2,
 		Settings: map[string]int{"nb_rounds": 150}}
 	e.createTournament(t, tr)
 	// Stop once a match landed while another one is being played.
@@ -282,7 +283,7 @@ func TestTournamentSurvivesWorkerRestart(t *testing.T) {
 	// A match being played when River stops is put back (River resets
 	// a job cancelled by its client's shutdown to available).
 	t.Logf("round 1's match jobs after the stop (state/attempt): %v", states)
-	if tr, _ := store.TournamentByID(ctx, e.pool, tr.ID); tr.Status == store.TournamentFinished {
+	if tr, _ := store.TournamentByID(ctx, e.pool, tr.ID); tr.Status == domain.TournamentFinished {
 		t.Fatal("the tournament finished before the workers stopped: nothing was tested")
 	}
 	cfg.Sandbox.Dir = sandboxDir()
@@ -310,9 +311,9 @@ func TestTournamentStartTimeAndCancel(t *testing.T) {
 	e := startJudge(t, judge.Config{})
 	ctx := context.Background()
 	bots := e.field(t, 4)
-	later := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, StartAt: time.Now().Add(time.Hour)}
+	later := &domain.Tournament{Format: domain.FormatElimination, BotIDs: bots, StartAt: time.Now().Add(time.Hour)}
 	e.createTournament(t, later)
-	soon := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, StartAt: time.Now().Add(2 * time.Second)}
+	soon := &domain.Tournament{Format: domain.FormatElimination, BotIDs: bots, StartAt: time.Now().Add(2 * time.Second)}
 	e.createTournament(t, soon)
 	got := e.waitTournament(t, soon.ID, time.Minute, "finished", finished)
 	if got.StartedAt == nil || got.StartedAt.Before(soon.StartAt) {
@@ -324,7 +325,7 @@ func TestTournamentStartTimeAndCancel(t *testing.T) {
 	}
 	var matches int
 	scanOne(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM tournament_matches WHERE tournament_id = $1", later.ID), &matches)
-	if l, _ := store.TournamentByID(ctx, e.pool, later.ID); l.Status != store.TournamentScheduled || matches != 0 {
+	if l, _ := store.TournamentByID(ctx, e.pool, later.ID); l.Status != domain.TournamentScheduled || matches != 0 {
 		t.Fatalf("the later tournament is %s with %d matches", l.Status, matches)
 	}
 	if err := service.CancelTournament(ctx, e.pool, e.client, later.ID); err != nil {
@@ -341,9 +342,9 @@ func TestCancelRunningTournament(t *testing.T) {
 	e := startJudge(t, judge.Config{MaxWorkers: 1})
 	ctx := context.Background()
 	bots := e.field(t, 8)
-	tr := &store.Tournament{Format: store.FormatElimination, BotIDs: bots, GroupMatches: 3}
+	tr := &domain.Tournament{Format: domain.FormatElimination, BotIDs: bots, GroupMatches: 3}
 	e.createTournament(t, tr)
-	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *store.Tournament) bool { return tr.Round >= 1 })
+	e.waitTournament(t, tr.ID, time.Minute, "started", func(tr *domain.Tournament) bool { return tr.Round >= 1 })
 	if err := service.CancelTournament(ctx, e.pool, e.client, tr.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +353,7 @@ func TestCancelRunningTournament(t *testing.T) {
 	var queued, rounds int
 	scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE m.status IN ('queued', 'running')), coalesce(max(tm.round), 0)
 		FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id WHERE tm.tournament_id = $1`, tr.ID), &queued, &rounds)
-	if got.Status != store.TournamentCancelled || queued != 0 || rounds != 1 {
+	if got.Status != domain.TournamentCancelled || queued != 0 || rounds != 1 {
 		t.Fatalf("cancelled: status %s, %d matches left queued, %d rounds", got.Status, queued, rounds)
 	}
 }
@@ -369,7 +370,7 @@ func TestEliminationWithOddField(t *testing.T) {
 		e.user(t)).Scan(&noVersion); err != nil {
 		t.Fatal(err)
 	}
-	tr := &store.Tournament{Format: store.FormatElimination, BotIDs: append(bots, noVersion), GroupMatches: 1, FinalMatches: 1, DropCount: 2}
+	tr := &domain.Tournament{Format: domain.FormatElimination, BotIDs: append(bots, noVersion), GroupMatches: 1, FinalMatches: 1, DropCount: 2}
 	e.createTournament(t, tr)
 	got := e.waitTournament(t, tr.ID, 2*time.Minute, "finished", finished)
 	e.checkOnce(t, tr.ID, judge.PlannedMatches(got, 6))
@@ -406,7 +407,7 @@ func TestTournamentOnUploadedBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr := &store.Tournament{Format: store.FormatLeague, BotIDs: e.field(t, 4), LeagueRounds: 1, GroupMatches: 2,
+	tr := &domain.Tournament{Format: domain.FormatLeague, BotIDs: e.field(t, 4), LeagueRounds: 1, GroupMatches: 2,
 		Settings: map[string]int{}, BoardIDs: []int64{boardID}}
 	e.createTournament(t, tr)
 	e.waitTournament(t, tr.ID, 3*time.Minute, "finished", finished)

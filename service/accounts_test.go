@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -51,7 +52,7 @@ func TestEnsureAdminOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if u.Role != store.RoleAdmin {
+	if u.Role != domain.RoleAdmin {
 		t.Fatalf("role %q", u.Role)
 	}
 	if ok, _ := auth.CheckPassword(u.PasswordHash, created[0]); !ok {

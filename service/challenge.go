@@ -52,7 +52,7 @@ type Challenge struct {
 	Version int64 // the challenger's version: one of theirs that can play
 	// Opponents, in seat order after the challenger's version: up to the
 	// game's players less one; the seats they leave get its qualifier.
-	Opponents []store.Seat
+	Opponents []domain.Seat
 	Seed      *int64 // nil: a fresh one
 	Board     string // an uploaded board the ladder plays on, by id or name; "": generated from the seed
 	Shuffle   bool   // seats in a random order instead
@@ -76,15 +76,15 @@ func ChallengeAllowance(ctx context.Context, db store.DB, userID int64, admin bo
 
 // StartChallenge checks c and the user's limits, and creates the match and
 // its job in one transaction.
-func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, c Challenge) (*store.Match, error) {
-	var m *store.Match
+func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, c Challenge) (*domain.Match, error) {
+	var m *domain.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		game, err := admitChallenge(ctx, tx, userID, c.GameID)
 		if err != nil {
 			return err
 		}
 		info := game.Info()
-		if _, err := store.OwnContender(ctx, tx, userID, c.GameID, c.Version); errors.Is(err, store.ErrNotFound) {
+		if _, err := store.OwnContender(ctx, tx, userID, c.GameID, c.Version); errors.Is(err, domain.ErrNotFound) {
 			return refuseChallenge("not_yours", "version {{.Version}} is not one of your versions of {{.Game}} that can play: "+
 				"a version plays once it has compiled and while it qualifies or after", domain.Data{"Version": c.Version, "Game": info.Title})
 		} else if err != nil {
@@ -95,7 +95,7 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client,
 				domain.Data{"Game": info.Title, "Players": info.Players, "Opponents": info.Players - 1})
 		}
 		mine := c.Version
-		seats := []store.Seat{{VersionID: &mine}}
+		seats := []domain.Seat{{VersionID: &mine}}
 		for _, o := range c.Opponents {
 			if err := checkOpponent(ctx, tx, userID, info, o); err != nil {
 				return err
@@ -103,12 +103,12 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client,
 			seats = append(seats, o)
 		}
 		for len(seats) < info.Players {
-			seats = append(seats, store.Seat{Builtin: info.Qualifier})
+			seats = append(seats, domain.Seat{Builtin: info.Qualifier})
 		}
 		if c.Shuffle {
 			rand.Shuffle(len(seats), func(a, b int) { seats[a], seats[b] = seats[b], seats[a] })
 		}
-		m = &store.Match{GameID: c.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: judge.NewSeed()}
+		m = &domain.Match{GameID: c.GameID, Kind: domain.KindChallenge, ChallengerID: &userID, Seed: judge.NewSeed()}
 		if c.Seed != nil {
 			if *c.Seed < 0 || *c.Seed > maxSeed {
 				return refuseChallenge("seed_range", "a seed is a whole number from 0 to {{.Max}}", domain.Data{"Max": int64(maxSeed)})
@@ -133,8 +133,8 @@ func StartChallenge(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client,
 // ChallengeAgain plays a match the user took part in again, as a
 // challenge: the same seed, board, settings and seats, except that each of
 // the user's seats is taken by its bot's newest version that can play.
-func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID, matchID int64) (*store.Match, error) {
-	var m *store.Match
+func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID, matchID int64) (*domain.Match, error) {
+	var m *domain.Match
 	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		orig, err := store.MatchByID(ctx, tx, matchID)
 		if err != nil {
@@ -161,19 +161,19 @@ func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client,
 				continue
 			}
 			newest, err := store.NewestContender(ctx, tx, *results[i].BotID)
-			if errors.Is(err, store.ErrNotFound) {
+			if errors.Is(err, domain.ErrNotFound) {
 				return refuseChallenge("again_no_version", "your bot {{.Bot}} has no version that can play", domain.Data{"Bot": results[i].BotName})
 			} else if err != nil {
 				return err
 			}
-			seats[i] = store.Seat{VersionID: &newest.VersionID}
+			seats[i] = domain.Seat{VersionID: &newest.VersionID}
 			mine++
 		}
 		if mine == 0 {
 			return refuseChallenge("again_not_yours", "you have no bot in match {{.Match}}: play again a match one of your bots played",
 				domain.Data{"Match": matchID})
 		}
-		m = &store.Match{GameID: orig.GameID, Kind: store.KindChallenge, ChallengerID: &userID, Seed: orig.Seed,
+		m = &domain.Match{GameID: orig.GameID, Kind: domain.KindChallenge, ChallengerID: &userID, Seed: orig.Seed,
 			Settings: orig.Settings, BoardID: orig.BoardID}
 		return createChallenge(ctx, tx, jobs, m, seats)
 	})
@@ -186,7 +186,7 @@ func ChallengeAgain(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client,
 func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string) (games.Game, error) {
 	game, err := games.Get(gameID)
 	if err != nil {
-		return nil, fmt.Errorf("game %q: %w", gameID, store.ErrNotFound)
+		return nil, fmt.Errorf("game %q: %w", gameID, domain.ErrNotFound)
 	}
 	title := game.Info().Title
 	if open, err := store.GameEnabled(ctx, tx, gameID); err != nil {
@@ -198,7 +198,7 @@ func admitChallenge(ctx context.Context, tx pgx.Tx, userID int64, gameID string)
 	if err != nil {
 		return nil, err
 	}
-	if role == store.RoleAdmin {
+	if role == domain.RoleAdmin {
 		return game, nil
 	}
 	if on, err := store.ChallengesEnabled(ctx, tx, gameID); err != nil {
@@ -256,7 +256,7 @@ func inWords(d time.Duration) string {
 // checkOpponent refuses a seat the user may not put in a challenge: a
 // built-in bot the game does not have, or a version that is neither one of
 // the user's that can play nor on the game's leaderboard.
-func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info, o store.Seat) error {
+func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info, o domain.Seat) error {
 	if o.VersionID == nil {
 		for _, b := range info.Bots {
 			if b == o.Builtin {
@@ -268,7 +268,7 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 	}
 	if _, err := store.OwnContender(ctx, tx, userID, info.ID, *o.VersionID); err == nil {
 		return nil
-	} else if !errors.Is(err, store.ErrNotFound) {
+	} else if !errors.Is(err, domain.ErrNotFound) {
 		return err
 	}
 	ok, err := store.OnBoard(ctx, tx, info.ID, *o.VersionID)
@@ -282,10 +282,10 @@ func checkOpponent(ctx context.Context, tx pgx.Tx, userID int64, info games.Info
 
 // challengeBoard finds one of the boards a challenge of the game may be
 // played on (ChallengeBoards) by id or name.
-func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string) (store.Board, error) {
+func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string) (domain.Board, error) {
 	boards, err := judge.ChallengeBoards(ctx, tx, info.ID)
 	if err != nil {
-		return store.Board{}, err
+		return domain.Board{}, err
 	}
 	id, _ := strconv.ParseInt(ref, 10, 64)
 	var names []string
@@ -296,15 +296,15 @@ func challengeBoard(ctx context.Context, tx pgx.Tx, info games.Info, ref string)
 		names = append(names, b.Name)
 	}
 	if len(names) == 0 {
-		return store.Board{}, refuseChallenge("generated_only", "{{.Game}}'s ladder and qualification play on generated boards only: "+
+		return domain.Board{}, refuseChallenge("generated_only", "{{.Game}}'s ladder and qualification play on generated boards only: "+
 			"leave the board out, and give a seed if you like", domain.Data{"Game": info.Title})
 	}
-	return store.Board{}, refuseChallenge("board", "{{.Board}} is not one of the boards of {{.Game}}'s ladder or qualification ({{.Boards}})",
+	return domain.Board{}, refuseChallenge("board", "{{.Board}} is not one of the boards of {{.Game}}'s ladder or qualification ({{.Boards}})",
 		domain.Data{"Board": domain.Quote(ref), "Game": info.Title, "Boards": strings.Join(names, ", ")})
 }
 
 // createChallenge inserts a challenge match and its job in tx.
-func createChallenge(ctx context.Context, tx pgx.Tx, jobs *judge.Client, m *store.Match, seats []store.Seat) error {
+func createChallenge(ctx context.Context, tx pgx.Tx, jobs *judge.Client, m *domain.Match, seats []domain.Seat) error {
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return err
 	}

@@ -54,9 +54,9 @@ func SetSubmissionDeadline(ctx context.Context, pool *pgxpool.Pool, info games.I
 // uploaded, fixed its settings), uploaded by userID. original names the
 // original kit's board it is ("": none): an original already uploaded is
 // not stored again, and already is its board. A name the game's boards
-// have already is store.ErrConflict.
+// have already is domain.ErrConflict.
 func AddBoard(ctx context.Context, pool *pgxpool.Pool, info games.Info, name string, data []byte, fixed map[string]int,
-	userID int64, original string) (already *store.Board, err error) {
+	userID int64, original string) (already *domain.Board, err error) {
 	err = changeGame(ctx, pool, info, func(tx pgx.Tx) error {
 		if original == "" {
 			_, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userID)
@@ -67,7 +67,7 @@ func AddBoard(ctx context.Context, pool *pgxpool.Pool, info games.Info, name str
 			already = b
 			return nil
 		}
-		if !errors.Is(err, store.ErrNotFound) {
+		if !errors.Is(err, domain.ErrNotFound) {
 			return err
 		}
 		id, err := store.CreateBoard(ctx, tx, info.ID, name, data, fixed, userID)
@@ -83,7 +83,7 @@ func AddBoard(ctx context.Context, pool *pgxpool.Pool, info games.Info, name str
 // on: its default (byDefault), or generated boards, the uploaded boards
 // given, or both. mismatch is set, and nothing changed, when a board given
 // is not one of the game's.
-func ChooseGameBoards(ctx context.Context, pool *pgxpool.Pool, info games.Info, use store.BoardUse, byDefault, generated bool,
+func ChooseGameBoards(ctx context.Context, pool *pgxpool.Pool, info games.Info, use domain.BoardUse, byDefault, generated bool,
 	boards []int64) (mismatch bool, err error) {
 	err = changeGame(ctx, pool, info, func(tx pgx.Tx) error {
 		if byDefault {

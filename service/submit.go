@@ -90,7 +90,7 @@ func builtinName(info games.Info, name string) error {
 // lang's id) the game offers, and queues its compile job in the same
 // transaction: either both exist or neither. A bot's versions may be in
 // different languages.
-func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, gameID, botName, language, source string) (*store.Version, error) {
+func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID int64, gameID, botName, language, source string) (*domain.Version, error) {
 	botName = strings.TrimSpace(botName)
 	l, err := lang.Get(language)
 	if err != nil {
@@ -116,7 +116,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID 
 	if !game.Info().Offers(l.ID) {
 		return nil, refuseSubmit("language", "{{.Reason}}", domain.Data{"Reason": lang.NotOffered(game.Info(), l)})
 	}
-	var v *store.Version
+	var v *domain.Version
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		if err := store.EnsureGame(ctx, tx, gameID, game.Info().Title); err != nil {
 			return err
@@ -134,7 +134,7 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID 
 		// (the ladder goes on); admins still try things.
 		if deadline, passed, err := store.SubmissionDeadline(ctx, tx, gameID); err != nil {
 			return err
-		} else if passed && role != store.RoleAdmin {
+		} else if passed && role != domain.RoleAdmin {
 			return DeadlineError(game.Info().Title, *deadline)
 		}
 		// Admins run the course (they try every game's bots at once); the
@@ -143,14 +143,14 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID 
 		if err != nil {
 			return err
 		}
-		if role != store.RoleAdmin {
+		if role != domain.RoleAdmin {
 			if err := checkSubmitLimits(load); err != nil {
 				return err
 			}
 		}
 		if refused := builtinName(game.Info(), botName); refused != nil {
 			// Only a new bot: one named so before this rule keeps its versions.
-			if _, err := store.FindOwnBot(ctx, tx, userID, gameID, botName); errors.Is(err, store.ErrNotFound) {
+			if _, err := store.FindOwnBot(ctx, tx, userID, gameID, botName); errors.Is(err, domain.ErrNotFound) {
 				return refused
 			} else if err != nil {
 				return err

@@ -26,11 +26,11 @@ func refuseTournament(key, english string, data domain.Data) error {
 
 // CreateTournament validates t, inserts it and its start job (scheduled at
 // t.StartAt), in one transaction.
-func CreateTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Client, t *store.Tournament) error {
+func CreateTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Client, t *domain.Tournament) error {
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error { return createTournament(ctx, tx, client, t) })
 }
 
-func createTournament(ctx context.Context, tx pgx.Tx, client *judge.Client, t *store.Tournament) error {
+func createTournament(ctx context.Context, tx pgx.Tx, client *judge.Client, t *domain.Tournament) error {
 	game, err := games.Get(t.GameID)
 	if err != nil {
 		return refuseTournament("unknown_game", "unknown game {{.Game}}", domain.Data{"Game": domain.Quote(t.GameID)})
@@ -38,7 +38,7 @@ func createTournament(ctx context.Context, tx pgx.Tx, client *judge.Client, t *s
 	if err := game.Info().Check(games.Settings(t.Settings)); err != nil {
 		return refuseTournament("settings", "settings: {{.Reason}}", domain.Data{"Reason": err.Error()})
 	}
-	if t.Format != store.FormatElimination && t.Format != store.FormatLeague {
+	if t.Format != domain.FormatElimination && t.Format != domain.FormatLeague {
 		return refuseTournament("unknown_format", "unknown format {{.Format}}", domain.Data{"Format": domain.Quote(t.Format)})
 	}
 	if t.GroupMatches < 1 || t.GroupMatches > 100 || t.FinalMatches < 1 || t.FinalMatches > 100 ||
@@ -88,10 +88,10 @@ func PauseTournament(ctx context.Context, pool *pgxpool.Pool, id int64) error {
 		if err != nil {
 			return err
 		}
-		if t.Status != store.TournamentRunning {
+		if t.Status != domain.TournamentRunning {
 			return refuseTournament("pause", "only a running tournament can be paused (this one is {{.Status}})", domain.Data{"Status": t.Status})
 		}
-		if err := store.SetTournamentStatus(ctx, tx, id, store.TournamentPaused); err != nil {
+		if err := store.SetTournamentStatus(ctx, tx, id, domain.TournamentPaused); err != nil {
 			return err
 		}
 		return store.NotifyTournament(ctx, tx, id)
@@ -107,13 +107,13 @@ func ResumeTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Cli
 		if err != nil {
 			return err
 		}
-		if t.Status != store.TournamentPaused && t.Status != store.TournamentRunning {
+		if t.Status != domain.TournamentPaused && t.Status != domain.TournamentRunning {
 			return refuseTournament("resume", "only a paused tournament can be resumed (this one is {{.Status}})", domain.Data{"Status": t.Status})
 		}
-		if err := store.SetTournamentStatus(ctx, tx, id, store.TournamentRunning); err != nil {
+		if err := store.SetTournamentStatus(ctx, tx, id, domain.TournamentRunning); err != nil {
 			return err
 		}
-		t.Status = store.TournamentRunning
+		t.Status = domain.TournamentRunning
 		return judge.ContinueTournament(ctx, tx, client, t)
 	})
 }
@@ -134,7 +134,7 @@ func CancelTournament(ctx context.Context, pool *pgxpool.Pool, client *judge.Cli
 		if err != nil {
 			return err
 		}
-		if t.Status == store.TournamentFinished || t.Status == store.TournamentCancelled {
+		if t.Status == domain.TournamentFinished || t.Status == domain.TournamentCancelled {
 			return refuseTournament("cancel", "the tournament is already {{.Status}}", domain.Data{"Status": t.Status})
 		}
 		if err := store.CancelTournamentRow(ctx, tx, id, unplayed); err != nil {
@@ -177,14 +177,14 @@ func replayTournamentMatch(ctx context.Context, tx pgx.Tx, client *judge.Client,
 	if err != nil {
 		return 0, err
 	}
-	if orig.Status != store.MatchFinished && orig.Status != store.MatchFailed {
+	if orig.Status != domain.MatchFinished && orig.Status != domain.MatchFailed {
 		return 0, refuseTournament("replay_unplayed", "match {{.Match}} has not been played yet", domain.Data{"Match": matchID})
 	}
 	seats, err := store.MatchSeats(ctx, tx, matchID)
 	if err != nil {
 		return 0, err
 	}
-	m := &store.Match{GameID: orig.GameID, Kind: store.KindTournament, Seed: orig.Seed, Settings: orig.Settings, BoardID: orig.BoardID}
+	m := &domain.Match{GameID: orig.GameID, Kind: domain.KindTournament, Seed: orig.Seed, Settings: orig.Settings, BoardID: orig.BoardID}
 	if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 		return 0, err
 	}

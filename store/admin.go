@@ -83,7 +83,7 @@ func likePattern(q string) string {
 
 // UserListing is a user on the admin's list.
 type UserListing struct {
-	User
+	domain.User
 	Bots int
 }
 
@@ -115,7 +115,7 @@ func AdminUsers(ctx context.Context, db DB, q string, limit, offset int) ([]User
 
 // SetUserRole changes a user's role.
 func SetUserRole(ctx context.Context, db DB, id int64, role string) error {
-	if role != RoleStudent && role != RoleAdmin {
+	if role != domain.RoleStudent && role != domain.RoleAdmin {
 		return fmt.Errorf("unknown role %q", role)
 	}
 	return updateOne(ctx, db, "UPDATE users SET role = $2 WHERE id = $1", id, role)
@@ -137,7 +137,7 @@ func SetUserDisabled(ctx context.Context, db DB, id int64, disabled bool) error 
 func updateOne(ctx context.Context, db DB, sql string, args ...any) error {
 	tag, err := db.Exec(ctx, sql, args...)
 	if err == nil && tag.RowsAffected() == 0 {
-		return ErrNotFound
+		return domain.ErrNotFound
 	}
 	return err
 }
@@ -203,13 +203,13 @@ func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, s
 		VALUES ($1, $2, $3, $4, $5) RETURNING id`, gameID, name, data, settings, uploadedBy).Scan(&id)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		return 0, fmt.Errorf("board %q: %w", name, ErrConflict)
+		return 0, fmt.Errorf("board %q: %w", name, domain.ErrConflict)
 	}
 	return id, err
 }
 
 // Boards lists the boards of all games, newest first.
-func Boards(ctx context.Context, db DB) ([]Board, error) {
+func Boards(ctx context.Context, db DB) ([]domain.Board, error) {
 	rows, err := db.Query(ctx, `
 		SELECT b.id, b.game_id, b.name, length(b.data), b.settings, coalesce(b.original, ''), coalesce(u.name, ''), b.created_at
 		FROM boards b LEFT JOIN users u ON u.id = b.uploaded_by
@@ -218,9 +218,9 @@ func Boards(ctx context.Context, db DB) ([]Board, error) {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []Board
+	var out []domain.Board
 	for rows.Next() {
-		var b Board
+		var b domain.Board
 		if err := rows.Scan(&b.ID, &b.GameID, &b.Name, &b.Size, &b.Settings, &b.Original, &b.UploadedBy, &b.CreatedAt); err != nil {
 			return nil, err
 		}
@@ -231,14 +231,14 @@ func Boards(ctx context.Context, db DB) ([]Board, error) {
 
 // BoardByID returns a board (without its file) and whether a match was
 // played, or is to be played, on it.
-func BoardByID(ctx context.Context, db DB, id int64) (*Board, bool, error) {
-	b := &Board{ID: id}
+func BoardByID(ctx context.Context, db DB, id int64) (*domain.Board, bool, error) {
+	b := &domain.Board{ID: id}
 	var played bool
 	err := db.QueryRow(ctx, `SELECT game_id, name, coalesce(original, ''), settings, length(data),
 		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) FROM boards WHERE id = $1`, id).
 		Scan(&b.GameID, &b.Name, &b.Original, &b.Settings, &b.Size, &played)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, ErrNotFound
+		return nil, false, domain.ErrNotFound
 	}
 	return b, played, err
 }
@@ -247,7 +247,7 @@ func BoardByID(ctx context.Context, db DB, id int64) (*Board, bool, error) {
 func BoardData(ctx context.Context, db DB, id int64) (name string, data []byte, err error) {
 	err = db.QueryRow(ctx, "SELECT name, data FROM boards WHERE id = $1", id).Scan(&name, &data)
 	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNotFound
+		err = domain.ErrNotFound
 	}
 	return name, data, err
 }
@@ -258,19 +258,19 @@ func SetBoardOriginal(ctx context.Context, db DB, id int64, original string) err
 	err := updateOne(ctx, db, "UPDATE boards SET original = $2 WHERE id = $1", id, original)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		return fmt.Errorf("board %d is the original %q: %w", id, original, ErrConflict)
+		return fmt.Errorf("board %d is the original %q: %w", id, original, domain.ErrConflict)
 	}
 	return err
 }
 
 // BoardWithOriginal is the board of a game recorded as one of its
 // originals, or ErrNotFound.
-func BoardWithOriginal(ctx context.Context, db DB, gameID, original string) (*Board, error) {
-	b := &Board{GameID: gameID, Original: original}
+func BoardWithOriginal(ctx context.Context, db DB, gameID, original string) (*domain.Board, error) {
+	b := &domain.Board{GameID: gameID, Original: original}
 	err := db.QueryRow(ctx, "SELECT id, name, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original).
 		Scan(&b.ID, &b.Name, &b.Settings)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return b, err
 }
@@ -296,9 +296,6 @@ func UnknownBoardFiles(ctx context.Context, db DB, gameID string) (map[int64][]b
 	return out, rows.Err()
 }
 
-// ErrInUse reports a row that others refer to and so cannot be deleted.
-var ErrInUse = domain.ErrInUse
-
 // DeleteBoard removes an uploaded board and takes it out of its game's
 // ladder and qualification boards, in one statement. A board a match was
 // played on stays (the match refers to it): ErrInUse.
@@ -313,18 +310,18 @@ func DeleteBoard(ctx context.Context, db DB, id int64) error {
 	var pgErr *pgconn.PgError
 	switch {
 	case errors.As(err, &pgErr) && pgErr.Code == "23503": // foreign_key_violation
-		return fmt.Errorf("board %d was played on, and its matches keep it: %w", id, ErrInUse)
+		return fmt.Errorf("board %d was played on, and its matches keep it: %w", id, domain.ErrInUse)
 	case err != nil:
 		return err
 	case n == 0:
-		return ErrNotFound
+		return domain.ErrNotFound
 	}
 	return nil
 }
 
 // BotListing is a bot on the admin's list with its versions' state.
 type BotListing struct {
-	Bot
+	domain.Bot
 	OwnerName     string
 	OwnerDisabled bool
 	Versions      int
@@ -336,8 +333,8 @@ type BotListing struct {
 type VersionBrief struct {
 	ID       int64
 	Number   int
-	Language Language
-	Status   VersionStatus
+	Language domain.Language
+	Status   domain.VersionStatus
 }
 
 // AdminBots lists bots whose name or owner's name contains q, in a game
@@ -364,8 +361,8 @@ func AdminBots(ctx context.Context, db DB, q, gameID string, limit, offset int) 
 		var b BotListing
 		var cID, lID *int64
 		var cNum, lNum *int
-		var cLang, lLang *Language
-		var cStatus, lStatus *VersionStatus
+		var cLang, lLang *domain.Language
+		var cStatus, lStatus *domain.VersionStatus
 		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt,
 			&b.OwnerName, &b.OwnerDisabled, &b.Versions, &cID, &cNum, &cLang, &cStatus, &lID, &lNum, &lLang, &lStatus, &total); err != nil {
 			return nil, 0, err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -30,7 +31,7 @@ func (b PGBlobs) Get(ctx context.Context, key string) ([]byte, error) {
 	var data []byte
 	err := b.DB.QueryRow(ctx, "SELECT data FROM blobs WHERE key = $1", key).Scan(&data)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return data, err
 }

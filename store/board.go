@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"arena.dev/domain"
 )
 
 // Ranking is a snapshot of a game's whole leaderboard, ranked once: the web
@@ -11,9 +13,9 @@ import (
 // A Ranking is never modified after LoadRanking: share it freely.
 type Ranking struct {
 	GameID string
-	Built  time.Time  // when it was read
-	Rows   []Standing // board order, house bots (Rank 0) among the ranked; LastChange not set
-	ranked []int      // indexes in Rows of the ranked bots: ranked[r-1] has rank r
+	Built  time.Time         // when it was read
+	Rows   []domain.Standing // board order, house bots (Rank 0) among the ranked; LastChange not set
+	ranked []int             // indexes in Rows of the ranked bots: ranked[r-1] has rank r
 	byBot  map[int64]int
 	owned  map[int64][]int // owner → indexes in Rows, in rank order
 }
@@ -33,7 +35,7 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	defer rows.Close()
 	b := &Ranking{GameID: gameID, Built: time.Now(), byBot: map[int64]int{}, owned: map[int64][]int{}}
 	for rows.Next() {
-		var s Standing
+		var s domain.Standing
 		if err := rows.Scan(&s.House, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
 			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
 			return nil, err
@@ -65,17 +67,17 @@ func (b *Ranking) Rank(botID int64) (rank, total int) {
 }
 
 // Standing is a bot's row of the board, if it is on it.
-func (b *Ranking) Standing(botID int64) (Standing, bool) {
+func (b *Ranking) Standing(botID int64) (domain.Standing, bool) {
 	if i, ok := b.byBot[botID]; ok {
 		return b.Rows[i], true
 	}
-	return Standing{}, false
+	return domain.Standing{}, false
 }
 
 // Top is the first n ranked standings (a copy).
-func (b *Ranking) Top(n int) []Standing {
+func (b *Ranking) Top(n int) []domain.Standing {
 	n = max(0, min(n, len(b.ranked)))
-	out := make([]Standing, n)
+	out := make([]domain.Standing, n)
 	for r := range out {
 		out[r] = b.Rows[b.ranked[r]]
 	}
@@ -86,14 +88,14 @@ func (b *Ranking) Top(n int) []Standing {
 // the number of rows it is cut from; ownerID > 0 keeps only that owner's
 // bots, with their overall ranks; without the last-change times (see
 // LastChanges).
-func (b *Ranking) Page(ownerID int64, limit, offset int) ([]Standing, int) {
+func (b *Ranking) Page(ownerID int64, limit, offset int) ([]domain.Standing, int) {
 	if ownerID <= 0 {
 		lo, hi := window(len(b.Rows), limit, offset)
-		return append([]Standing(nil), b.Rows[lo:hi]...), len(b.Rows)
+		return append([]domain.Standing(nil), b.Rows[lo:hi]...), len(b.Rows)
 	}
 	idx := b.owned[ownerID]
 	lo, hi := window(len(idx), limit, offset)
-	var out []Standing
+	var out []domain.Standing
 	for _, i := range idx[lo:hi] {
 		out = append(out, b.Rows[i])
 	}
@@ -112,7 +114,7 @@ func window(n, limit, offset int) (lo, hi int) {
 
 // LastChanges sets each standing's LastChange, the time of its version's
 // latest rating change, in one query.
-func LastChanges(ctx context.Context, db DB, rows []Standing) error {
+func LastChanges(ctx context.Context, db DB, rows []domain.Standing) error {
 	if len(rows) == 0 {
 		return nil
 	}

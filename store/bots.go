@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 )
@@ -19,8 +20,8 @@ func EnsureGame(ctx context.Context, db DB, id, title string) error {
 
 // BotByName returns the owner's bot of that name in a game, creating it if
 // it does not exist.
-func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (*Bot, error) {
-	b := &Bot{}
+func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (*domain.Bot, error) {
+	b := &domain.Bot{}
 	err := db.QueryRow(ctx, `
 		WITH ins AS (
 			INSERT INTO bots (owner_id, game_id, name) VALUES ($1, $2, $3)
@@ -34,7 +35,7 @@ func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (
 		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
-		return nil, fmt.Errorf("unknown game %q or user %d: %w", gameID, ownerID, ErrNotFound)
+		return nil, fmt.Errorf("unknown game %q or user %d: %w", gameID, ownerID, domain.ErrNotFound)
 	}
 	return b, err
 }
@@ -44,25 +45,25 @@ const botColumns = "b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_v
 
 // scanBot reads a row of botColumns, then into more the columns after
 // them; no row is ErrNotFound.
-func scanBot(row pgx.Row, more ...any) (*Bot, error) {
-	b := &Bot{}
+func scanBot(row pgx.Row, more ...any) (*domain.Bot, error) {
+	b := &domain.Bot{}
 	err := row.Scan(append([]any{&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt}, more...)...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return b, err
 }
 
 // BotByID returns a bot.
-func BotByID(ctx context.Context, db DB, id int64) (*Bot, error) {
+func BotByID(ctx context.Context, db DB, id int64) (*domain.Bot, error) {
 	return scanBot(db.QueryRow(ctx, "SELECT "+botColumns+" FROM bots b WHERE b.id = $1", id))
 }
 
 // CreateVersion adds the next version of a bot with the given source in
 // the given language (package lang's id). Versions of one bot may be in
 // different languages.
-func CreateVersion(ctx context.Context, db DB, botID int64, language, source string) (*Version, error) {
-	v := &Version{BotID: botID, Language: Language(language), Source: source, Status: StatusQueued}
+func CreateVersion(ctx context.Context, db DB, botID int64, language, source string) (*domain.Version, error) {
+	v := &domain.Version{BotID: botID, Language: domain.Language(language), Source: source, Status: domain.StatusQueued}
 	// The bot row lock serialises numbering between concurrent submissions.
 	if _, err := db.Exec(ctx, "SELECT 1 FROM bots WHERE id = $1 FOR UPDATE", botID); err != nil {
 		return nil, err
@@ -77,29 +78,29 @@ func CreateVersion(ctx context.Context, db DB, botID int64, language, source str
 const versionColumns = `id, bot_id, number, language, source, status, compile_log, artifact_sha256, sdk_key, rebuilt_at,
 	mu, sigma, games, created_at`
 
-func scanVersion(row pgx.Row) (*Version, error) {
-	v := &Version{}
+func scanVersion(row pgx.Row) (*domain.Version, error) {
+	v := &domain.Version{}
 	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Language, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
 		&v.SDKKey, &v.RebuiltAt, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return v, err
 }
 
 // VersionByID returns a version.
-func VersionByID(ctx context.Context, db DB, id int64) (*Version, error) {
+func VersionByID(ctx context.Context, db DB, id int64) (*domain.Version, error) {
 	return scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1", id))
 }
 
 // VersionForUpdate returns a version and locks its row until the
 // transaction ends.
-func VersionForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Version, error) {
+func VersionForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Version, error) {
 	return scanVersion(tx.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1 FOR UPDATE", id))
 }
 
 // SetVersionStatus moves a version to a new status.
-func SetVersionStatus(ctx context.Context, db DB, id int64, status VersionStatus) error {
+func SetVersionStatus(ctx context.Context, db DB, id int64, status domain.VersionStatus) error {
 	_, err := db.Exec(ctx, "UPDATE bot_versions SET status = $2, status_changed_at = now() WHERE id = $1", id, status)
 	return notified(ctx, db, id, err) // in db's transaction: pages update live on commit
 }
@@ -137,11 +138,11 @@ func SetCompileLimited(ctx context.Context, db DB, id int64) error {
 }
 
 // VersionByNumber returns version n of a bot.
-func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, error) {
+func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*domain.Version, error) {
 	var id int64
 	err := db.QueryRow(ctx, "SELECT id FROM bot_versions WHERE bot_id = $1 AND number = $2", botID, n).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
@@ -153,8 +154,8 @@ func VersionByNumber(ctx context.Context, db DB, botID int64, n int) (*Version, 
 type VersionRef struct {
 	ID        int64
 	Number    int
-	Language  Language
-	Status    VersionStatus
+	Language  domain.Language
+	Status    domain.VersionStatus
 	CreatedAt time.Time
 }
 
@@ -223,7 +224,7 @@ func HasSubmitted(ctx context.Context, db DB, ownerID int64) (bool, error) {
 }
 
 // BotWithOwner returns a bot and its owner's name, or ErrNotFound.
-func BotWithOwner(ctx context.Context, db DB, id int64) (*Bot, string, error) {
+func BotWithOwner(ctx context.Context, db DB, id int64) (*domain.Bot, string, error) {
 	var owner string
 	b, err := scanBot(db.QueryRow(ctx, "SELECT "+botColumns+", u.name FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1", id),
 		&owner)
@@ -238,8 +239,8 @@ func BotWithOwner(ctx context.Context, db DB, id int64) (*Bot, string, error) {
 type PublicVersion struct {
 	ID        int64
 	Number    int
-	Language  Language
-	Status    VersionStatus
+	Language  domain.Language
+	Status    domain.VersionStatus
 	Mu, Sigma *float64
 	Games     int
 	CreatedAt time.Time

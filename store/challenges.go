@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -16,7 +17,7 @@ import (
 
 // PlayableStatuses are the statuses of a version that can play a
 // challenge: it has compiled, and is being qualified or has qualified.
-var PlayableStatuses = []string{StatusQualifying, StatusAccepted, StatusSuperseded}
+var PlayableStatuses = []string{domain.StatusQualifying, domain.StatusAccepted, domain.StatusSuperseded}
 
 // Contender is a version that may sit in a challenge.
 type Contender struct {
@@ -40,7 +41,7 @@ func scanContenders(rows pgx.Rows, err error) ([]Contender, error) {
 
 func oneContender(cs []Contender, err error) (Contender, error) {
 	if err == nil && len(cs) == 0 {
-		err = ErrNotFound
+		err = domain.ErrNotFound
 	}
 	if err != nil {
 		return Contender{}, err
@@ -91,13 +92,13 @@ func OnBoard(ctx context.Context, db DB, gameID string, versionID int64) (bool, 
 // FindBot returns the bot of a game that the named owner has under that
 // name (names compare case-insensitively), or ErrNotFound. Unlike
 // BotByName it never creates one.
-func FindBot(ctx context.Context, db DB, gameID, ownerName, botName string) (*Bot, error) {
+func FindBot(ctx context.Context, db DB, gameID, ownerName, botName string) (*domain.Bot, error) {
 	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b JOIN users u ON u.id = b.owner_id
 		WHERE b.game_id = $1 AND lower(u.name) = lower($2) AND lower(b.name) = lower($3)`, gameID, ownerName, botName))
 }
 
 // FindOwnBot is FindBot by the owner's id.
-func FindOwnBot(ctx context.Context, db DB, ownerID int64, gameID, botName string) (*Bot, error) {
+func FindOwnBot(ctx context.Context, db DB, ownerID int64, gameID, botName string) (*domain.Bot, error) {
 	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b
 		WHERE b.owner_id = $1 AND b.game_id = $2 AND lower(b.name) = lower($3)`, ownerID, gameID, botName))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -44,7 +45,7 @@ func CopyDeleteBaseFile(ctx context.Context, db DB, gameID string, id int64) (st
 	var name string
 	err := db.QueryRow(ctx, "DELETE FROM copy_base_files WHERE id = $1 AND game_id = $2 RETURNING name", id, gameID).Scan(&name)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return "", ErrNotFound
+		return "", domain.ErrNotFound
 	}
 	return name, err
 }
@@ -80,7 +81,7 @@ type CopyUncompared struct {
 	BotID     int64
 	Bot       string
 	Number    int
-	Language  Language
+	Language  domain.Language
 	Status    string
 	Owner     string
 	Display   string

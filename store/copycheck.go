@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -233,7 +234,7 @@ type CopySide struct {
 	BotID     int64
 	Bot       string
 	Number    int
-	Language  Language
+	Language  domain.Language
 	Status    string
 	OwnerID   int64
 	Owner     string  // the user name
@@ -378,7 +379,7 @@ func CopyPairOf(ctx context.Context, db DB, a, b int64) (*CopyPair, error) {
 		Scan(&p.GameID, &p.AVersionID, &p.BVersionID, &p.AOwnerID, &p.BOwnerID, &p.Shared,
 			&p.ATotal, &p.BTotal, &p.ALines, &p.BLines, &score)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	p.Score = float64(score)
 	return p, err

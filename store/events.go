@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -15,10 +16,10 @@ const EventsChannel = "arena_events"
 // VersionEvent says that a version changed: its status, or its
 // qualification progressed. It is the JSON payload of a notification.
 type VersionEvent struct {
-	VersionID int64         `json:"version_id"`
-	BotID     int64         `json:"bot_id"`
-	OwnerID   int64         `json:"owner_id"`
-	Status    VersionStatus `json:"status"`
+	VersionID int64                `json:"version_id"`
+	BotID     int64                `json:"bot_id"`
+	OwnerID   int64                `json:"owner_id"`
+	Status    domain.VersionStatus `json:"status"`
 }
 
 // TournamentEvent says that a tournament changed: a match of it landed, a
@@ -94,7 +95,7 @@ func NotifyTournament(ctx context.Context, db DB, id int64) error {
 // the transaction that made the change: Postgres delivers a notification
 // only when its transaction commits, and only after, so listeners never
 // hear of a change that was rolled back and always find it when they look.
-func NotifyVersion(ctx context.Context, db DB, versionID, botID, ownerID int64, status VersionStatus) error {
+func NotifyVersion(ctx context.Context, db DB, versionID, botID, ownerID int64, status domain.VersionStatus) error {
 	payload, err := json.Marshal(VersionEvent{VersionID: versionID, BotID: botID, OwnerID: ownerID, Status: status})
 	if err != nil {
 		return err

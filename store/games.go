@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -74,7 +75,7 @@ type BoardChoice struct {
 	// generated ones.
 	Chosen    bool
 	Generated bool
-	Boards    []Board // ID, GameID, Name, Original and Settings
+	Boards    []domain.Board // ID, GameID, Name, Original and Settings
 }
 
 // IDs are the ids of the uploaded boards, in turn.
@@ -91,7 +92,7 @@ func (c BoardChoice) IDs() []int64 {
 // the game's default: originals names the game's original boards the use
 // plays on by default (games.Info.OriginalNames), in order, and those
 // uploaded are its boards; without any, generated ones.
-func GameBoards(ctx context.Context, db DB, gameID string, use BoardUse, originals []string) (BoardChoice, error) {
+func GameBoards(ctx context.Context, db DB, gameID string, use domain.BoardUse, originals []string) (BoardChoice, error) {
 	col := string(use)
 	c := BoardChoice{Generated: true}
 	err := db.QueryRow(ctx, "SELECT "+col+"_chosen, "+col+"_generated FROM games WHERE id = $1", gameID).Scan(&c.Chosen, &c.Generated)
@@ -114,8 +115,8 @@ func GameBoards(ctx context.Context, db DB, gameID string, use BoardUse, origina
 	if err != nil {
 		return c, err
 	}
-	c.Boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (Board, error) {
-		b := Board{GameID: gameID}
+	c.Boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (domain.Board, error) {
+		b := domain.Board{GameID: gameID}
 		err := r.Scan(&b.ID, &b.Name, &b.Original, &b.Settings)
 		return b, err
 	})
@@ -130,7 +131,7 @@ func GameBoards(ctx context.Context, db DB, gameID string, use BoardUse, origina
 // turn, or both (a generated board takes its turn after the uploaded
 // ones). The caller checks that the boards are the game's
 // (CountGameBoards).
-func SetGameBoards(ctx context.Context, db DB, gameID string, use BoardUse, generated bool, ids []int64) error {
+func SetGameBoards(ctx context.Context, db DB, gameID string, use domain.BoardUse, generated bool, ids []int64) error {
 	if ids == nil {
 		ids = []int64{}
 	}
@@ -141,7 +142,7 @@ func SetGameBoards(ctx context.Context, db DB, gameID string, use BoardUse, gene
 
 // DefaultGameBoards gives a game's qualification or ladder back its
 // default boards (GameBoards), following the uploads.
-func DefaultGameBoards(ctx context.Context, db DB, gameID string, use BoardUse) error {
+func DefaultGameBoards(ctx context.Context, db DB, gameID string, use domain.BoardUse) error {
 	col := string(use)
 	return updateOne(ctx, db, "UPDATE games SET "+col+"_chosen = false, "+col+"_generated = true, "+col+"_board_ids = '{}' WHERE id = $1",
 		gameID)
@@ -195,7 +196,7 @@ func PublicGameByID(ctx context.Context, db DB, id string) (*PublicGame, error) 
 	g := &PublicGame{}
 	err := db.QueryRow(ctx, "SELECT id, title, submission_deadline FROM games WHERE id = $1 AND enabled", id).Scan(&g.ID, &g.Title, &g.Deadline)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return g, err
 }

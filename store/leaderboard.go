@@ -2,13 +2,15 @@ package store
 
 import (
 	"context"
+
+	"arena.dev/domain"
 )
 
 // BotSummary is one of a user's bots with its latest version.
 type BotSummary struct {
-	Bot    Bot
-	Latest *Version // nil if none
-	Active *Version // the version on the ladder, if any
+	Bot    domain.Bot
+	Latest *domain.Version // nil if none
+	Active *domain.Version // the version on the ladder, if any
 }
 
 // BotsOfOwner lists a user's bots, optionally in one game.
@@ -20,7 +22,7 @@ func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]Bo
 	}
 	var out []BotSummary
 	for rows.Next() {
-		var b Bot
+		var b domain.Bot
 		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt); err != nil {
 			rows.Close()
 			return nil, err
@@ -33,7 +35,7 @@ func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]Bo
 	}
 	for i := range out {
 		v, err := scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC LIMIT 1", out[i].Bot.ID))
-		if err != nil && err != ErrNotFound {
+		if err != nil && err != domain.ErrNotFound {
 			return nil, err
 		}
 		out[i].Latest = v
@@ -48,13 +50,13 @@ func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]Bo
 
 // QualificationMatches lists the matches of a version's qualification
 // since it was last judged, in order (match i first).
-func QualificationMatches(ctx context.Context, db DB, versionID int64) ([]*Match, error) {
+func QualificationMatches(ctx context.Context, db DB, versionID int64) ([]*domain.Match, error) {
 	rows, err := db.Query(ctx, "SELECT "+matchColumns+" FROM matches m WHERE "+judgedNow+" ORDER BY id", versionID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Match
+	var out []*domain.Match
 	for rows.Next() {
 		m, err := scanMatch(rows)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -15,8 +16,8 @@ type SeatResult struct {
 	BotID          *int64
 	BotName        string // "Dummy" for a built-in
 	OwnerName      string
-	House          bool     // a house bot (the house account's)
-	Language       Language // the version's (package lang's id); "" for a built-in
+	House          bool            // a house bot (the house account's)
+	Language       domain.Language // the version's (package lang's id); "" for a built-in
 	ArtifactSHA256 *string
 	SDKKey         *string // the SDK the artifact was built against (lang's SDKKey)
 	Score          *int64
@@ -29,7 +30,7 @@ type SeatResult struct {
 }
 
 // CreateMatch inserts a queued match and its seats, setting m.ID.
-func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
+func CreateMatch(ctx context.Context, db DB, m *domain.Match, seats []domain.Seat) error {
 	if m.Settings == nil {
 		m.Settings = map[string]int{}
 	}
@@ -55,24 +56,24 @@ func CreateMatch(ctx context.Context, db DB, m *Match, seats []Seat) error {
 const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at,
 	replay_deleted_at, replay_regenerated_at, replay_differs`
 
-func scanMatch(row pgx.Row) (*Match, error) {
-	m := &Match{}
+func scanMatch(row pgx.Row) (*domain.Match, error) {
+	m := &domain.Match{}
 	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ChallengerID, &m.ReplayKey,
 		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt, &m.ReplayDeletedAt, &m.ReplayRegeneratedAt, &m.ReplayDiffers)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return m, err
 }
 
 // MatchByID returns a match.
-func MatchByID(ctx context.Context, db DB, id int64) (*Match, error) {
+func MatchByID(ctx context.Context, db DB, id int64) (*domain.Match, error) {
 	return scanMatch(db.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1", id))
 }
 
 // MatchForUpdate returns a match and locks it until the transaction ends:
 // the one place where concurrent attempts to finish it are serialised.
-func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Match, error) {
+func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Match, error) {
 	return scanMatch(tx.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1 FOR UPDATE", id))
 }
 
@@ -140,13 +141,13 @@ func FailMatch(ctx context.Context, db DB, id int64, reason string) error {
 }
 
 // MatchSeats returns who sat in each seat of a match, in seat order.
-func MatchSeats(ctx context.Context, db DB, matchID int64) ([]Seat, error) {
+func MatchSeats(ctx context.Context, db DB, matchID int64) ([]domain.Seat, error) {
 	rows, err := db.Query(ctx, "SELECT bot_version_id, coalesce(builtin, '') FROM match_players WHERE match_id = $1 ORDER BY seat", matchID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Seat, error) {
-		var s Seat
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (domain.Seat, error) {
+		var s domain.Seat
 		err := r.Scan(&s.VersionID, &s.Builtin)
 		return s, err
 	})
@@ -160,7 +161,7 @@ func LatestReplay(ctx context.Context, db DB, gameID string) (int64, error) {
 		WHERE game_id = $1 AND status = 'finished' AND kind = 'ladder' AND replay_key IS NOT NULL
 		ORDER BY id DESC LIMIT 1`, gameID).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return 0, ErrNotFound
+		return 0, domain.ErrNotFound
 	}
 	return id, err
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"arena.dev/domain"
 )
 
 // QueuePlace is where a version waiting for its verdict stands in the
@@ -38,15 +40,15 @@ const (
 // for the estimate of one still to compile; compile and match are the
 // mean durations the estimate is made of (RecentDurations).
 func VersionQueue(ctx context.Context, db DB, versionID int64, qualMatches int, compile, match time.Duration) (p QueuePlace, ok bool, err error) {
-	var status VersionStatus
+	var status domain.VersionStatus
 	if err := db.QueryRow(ctx, `SELECT status FROM bot_versions WHERE id = $1`, versionID).Scan(&status); err != nil {
 		return p, false, err
 	}
 	p.Compile, p.Match = compile, match
 	switch status {
-	case StatusQueued, StatusCompiling:
+	case domain.StatusQueued, domain.StatusCompiling:
 		return versionCompileQueue(ctx, db, versionID, qualMatches, p)
-	case StatusQualifying:
+	case domain.StatusQualifying:
 		return versionQualificationQueue(ctx, db, versionID, p)
 	}
 	return p, false, nil
@@ -63,7 +65,7 @@ func RecentDurations(ctx context.Context, db DB) (compile, match time.Duration, 
 			WHERE state = 'completed' AND finalized_at > now() - interval '1 hour' AND attempted_at IS NOT NULL)
 		SELECT (SELECT avg(secs) FROM (SELECT secs FROM done WHERE kind = 'compile' LIMIT 100) c),
 		       (SELECT avg(secs) FROM (SELECT secs FROM done WHERE kind = 'match' AND tags @> ARRAY[$1]::varchar[] LIMIT 100) m)`,
-		KindQualification).Scan(&c, &m)
+		domain.KindQualification).Scan(&c, &m)
 	compile, match = defaultCompileTime, defaultMatchTime
 	if c != nil {
 		compile = time.Duration(*c * float64(time.Second))
@@ -114,7 +116,7 @@ func versionQualificationQueue(ctx context.Context, db DB, versionID int64, p Qu
 			min((SELECT count(*) FROM river_job a WHERE a.state = 'available' AND a.queue = j.queue
 				AND (a.priority, a.scheduled_at, a.id) < (j.priority, j.scheduled_at, j.id))) FILTER (WHERE state <> 'running'),
 			(SELECT count(*) FROM river_job WHERE state = 'running' AND kind = 'match')
-		FROM j`, versionID, KindQualification).Scan(&p.Left, &running, &ahead, &p.Workers)
+		FROM j`, versionID, domain.KindQualification).Scan(&p.Left, &running, &ahead, &p.Workers)
 	if err != nil || p.Left == 0 {
 		return p, false, err
 	}

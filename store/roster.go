@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -83,7 +84,7 @@ func TakeRosterCredentials(ctx context.Context, tx pgx.Tx, id, by int64) ([]byte
 	err := tx.QueryRow(ctx, `SELECT sealed FROM roster_credentials
 		WHERE id = $1 AND created_by = $2 AND created_at >= now() - $3::interval FOR UPDATE`, id, by, RosterCredentialsTTL).Scan(&sealed)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return sealed, err
 }

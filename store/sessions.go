@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -33,7 +34,7 @@ func AddSession(ctx context.Context, db DB, userID int64, token, address, userAg
 // UserBySession returns the user the session with this token is logged in
 // as, or ErrNotFound, and notes that the session was seen (at most once a
 // minute, so browsing writes little).
-func UserBySession(ctx context.Context, db DB, token string) (*User, error) {
+func UserBySession(ctx context.Context, db DB, token string) (*domain.User, error) {
 	return scanUser(db.QueryRow(ctx, `
 		WITH seen AS (
 			UPDATE user_sessions SET last_seen_at = now()

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -90,14 +91,14 @@ func TestConcurrentMigrations(t *testing.T) {
 func TestCreateUserConflict(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	if err := store.CreateUser(ctx, pool, &store.User{Name: "Ada", Email: "ada@example.org", PasswordHash: "x"}); err != nil {
+	if err := store.CreateUser(ctx, pool, &domain.User{Name: "Ada", Email: "ada@example.org", PasswordHash: "x"}); err != nil {
 		t.Fatal(err)
 	}
-	err := store.CreateUser(ctx, pool, &store.User{Name: "ada", Email: "other@example.org", PasswordHash: "x"})
-	if !errors.Is(err, store.ErrConflict) {
+	err := store.CreateUser(ctx, pool, &domain.User{Name: "ada", Email: "other@example.org", PasswordHash: "x"})
+	if !errors.Is(err, domain.ErrConflict) {
 		t.Fatalf("same name in another case: got %v, want ErrConflict", err)
 	}
-	if _, err := store.UserByName(ctx, pool, "nobody"); !errors.Is(err, store.ErrNotFound) {
+	if _, err := store.UserByName(ctx, pool, "nobody"); !errors.Is(err, domain.ErrNotFound) {
 		t.Fatalf("got %v, want ErrNotFound", err)
 	}
 }

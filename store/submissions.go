@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"arena.dev/domain"
 )
 
 // SubmissionLoad is what a user's submission limits are checked against.
@@ -27,7 +29,7 @@ func UserSubmissionLoad(ctx context.Context, db DB, userID int64, window time.Du
 		       count(*) FILTER (WHERE v.status IN ($4, $5))
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		WHERE b.owner_id = $1 AND (v.created_at > now() - $2::interval OR v.status IN ($4, $5))`,
-		userID, window, StatusCompileError, StatusQueued, StatusCompiling).Scan(&l.Recent, &oldest, &l.Compiling)
+		userID, window, domain.StatusCompileError, domain.StatusQueued, domain.StatusCompiling).Scan(&l.Recent, &oldest, &l.Compiling)
 	if oldest != nil {
 		l.OldestRecent = *oldest
 	}

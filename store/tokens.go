@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -44,9 +45,9 @@ func CreateAPIToken(ctx context.Context, db DB, userID int64, name string) (stri
 }
 
 // UserByToken returns the enabled user a token belongs to, or ErrNotFound.
-func UserByToken(ctx context.Context, db DB, token string) (*User, error) {
+func UserByToken(ctx context.Context, db DB, token string) (*domain.User, error) {
 	if !strings.HasPrefix(token, tokenPrefix) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return scanUser(db.QueryRow(ctx, `
 		UPDATE api_tokens t SET last_used_at = now()
@@ -68,7 +69,7 @@ func APITokens(ctx context.Context, db DB, userID int64) ([]APIToken, error) {
 func DeleteAPIToken(ctx context.Context, db DB, userID, id int64) error {
 	tag, err := db.Exec(ctx, "DELETE FROM api_tokens WHERE id = $1 AND user_id = $2", id, userID)
 	if err == nil && tag.RowsAffected() == 0 {
-		return ErrNotFound
+		return domain.ErrNotFound
 	}
 	return err
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -20,7 +21,7 @@ import (
 // its own). Entrants are rated by their version's μ−3σ for seeding;
 // disabled bots and users stay out. It returns how many bots had a
 // version to enter and how many entered.
-func FreezeField(ctx context.Context, db DB, t *Tournament) (eligible, entered int, err error) {
+func FreezeField(ctx context.Context, db DB, t *domain.Tournament) (eligible, entered int, err error) {
 	err = db.QueryRow(ctx, `
 		WITH eligible AS (
 			SELECT v.id, coalesce(`+ordinalSQL+`, 0) AS rating,

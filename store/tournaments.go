@@ -6,6 +6,7 @@ import (
 	"errors"
 	"slices"
 
+	"arena.dev/domain"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -13,19 +14,19 @@ const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_i
 	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at,
 	versions_before, one_per_student`
 
-func scanTournament(row pgx.Row) (*Tournament, error) {
-	t := &Tournament{}
+func scanTournament(row pgx.Row) (*domain.Tournament, error) {
+	t := &domain.Tournament{}
 	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.BoardIDs, &t.GroupMatches, &t.FinalMatches,
 		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.Changes, &t.StartAt, &t.CreatedBy,
 		&t.CreatedAt, &t.StartedAt, &t.FinishedAt, &t.VersionsBefore, &t.OnePerStudent)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return t, err
 }
 
 // CreateTournament inserts a scheduled tournament, setting t.ID.
-func CreateTournament(ctx context.Context, db DB, t *Tournament) error {
+func CreateTournament(ctx context.Context, db DB, t *domain.Tournament) error {
 	if t.Settings == nil {
 		t.Settings = map[string]int{}
 	}
@@ -40,25 +41,25 @@ func CreateTournament(ctx context.Context, db DB, t *Tournament) error {
 }
 
 // TournamentByID returns a tournament.
-func TournamentByID(ctx context.Context, db DB, id int64) (*Tournament, error) {
+func TournamentByID(ctx context.Context, db DB, id int64) (*domain.Tournament, error) {
 	return scanTournament(db.QueryRow(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1", id))
 }
 
 // TournamentForUpdate returns a tournament locked until tx ends: every
 // change of its state (start, a round landing, pause, cancel) takes this
 // lock, so they happen one after the other.
-func TournamentForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*Tournament, error) {
+func TournamentForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Tournament, error) {
 	return scanTournament(tx.QueryRow(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1 FOR UPDATE", id))
 }
 
 // Tournaments lists the latest tournaments, newest start first.
-func Tournaments(ctx context.Context, db DB, limit int) ([]*Tournament, error) {
+func Tournaments(ctx context.Context, db DB, limit int) ([]*domain.Tournament, error) {
 	rows, err := db.Query(ctx, "SELECT "+tournamentColumns+" FROM tournaments ORDER BY start_at DESC, id DESC LIMIT $1", limit)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []*Tournament
+	var out []*domain.Tournament
 	for rows.Next() {
 		t, err := scanTournament(rows)
 		if err != nil {
@@ -154,7 +155,7 @@ type Entrant struct {
 	BotName    string
 	OwnerID    int64
 	OwnerName  string
-	Language   Language // the entered version's (package lang's id)
+	Language   domain.Language // the entered version's (package lang's id)
 	SeedRating float64
 	OutRound   *int
 	Place      *int
@@ -239,7 +240,7 @@ func SortStandings(s []TourStanding, format string) {
 			rb = 99
 		}
 		var c int
-		if format == FormatLeague {
+		if format == domain.FormatLeague {
 			c = cmp.Or(cmp.Compare(ra, rb), cmp.Compare(b.MeanScore(), a.MeanScore()))
 		} else {
 			c = cmp.Or(cmp.Compare(b.Total, a.Total), cmp.Compare(ra, rb))
@@ -273,7 +274,7 @@ func TournamentGroups(ctx context.Context, db DB, tournamentID int64) ([]Tournam
 type EntrantCandidate struct {
 	BotID          int64
 	BotName, Owner string
-	Language       Language
+	Language       domain.Language
 	DisplayName    string
 	Rating         float64 // μ − 3σ
 	House          bool

@@ -16,12 +16,12 @@ import (
 const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
 	"u.display_name, u.group_name, u.language"
 
-func scanUser(row pgx.Row) (*User, error) {
-	u := &User{}
+func scanUser(row pgx.Row) (*domain.User, error) {
+	u := &domain.User{}
 	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword,
 		&u.DisplayName, &u.Group, &u.Language)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	if err != nil {
 		return nil, err
@@ -29,13 +29,10 @@ func scanUser(row pgx.Row) (*User, error) {
 	return u, nil
 }
 
-// ErrConflict reports a unique value (a user name, an email) already taken.
-var ErrConflict = domain.ErrConflict
-
 // CreateUser inserts u and sets its ID and CreatedAt.
-func CreateUser(ctx context.Context, db DB, u *User) error {
+func CreateUser(ctx context.Context, db DB, u *domain.User) error {
 	if u.Role == "" {
-		u.Role = RoleStudent
+		u.Role = domain.RoleStudent
 	}
 	err := db.QueryRow(ctx, `
 		INSERT INTO users (name, email, password_hash, role, disabled, must_change_password, display_name, group_name)
@@ -43,7 +40,7 @@ func CreateUser(ctx context.Context, db DB, u *User) error {
 		u.Name, u.Email, u.PasswordHash, u.Role, u.Disabled, u.MustChangePassword, u.DisplayName, u.Group).Scan(&u.ID, &u.CreatedAt)
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23505" {
-		return fmt.Errorf("user %q: %w", u.Name, ErrConflict)
+		return fmt.Errorf("user %q: %w", u.Name, domain.ErrConflict)
 	}
 	return err
 }
@@ -68,7 +65,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, credentials func() (pa
 		if err != nil {
 			return err
 		}
-		u := &User{Name: "admin", Email: "admin@localhost", PasswordHash: hash, Role: RoleAdmin}
+		u := &domain.User{Name: "admin", Email: "admin@localhost", PasswordHash: hash, Role: domain.RoleAdmin}
 		if err := CreateUser(ctx, tx, u); err != nil {
 			return err
 		}
@@ -79,7 +76,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, credentials func() (pa
 }
 
 // UserByName finds an account by name, case-insensitively.
-func UserByName(ctx context.Context, db DB, name string) (*User, error) {
+func UserByName(ctx context.Context, db DB, name string) (*domain.User, error) {
 	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE lower(u.name) = lower($1)", name))
 }
 
@@ -90,16 +87,13 @@ func UserByName(ctx context.Context, db DB, name string) (*User, error) {
 func LockUser(ctx context.Context, db DB, userID int64) (role string, err error) {
 	err = db.QueryRow(ctx, "SELECT role FROM users WHERE id = $1 FOR UPDATE", userID).Scan(&role)
 	if errors.Is(err, pgx.ErrNoRows) {
-		err = ErrNotFound
+		err = domain.ErrNotFound
 	}
 	return role, err
 }
 
-// ErrNotFound reports a row that does not exist.
-var ErrNotFound = domain.ErrNotFound
-
 // UserByID returns an account.
-func UserByID(ctx context.Context, db DB, id int64) (*User, error) {
+func UserByID(ctx context.Context, db DB, id int64) (*domain.User, error) {
 	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE u.id = $1", id))
 }
 

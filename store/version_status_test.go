@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -11,9 +12,9 @@ import (
 // Queued, compiling and qualifying versions are still being judged; the
 // others have their verdict.
 func TestVersionStatus(t *testing.T) {
-	for s, inProgress := range map[store.VersionStatus]bool{
-		store.StatusQueued: true, store.StatusCompiling: true, store.StatusQualifying: true,
-		store.StatusCompileError: false, store.StatusRejected: false, store.StatusAccepted: false, store.StatusSuperseded: false,
+	for s, inProgress := range map[domain.VersionStatus]bool{
+		domain.StatusQueued: true, domain.StatusCompiling: true, domain.StatusQualifying: true,
+		domain.StatusCompileError: false, domain.StatusRejected: false, domain.StatusAccepted: false, domain.StatusSuperseded: false,
 	} {
 		if s.InProgress() != inProgress || s.Final() == inProgress {
 			t.Errorf("%s: InProgress %v, Final %v; want InProgress %v", s, s.InProgress(), s.Final(), inProgress)
@@ -25,7 +26,7 @@ func TestVersionStatus(t *testing.T) {
 func TestVersionStatusStored(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	u := &store.User{Name: "statuses", Email: "statuses@example.org", PasswordHash: "x"}
+	u := &domain.User{Name: "statuses", Email: "statuses@example.org", PasswordHash: "x"}
 	if err := store.CreateUser(ctx, pool, u); err != nil {
 		t.Fatal(err)
 	}
@@ -40,11 +41,11 @@ func TestVersionStatusStored(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v.Status != store.StatusQueued {
+	if v.Status != domain.StatusQueued {
 		t.Fatalf("a new version is %q, want queued", v.Status)
 	}
-	for _, s := range []store.VersionStatus{store.StatusCompiling, store.StatusCompileError, store.StatusQualifying,
-		store.StatusRejected, store.StatusAccepted, store.StatusSuperseded} {
+	for _, s := range []domain.VersionStatus{domain.StatusCompiling, domain.StatusCompileError, domain.StatusQualifying,
+		domain.StatusRejected, domain.StatusAccepted, domain.StatusSuperseded} {
 		if err := store.SetVersionStatus(ctx, pool, v.ID, s); err != nil {
 			t.Fatal(err)
 		}

@@ -5,15 +5,14 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
 	"context"
 	"strconv"
 
+	"arena.dev/domain"
 	"arena.dev/i18n"
-	"arena.dev/store"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // ChallengeForm is the challenge page: a student's bot against opponents
@@ -84,7 +83,7 @@ func groupLabel(ctx context.Context, g ChallengeGroup) string {
 func optionLabel(ctx context.Context, o ChallengeOption) string {
 	if o.Version > 0 {
 		return i18n.T(ctx, "site.challenge.option.version", map[string]any{"Bot": o.Label, "N": o.Version,
-			"Status": StatusLabel(ctx, store.VersionStatus(o.Status))})
+			"Status": StatusLabel(ctx, domain.VersionStatus(o.Status))})
 	}
 	return o.Label
 }

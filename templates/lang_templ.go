@@ -5,13 +5,12 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/lang"
-	"arena.dev/store"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // langTitle is a language's title ("Go", "C++") by its id; "" for none
@@ -25,7 +24,7 @@ func langTitle(id string) string {
 
 // LangTag is the small tag that says a bot's language where bots are
 // listed; nothing for "" (a built-in bot).
-func LangTag(id store.Language) templ.Component {
+func LangTag(id domain.Language) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

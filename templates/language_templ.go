@@ -5,10 +5,11 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
-import "arena.dev/i18n"
+import (
+	"arena.dev/i18n"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
+)
 
 // siteLanguageField is the site settings' default language (issue 38):
 // the language of visitors whose browser asks for none of the site's.

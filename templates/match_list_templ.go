@@ -5,15 +5,14 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
 	"context"
 	"fmt"
 
+	"arena.dev/domain"
 	"arena.dev/i18n"
-	"arena.dev/store"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // MatchRow is a finished match in a list.
@@ -581,7 +580,7 @@ func botName(id int64, name string) templ.Component {
 // KindLabel names a kind of match (ladder, challenge...) in ctx's language.
 func KindLabel(ctx context.Context, kind string) string {
 	switch kind {
-	case store.KindLadder, store.KindQualification, store.KindTournament, store.KindChallenge:
+	case domain.KindLadder, domain.KindQualification, domain.KindTournament, domain.KindChallenge:
 		return i18n.T(ctx, "site.kind."+kind)
 	}
 	return kind

@@ -5,14 +5,13 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
 	"strconv"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // SeatSwatch is a seat's colour in a game's matches (games.Info.Palette):

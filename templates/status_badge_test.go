@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 )
 
 // A status badge is classed by the status (the stylesheet colours it so)
 // and spins while the version is judged.
 func TestStatusBadge(t *testing.T) {
-	for _, s := range []store.VersionStatus{store.StatusQueued, store.StatusCompiling, store.StatusCompileError,
-		store.StatusQualifying, store.StatusRejected, store.StatusAccepted, store.StatusSuperseded} {
+	for _, s := range []domain.VersionStatus{domain.StatusQueued, domain.StatusCompiling, domain.StatusCompileError,
+		domain.StatusQualifying, domain.StatusRejected, domain.StatusAccepted, domain.StatusSuperseded} {
 		var b strings.Builder
 		if err := StatusBadge(s).Render(context.Background(), &b); err != nil {
 			t.Fatal(err)
@@ -33,7 +33,7 @@ func TestStatusBadge(t *testing.T) {
 // A language tag is classed and titled by the language (a typed id must
 // not reach templ's class rendering as anything but its text).
 func TestLangTag(t *testing.T) {
-	for id, title := range map[store.Language]string{"go": "Go", "cpp": "C++"} {
+	for id, title := range map[domain.Language]string{"go": "Go", "cpp": "C++"} {
 		var b strings.Builder
 		if err := LangTag(id).Render(context.Background(), &b); err != nil {
 			t.Fatal(err)

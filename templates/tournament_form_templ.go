@@ -5,12 +5,11 @@ package templates
 
 //lint:file-ignore SA4006 This context is only used if a nested component is present.
 
-import "github.com/a-h/templ"
-import templruntime "github.com/a-h/templ/runtime"
-
 import (
+	"arena.dev/domain"
 	"arena.dev/i18n"
-	"arena.dev/store"
+	"github.com/a-h/templ"
+	templruntime "github.com/a-h/templ/runtime"
 )
 
 // TournamentFormData is the admin's form to create a tournament. The
@@ -53,7 +52,7 @@ type EntrantOption struct {
 	BotID       int64
 	Bot, Owner  string
 	DisplayName string // the owner's, from the roster
-	Language    store.Language
+	Language    domain.Language
 	Rating      float64 // μ − 3σ
 	House       bool    // a house bot: the game's reference bot
 	Checked     bool
@@ -896,7 +895,7 @@ func TournamentGameFieldset(f TournamentGameFields) templ.Component {
 				var templ_7745c5c3_Var50 string
 				templ_7745c5c3_Var50, templ_7745c5c3_Err = templ.JoinStringErrs(Decimal(ctx, e.Rating, 2))
 				if templ_7745c5c3_Err != nil {
-					return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournament_form.templ`, Line: 148, Col: 51}
+					return templ.Error{Err: templ_7745c5c3_Err, FileName: `tournament_form.templ`, Line: 149, Col: 51}
 				}
 				_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var50))
 				if templ_7745c5c3_Err != nil {

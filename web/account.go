@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -135,7 +136,7 @@ func (s *Server) revokeSession(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if _, err := store.UserBySession(ctx, s.Pool, s.sessions.Token(ctx)); errors.Is(err, store.ErrNotFound) {
+	if _, err := store.UserBySession(ctx, s.Pool, s.sessions.Token(ctx)); errors.Is(err, domain.ErrNotFound) {
 		// This very session: log out properly.
 		s.logout(w, r)
 		return

@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -87,7 +88,7 @@ func (e *secEnv) user(role string) (string, int64) {
 	e.t.Helper()
 	secUserN++
 	hash, _ := auth.HashPassword(secPassword)
-	u := &store.User{Name: fmt.Sprintf("sec%d_%s", secUserN, role), PasswordHash: hash, Role: role}
+	u := &domain.User{Name: fmt.Sprintf("sec%d_%s", secUserN, role), PasswordHash: hash, Role: role}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), e.s.Pool, u); err != nil {
 		e.t.Fatal(err)
@@ -207,7 +208,7 @@ func (e *secEnv) tokenWorks(token string) bool {
 // An address trying many accounts is stopped too.
 func TestLoginLimitedByAddressAndUser(t *testing.T) {
 	e := newSecEnv(t, nil)
-	victim, _ := e.user(store.RoleStudent)
+	victim, _ := e.user(domain.RoleStudent)
 	attacker := e.client("198.51.100.66", "")
 	for i := range 10 {
 		if r := attacker.login(victim, fmt.Sprintf("guess%d!", i)); r.code != http.StatusUnauthorized {
@@ -267,7 +268,7 @@ func TestLoginLimitedByAddressAndUser(t *testing.T) {
 func TestClientAddressBehindProxy(t *testing.T) {
 	addressShown := func(e *secEnv, forwarded string) string {
 		t.Helper()
-		name, _ := e.user(store.RoleStudent)
+		name, _ := e.user(domain.RoleStudent)
 		c := e.client(forwarded, "").mustLogin(name)
 		body := c.get("/account").body
 		m := regexp.MustCompile(`<td>([0-9a-f.:]+)</td>`).FindStringSubmatch(body)
@@ -286,7 +287,7 @@ func TestClientAddressBehindProxy(t *testing.T) {
 	}
 	// Without a trusted proxy, a forged header does not give an attacker a
 	// fresh limit per request.
-	victim, _ := direct.user(store.RoleStudent)
+	victim, _ := direct.user(domain.RoleStudent)
 	codes := []int{}
 	for i := range 11 {
 		codes = append(codes, direct.client(fmt.Sprintf("10.0.0.%d", i), "").login(victim, "wrong-one").code)
@@ -300,10 +301,10 @@ func TestClientAddressBehindProxy(t *testing.T) {
 // their API tokens; the session that changed it stays logged in.
 func TestPasswordChangeEndsOtherSessions(t *testing.T) {
 	e := newSecEnv(t, nil)
-	name, _ := e.user(store.RoleStudent)
+	name, _ := e.user(domain.RoleStudent)
 	laptop := e.client("203.0.113.1", "Laptop").mustLogin(name)
 	phone := e.client("203.0.113.2", "Phone").mustLogin(name)
-	other, _ := e.user(store.RoleStudent)
+	other, _ := e.user(domain.RoleStudent)
 	bystander := e.client("203.0.113.3", "").mustLogin(other)
 	_, token := laptop.apiToken(name, secPassword)
 	if !e.tokenWorks(token) {
@@ -338,7 +339,7 @@ func TestPasswordChangeEndsOtherSessions(t *testing.T) {
 // check.
 func TestPasswordChangeRateLimited(t *testing.T) {
 	e := newSecEnv(t, nil)
-	name, _ := e.user(store.RoleStudent)
+	name, _ := e.user(domain.RoleStudent)
 	c := e.client("203.0.113.5", "").mustLogin(name)
 	codes := []int{}
 	for i := range 11 {
@@ -358,7 +359,7 @@ func TestPasswordChangeRateLimited(t *testing.T) {
 // another, by its owner only, and only by a POST from this site.
 func TestSessionsListAndRevoke(t *testing.T) {
 	e := newSecEnv(t, nil)
-	name, _ := e.user(store.RoleStudent)
+	name, _ := e.user(domain.RoleStudent)
 	laptop := e.client("203.0.113.21", "LaptopBrowser/1.0").mustLogin(name)
 	phone := e.client("203.0.113.22", "PhoneBrowser/2.0").mustLogin(name)
 	page := laptop.get("/account").body
@@ -373,7 +374,7 @@ func TestSessionsListAndRevoke(t *testing.T) {
 	}
 	path := revoke[0][1]
 
-	other, _ := e.user(store.RoleStudent)
+	other, _ := e.user(domain.RoleStudent)
 	stranger := e.client("203.0.113.23", "").mustLogin(other)
 	if r := stranger.post(path, nil); r.code != http.StatusNotFound {
 		t.Errorf("another user revoking the session: %d, want 404", r.code)
@@ -404,8 +405,8 @@ func TestSessionsListAndRevoke(t *testing.T) {
 // a new password before anything else.
 func TestAdminResetPassword(t *testing.T) {
 	e := newSecEnv(t, nil)
-	admin, adminID := e.user(store.RoleAdmin)
-	student, studentID := e.user(store.RoleStudent)
+	admin, adminID := e.user(domain.RoleAdmin)
+	student, studentID := e.user(domain.RoleStudent)
 	boss := e.client("203.0.113.31", "").mustLogin(admin)
 	old := e.client("203.0.113.32", "").mustLogin(student)
 	_, token := old.apiToken(student, secPassword)
@@ -488,7 +489,7 @@ func TestAdminResetPassword(t *testing.T) {
 func TestSecureCookieAndHSTS(t *testing.T) {
 	for _, https := range []bool{false, true} {
 		e := newSecEnv(t, func(s *web.Server) { s.HTTPS = https })
-		name, _ := e.user(store.RoleStudent)
+		name, _ := e.user(domain.RoleStudent)
 		r := e.client("203.0.113.41", "").login(name, secPassword)
 		cookie := r.header.Get("Set-Cookie")
 		if !strings.Contains(cookie, "arena_session=") {
@@ -529,7 +530,7 @@ func TestAPITokenTimingDoesNotTellUsers(t *testing.T) {
 	}
 	var k, u time.Duration
 	for round := range 3 {
-		real, _ := e.user(store.RoleStudent) // fresh names: no user's slowdown
+		real, _ := e.user(domain.RoleStudent) // fresh names: no user's slowdown
 		k, u = fastest(real), fastest(fmt.Sprintf("ghost%d", round))
 		if u >= k/2 && k >= u/2 {
 			return

@@ -48,8 +48,8 @@ func (s *Server) registerAdminRoutes(r chi.Router) {
 		r.Post("/admin/games/{game}/disable", s.adminGameForm(s.adminDisableGame))
 		r.Post("/admin/games/{game}/settings", s.adminGameForm(s.adminGameSettings))
 		r.Post("/admin/games/{game}/boards", s.adminUploadBoard)
-		r.Post("/admin/games/{game}/ladder", s.adminGameForm(s.adminBoardChoice(store.ForLadder)))
-		r.Post("/admin/games/{game}/qualification", s.adminGameForm(s.adminBoardChoice(store.ForQualification)))
+		r.Post("/admin/games/{game}/ladder", s.adminGameForm(s.adminBoardChoice(domain.ForLadder)))
+		r.Post("/admin/games/{game}/qualification", s.adminGameForm(s.adminBoardChoice(domain.ForQualification)))
 		r.Post("/admin/games/{game}/challenges", s.adminGameForm(s.adminGameChallenges))
 		r.Post("/admin/games/{game}/pace", s.adminGameForm(s.adminGamePace))
 		r.Post("/admin/games/{game}/deadline", s.adminGameForm(s.adminGameDeadline))
@@ -137,8 +137,8 @@ func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
 		{Label: t("disabled"), N: o.DisabledBots},
 	}}
 	versions := templates.AdminCountGroup{Title: t("versions")}
-	for _, st := range []string{store.StatusQueued, store.StatusCompiling, store.StatusCompileError, store.StatusQualifying,
-		store.StatusRejected, store.StatusAccepted, store.StatusSuperseded} {
+	for _, st := range []string{domain.StatusQueued, domain.StatusCompiling, domain.StatusCompileError, domain.StatusQualifying,
+		domain.StatusRejected, domain.StatusAccepted, domain.StatusSuperseded} {
 		versions.Counts = append(versions.Counts, templates.AdminCount{Label: i18n.T(ctx, "admin.status."+st), N: o.Versions[st], Class: st})
 	}
 	matches := templates.AdminCountGroup{Title: t("matches"), Counts: []templates.AdminCount{
@@ -292,13 +292,13 @@ func adminBackQuery(r *http.Request) url.Values {
 // account (house bots) is no one's to change: not found. A change to
 // oneself is refused: an admin who demotes or disables themselves could
 // leave the site without any admin.
-func (s *Server) adminTarget(r *http.Request, what string) (*store.User, error) {
+func (s *Server) adminTarget(r *http.Request, what string) (*domain.User, error) {
 	u, err := byID(r, "id", s.Pool, store.UserByID)
 	switch {
 	case err != nil:
 		return nil, err
-	case u.Role == store.RoleHouse:
-		return nil, store.ErrNotFound
+	case u.Role == domain.RoleHouse:
+		return nil, domain.ErrNotFound
 	case u.ID == userFrom(r.Context()).ID:
 		return nil, domain.Refusal("errors.admin.yourself", "you cannot {{.Action}} yourself: ask another admin, so the site always keeps one", domain.Data{"Action": what})
 	}
@@ -319,7 +319,7 @@ func (s *Server) adminSetRole(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	u, err := s.adminTarget(r, "change the role of")
 	role := r.PostFormValue("role")
-	if err == nil && role != store.RoleStudent && role != store.RoleAdmin {
+	if err == nil && role != domain.RoleStudent && role != domain.RoleAdmin {
 		err = domain.Refusal("errors.admin.role", "unknown role {{.Role}}: a user is a student or an admin", domain.Data{"Role": domain.Quote(role)})
 	}
 	if err == nil {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
@@ -17,9 +18,9 @@ import (
 // boardUses are the uses of a game's boards an admin chooses, in the
 // order the games page shows them, with their forms' titles.
 var boardUses = []struct {
-	use   store.BoardUse
+	use   domain.BoardUse
 	title string // message id
-}{{store.ForLadder, "admin.games.choice.title_ladder"}, {store.ForQualification, "admin.games.choice.title_qualification"}}
+}{{domain.ForLadder, "admin.games.choice.title_ladder"}, {domain.ForQualification, "admin.games.choice.title_qualification"}}
 
 // boardMode names what a game's ladder or qualification plays on, from its
 // row.
@@ -42,7 +43,7 @@ func adminBoardChoices(ctx context.Context, db store.DB, info games.Info, row st
 	var out []templates.AdminBoardChoice
 	for _, u := range boardUses {
 		c := templates.AdminBoardChoice{Use: string(u.use), Title: i18n.T(ctx, u.title)}
-		ladder := u.use == store.ForLadder
+		ladder := u.use == domain.ForLadder
 		var files []string
 		for _, name := range info.OriginalNames(ladder) {
 			o, _ := info.OriginalNamed(name)
@@ -95,7 +96,7 @@ func boardsInWords(ctx context.Context, c store.BoardChoice) string {
 // adminBoardChoice saves what a game's ladder or qualification plays on:
 // its default, generated boards, uploaded boards in turn, or both. Matches
 // already queued keep theirs.
-func (s *Server) adminBoardChoice(use store.BoardUse) func(http.ResponseWriter, *http.Request, games.Game) {
+func (s *Server) adminBoardChoice(use domain.BoardUse) func(http.ResponseWriter, *http.Request, games.Game) {
 	return func(w http.ResponseWriter, r *http.Request, g games.Game) {
 		info := g.Info()
 		f := &adminGamesForm{gameID: info.ID, choiceUse: use, choiceMode: r.PostForm.Get("mode")}
@@ -108,7 +109,7 @@ func (s *Server) adminBoardChoice(use store.BoardUse) func(http.ResponseWriter, 
 			f.choiceBoards = append(f.choiceBoards, id)
 		}
 		what := "ladder"
-		if use == store.ForQualification {
+		if use == domain.ForQualification {
 			what = "qualification"
 		}
 		refuse := func(msg string) {

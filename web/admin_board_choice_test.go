@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -16,8 +17,8 @@ import (
 func TestAdminLadderBoards(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, adminID := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, adminID := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	admin, student := e.login(adminName), e.login(studentName)
 	var boards []string
 	for _, name := range []string{"Ladder A", "Ladder B"} {
@@ -29,7 +30,7 @@ func TestAdminLadderBoards(t *testing.T) {
 		boards = append(boards, strconv.FormatInt(id, 10))
 	}
 	t.Cleanup(func() {
-		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", domain.ForLadder); err != nil {
 			t.Error(err)
 		}
 	})
@@ -98,7 +99,7 @@ func TestAdminLadderBoards(t *testing.T) {
 func TestAdminQualificationBoards(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, adminID := e.user(store.RoleAdmin)
+	adminName, adminID := e.user(domain.RoleAdmin)
 	admin := e.login(adminName)
 	id, err := store.CreateBoard(ctx, e.pool, "orkisland", "Qual A", []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
 		map[string]int{"nb_rounds": 12}, adminID)

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -41,7 +42,7 @@ func sharedBoards(t *testing.T) []string {
 func TestAdminUploadsEveryOriginalBoard(t *testing.T) {
 	files := sharedBoards(t)
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	c := e.login(admin)
 
 	type upload struct{ game, name string }
@@ -119,8 +120,8 @@ func TestAdminUploadsTheOriginalKit(t *testing.T) {
 	if err := store.EnsureGame(ctx, e.pool, "apocalypse", "Apocalypse Now 2018"); err != nil {
 		t.Fatal(err)
 	}
-	adminName, adminID := e.user(store.RoleAdmin)
-	studentName, studentID := e.user(store.RoleStudent)
+	adminName, adminID := e.user(domain.RoleAdmin)
+	studentName, studentID := e.user(domain.RoleStudent)
 	admin, student := e.login(adminName), e.login(studentName)
 	kit := map[string][]byte{}
 	for _, path := range sharedBoards(t) {
@@ -146,7 +147,7 @@ func TestAdminUploadsTheOriginalKit(t *testing.T) {
 	if n := e.scalar("SELECT count(*) FROM boards WHERE game_id = 'apocalypse' AND original IS NOT NULL"); n != "20" {
 		t.Fatalf("%s originals stored, want 20", n)
 	}
-	choice := func(use store.BoardUse) store.BoardChoice {
+	choice := func(use domain.BoardUse) store.BoardChoice {
 		t.Helper()
 		c, err := judge.GameBoards(ctx, e.pool, "apocalypse", use)
 		if err != nil {
@@ -154,7 +155,7 @@ func TestAdminUploadsTheOriginalKit(t *testing.T) {
 		}
 		return c
 	}
-	qual, ladder := choice(store.ForQualification), choice(store.ForLadder)
+	qual, ladder := choice(domain.ForQualification), choice(domain.ForLadder)
 	if len(qual.Boards) != 1 || qual.Boards[0].Original != "default" || qual.Generated || qual.Chosen {
 		t.Fatalf("qualification plays on %+v", qual)
 	}
@@ -223,7 +224,7 @@ func TestAdminUploadsTheOriginalKit(t *testing.T) {
 	if code != http.StatusSeeOther || !strings.Contains(e.follow(admin, loc), "qualification plays on generated boards") {
 		t.Fatalf("generated: %d", code)
 	}
-	if c := choice(store.ForQualification); len(c.Boards) != 0 || !c.Chosen {
+	if c := choice(domain.ForQualification); len(c.Boards) != 0 || !c.Chosen {
 		t.Fatalf("qualification plays on %+v", c)
 	}
 	if _, gp, _ := e.get(student, "/games/apocalypse"); !strings.Contains(gp, "generated from the seed") || strings.Contains(gp, "--board") {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
@@ -85,7 +86,7 @@ func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	var v *store.Version
+	var v *domain.Version
 	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
 		var err error
 		if v, err = store.VersionForUpdate(ctx, tx, id); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
@@ -21,11 +22,11 @@ import (
 // ARENA_SCREENSHOTS to a directory to keep a screenshot of each page.
 func TestAdminPagesInBrowser(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, adminID := e.user(store.RoleAdmin)
-	_, bobID := e.user(store.RoleStudent)
-	e.user(store.RoleStudent)
-	e.newVersion(bobID, "Gandalf", store.StatusRejected)
-	e.newVersion(bobID, "Saruman", store.StatusCompileError)
+	admin, adminID := e.user(domain.RoleAdmin)
+	_, bobID := e.user(domain.RoleStudent)
+	e.user(domain.RoleStudent)
+	e.newVersion(bobID, "Gandalf", domain.StatusRejected)
+	e.newVersion(bobID, "Saruman", domain.StatusCompileError)
 	ctx := context.Background()
 	if _, err := e.pool.Exec(ctx, `UPDATE games SET settings = '{"nb_rounds": 150, "qualification_matches": 6}'`); err != nil {
 		t.Fatal(err)

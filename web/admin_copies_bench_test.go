@@ -16,6 +16,7 @@ import (
 
 	"arena.dev/auth"
 	"arena.dev/copycheck/copytest"
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -78,7 +79,7 @@ func copiesBenchClass(b *testing.B, pool *pgxpool.Pool, n int) {
 	}
 	queue := make([]int64, n)
 	for i, s := range subs {
-		u := &store.User{Name: fmt.Sprintf("copies%04d", i), PasswordHash: "x", Role: store.RoleStudent}
+		u := &domain.User{Name: fmt.Sprintf("copies%04d", i), PasswordHash: "x", Role: domain.RoleStudent}
 		u.Email = u.Name + "@example.org"
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			b.Fatal(err)
@@ -120,7 +121,7 @@ func copiesBenchAdmin(b *testing.B, pool *pgxpool.Pool, base string) *http.Clien
 	if err != nil {
 		b.Fatal(err)
 	}
-	u := &store.User{Name: "copies_admin", Email: "copies_admin@example.org", PasswordHash: hash, Role: store.RoleAdmin}
+	u := &domain.User{Name: "copies_admin", Email: "copies_admin@example.org", PasswordHash: hash, Role: domain.RoleAdmin}
 	if err := store.CreateUser(context.Background(), pool, u); err != nil {
 		b.Fatal(err)
 	}

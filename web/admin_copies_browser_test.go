@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"arena.dev/copycheck/copytest"
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -57,9 +58,9 @@ func TestAdminCopyPairInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	adminName, _ := e.user(store.RoleAdmin)
-	_, alice := e.user(store.RoleStudent)
-	_, bob := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	_, alice := e.user(domain.RoleStudent)
+	_, bob := e.user(domain.RoleStudent)
 	a := e.compiledVersion(alice, game, "original", string(strong))
 	b := e.compiledVersion(bob, game, "copy", string(disguised))
 	startJudgeWorkers(t, e, judge.QueueDefault)

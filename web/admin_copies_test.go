@@ -17,6 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -153,10 +154,10 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 	}
 	startJudgeWorkers(t, e, judge.QueueCompile, judge.QueueMatch, judge.QueueDefault)
 
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	users := map[string]string{} // alice → adm7_student
 	for _, who := range []string{"alice", "bob", "carol", "dave"} {
-		name, id := e.user(store.RoleStudent)
+		name, id := e.user(domain.RoleStudent)
 		users[who] = name
 		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2 WHERE id = $1", id, strings.ToUpper(who[:1])+who[1:]+" Student"); err != nil {
 			t.Fatal(err)
@@ -359,9 +360,9 @@ func TestAdminCopiesThroughTheJudge(t *testing.T) {
 // The pair page of versions it cannot compare says why, with a 404.
 func TestAdminCopyPairRefused(t *testing.T) {
 	e := newAdminEnv(t)
-	adminName, _ := e.user(store.RoleAdmin)
-	_, owner := e.user(store.RoleStudent)
-	_, v := e.newVersion(owner, "never-compiled", store.StatusCompileError)
+	adminName, _ := e.user(domain.RoleAdmin)
+	_, owner := e.user(domain.RoleStudent)
+	_, v := e.newVersion(owner, "never-compiled", domain.StatusCompileError)
 	admin := e.login(adminName)
 	for path, want := range map[string]string{
 		fmt.Sprintf("/admin/copies/%d/%d", v.ID, v.ID+1000000): "not in the copy check&#39;s index",
@@ -384,11 +385,11 @@ func TestAdminCopiesCSVHasNoFormulas(t *testing.T) {
 	if err := store.EnsureGame(ctx, e.pool, fake.ID, "Race"); err != nil {
 		t.Fatal(err)
 	}
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	src := copiesSource(t, "alice")
 	hostile := map[string][2]string{} // user → display name and bot, as the file must say
 	for i, c := range hostileCells[:4] {
-		name, id := e.user(store.RoleStudent)
+		name, id := e.user(domain.RoleStudent)
 		bot := hostileCells[len(hostileCells)-1-i]
 		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2 WHERE id = $1", id, c); err != nil {
 			t.Fatal(err)

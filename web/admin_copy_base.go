@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/copycheck"
+	"arena.dev/domain"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
@@ -173,7 +174,7 @@ func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request, g g
 		queued, err = judge.ReindexCopies(ctx, tx, s.Jobs, gameID)
 		return err
 	})
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		s.renderAdminCopies(w, r, http.StatusNotFound, i18n.T(ctx, "admin.copies.base_gone"))
 		return
 	}

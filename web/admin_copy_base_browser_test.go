@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -29,10 +30,10 @@ func TestCopyCheckStarterOnlyInBrowser(t *testing.T) {
 	}
 	t.Cleanup(func() { e.pool.Exec(context.Background(), "DELETE FROM copy_base_files WHERE game_id = $1", game) })
 	startJudgeWorkers(t, e, judge.QueueDefault)
-	adminName, _ := e.user(store.RoleAdmin)
-	_, aliceID := e.user(store.RoleStudent)
-	_, carolID := e.user(store.RoleStudent)
-	_, daveID := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	_, aliceID := e.user(domain.RoleStudent)
+	_, carolID := e.user(domain.RoleStudent)
+	_, daveID := e.user(domain.RoleStudent)
 	sample := copiesSource(t, "alice")
 	e.checkedVersion(aliceID, game, "racer", sample)
 	e.checkedVersion(carolID, game, "racer", copiesSource(t, "carol"))

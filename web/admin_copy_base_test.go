@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -59,10 +60,10 @@ func TestAdminCopiesBaseCodeAndFailures(t *testing.T) {
 	}
 	t.Cleanup(func() { e.pool.Exec(context.Background(), "DELETE FROM copy_base_files WHERE game_id = $1", game) })
 	startJudgeWorkers(t, e, judge.QueueDefault)
-	adminName, _ := e.user(store.RoleAdmin)
-	alice, aliceID := e.user(store.RoleStudent)
-	carol, carolID := e.user(store.RoleStudent)
-	dave, daveID := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	alice, aliceID := e.user(domain.RoleStudent)
+	carol, carolID := e.user(domain.RoleStudent)
+	dave, daveID := e.user(domain.RoleStudent)
 	sample := copiesSource(t, "alice") // carol's is the same bot, other comments
 	e.checkedVersion(aliceID, game, "racer", sample)
 	e.checkedVersion(carolID, game, "racer", copiesSource(t, "carol"))

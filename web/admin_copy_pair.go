@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"arena.dev/copycheck"
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/store"
@@ -66,7 +67,7 @@ func (s *Server) adminCopyPair(w http.ResponseWriter, r *http.Request) {
 	frags := copycheck.Disjoint(copycheck.Fragments(sa, sb))
 
 	_, err = store.CopyPairOf(ctx, s.Pool, a, b)
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		s.serverError(w, r, err)
 		return
 	}

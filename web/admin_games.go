@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
@@ -36,7 +37,7 @@ type adminGamesForm struct {
 	settingsError string
 	boardName     string
 	boardError    string
-	choiceUse     store.BoardUse // the board choice form submitted: ladder or qualification
+	choiceUse     domain.BoardUse // the board choice form submitted: ladder or qualification
 	choiceMode    string
 	choiceBoards  []int64 // ticked boards
 	choiceError   string
@@ -307,7 +308,7 @@ func (s *Server) adminUploadBoard(w http.ResponseWriter, r *http.Request) {
 	}
 	// Uploading an original may have moved what the game's default plays on.
 	for _, u := range boardUses {
-		if len(info.OriginalNames(u.use == store.ForLadder)) == 0 {
+		if len(info.OriginalNames(u.use == domain.ForLadder)) == 0 {
 			continue
 		}
 		now, err := judge.GameBoards(r.Context(), s.Pool, info.ID, u.use)
@@ -371,7 +372,7 @@ func (s *Server) saveBoard(r *http.Request, g games.Game, name, file string, fh 
 	switch {
 	case already != nil:
 		return "", http.StatusConflict, i18n.T(ctx, "admin.games.boards.already", map[string]any{"Name": original.Title(), "Game": info.Title, "As": already.Name}), nil
-	case errors.Is(err, store.ErrConflict):
+	case errors.Is(err, domain.ErrConflict):
 		return name, http.StatusConflict, i18n.T(ctx, "admin.games.boards.name_taken", map[string]any{"Game": info.Title, "Name": name}), nil
 	case err != nil:
 		return "", 0, "", err

@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 	"arena.dev/web/browsertest"
 )
 
@@ -24,10 +24,10 @@ import (
 // ARENA_SCREENSHOTS to keep a screenshot of each page.
 func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
-	bob, bobID := e.user(store.RoleStudent)
-	e.newVersion(bobID, "Gothmog_the_Lieutenant", store.StatusRejected)
-	e.newVersion(bobID, "Saruman", store.StatusCompileError)
+	admin, _ := e.user(domain.RoleAdmin)
+	bob, bobID := e.user(domain.RoleStudent)
+	e.newVersion(bobID, "Gothmog_the_Lieutenant", domain.StatusRejected)
+	e.newVersion(bobID, "Saruman", domain.StatusCompileError)
 
 	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
 	consoleErrors := browsertest.Console(bctx, "status of 422")

@@ -11,6 +11,7 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -118,7 +119,7 @@ func adminJobRow(j *rivertype.JobRow) templates.AdminJobRow {
 
 // adminJobTags are the tags the job queue filters by: match jobs carry
 // their match's kind (judge.matchJob).
-var adminJobTags = []string{store.KindChallenge, store.KindLadder, store.KindQualification, store.KindTournament}
+var adminJobTags = []string{domain.KindChallenge, domain.KindLadder, domain.KindQualification, domain.KindTournament}
 
 func adminTime(t *time.Time) string {
 	if t == nil || t.IsZero() {

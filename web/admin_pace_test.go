@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 )
 
 // Admin → Games shows each game's ladder pace and the versions still
@@ -20,8 +20,8 @@ func TestAdminGamePace(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { e.pool.Exec(ctx, "DELETE FROM ladder_pace") })
-	admin, _ := e.user(store.RoleAdmin)
-	student, studentID := e.user(store.RoleStudent)
+	admin, _ := e.user(domain.RoleAdmin)
+	student, studentID := e.user(domain.RoleStudent)
 	c := e.login(admin)
 	pace := func() string {
 		return e.scalar(`SELECT coalesce((SELECT trickle_per_hour || ' ' || hourly_cap || ' ' || paused
@@ -41,7 +41,7 @@ func TestAdminGamePace(t *testing.T) {
 	}
 
 	// The page shows the default, and a fresh version as unsettled.
-	_, v := e.newVersion(studentID, "pacer", store.StatusAccepted)
+	_, v := e.newVersion(studentID, "pacer", domain.StatusAccepted)
 	if _, err := e.pool.Exec(ctx, "UPDATE bot_versions SET mu = 25, sigma = 25.0 / 3 WHERE id = $1", v.ID); err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -185,7 +186,7 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 		return store.DeleteRosterCredentials(ctx, tx, id)
 	})
 	switch {
-	case errors.Is(err, store.ErrNotFound):
+	case errors.Is(err, domain.ErrNotFound):
 		s.render(w, r, http.StatusGone, templates.ErrorPage(s.page(r, i18n.T(ctx, "admin.roster.gone_title"), "admin"), http.StatusGone,
 			i18n.T(ctx, "admin.roster.gone")))
 		return

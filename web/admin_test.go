@@ -20,6 +20,7 @@ import (
 	"github.com/riverqueue/river"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -82,7 +83,7 @@ func (e *adminEnv) user(role string) (string, int64) {
 	e.t.Helper()
 	adminUserN++
 	hash, _ := auth.HashPassword(adminTestPassword)
-	u := &store.User{Name: fmt.Sprintf("adm%d_%s", adminUserN, role), PasswordHash: hash, Role: role}
+	u := &domain.User{Name: fmt.Sprintf("adm%d_%s", adminUserN, role), PasswordHash: hash, Role: role}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), e.pool, u); err != nil {
 		e.t.Fatal(err)
@@ -186,7 +187,7 @@ func (e *adminEnv) scalar(sql string, args ...any) string {
 }
 
 // newVersion makes a bot with one version in the given status, without a job.
-func (e *adminEnv) newVersion(ownerID int64, bot string, status store.VersionStatus) (*store.Bot, *store.Version) {
+func (e *adminEnv) newVersion(ownerID int64, bot string, status domain.VersionStatus) (*domain.Bot, *domain.Version) {
 	e.t.Helper()
 	ctx := context.Background()
 	b, err := store.BotByName(ctx, e.pool, ownerID, "orkisland", bot)
@@ -208,10 +209,10 @@ var adminPages = []string{"/admin", "/admin/users", "/admin/games", "/admin/bots
 
 func TestAdminAccess(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
-	studentName, studentID := e.user(store.RoleStudent)
-	_, victimID := e.user(store.RoleStudent)
-	_, v := e.newVersion(victimID, "target", store.StatusRejected)
+	admin, _ := e.user(domain.RoleAdmin)
+	studentName, studentID := e.user(domain.RoleStudent)
+	_, victimID := e.user(domain.RoleStudent)
+	_, v := e.newVersion(victimID, "target", domain.StatusRejected)
 	job, err := e.jobs.Insert(context.Background(), judge.PingArgs{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -235,13 +236,13 @@ func TestAdminAccess(t *testing.T) {
 		u, _ := store.UserByID(context.Background(), e.pool, victimID)
 		s, _ := store.UserByID(context.Background(), e.pool, studentID)
 		checks := map[string]bool{
-			"victim's role":    u.Role == store.RoleStudent,
+			"victim's role":    u.Role == domain.RoleStudent,
 			"victim enabled":   !u.Disabled,
-			"student's role":   s.Role == store.RoleStudent,
+			"student's role":   s.Role == domain.RoleStudent,
 			"game enabled":     e.scalar("SELECT enabled::text FROM games WHERE id = 'orkisland'") == "true",
 			"game settings":    e.scalar("SELECT settings::text FROM games WHERE id = 'orkisland'") == "{}",
 			"bot enabled":      e.scalar("SELECT disabled::text FROM bots WHERE id = $1", v.BotID) == "false",
-			"version status":   e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == store.StatusRejected,
+			"version status":   e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == domain.StatusRejected,
 			"job state":        e.scalar("SELECT state::text FROM river_job WHERE id = $1", job.Job.ID) == "available",
 			"invite code":      e.scalar("SELECT count(*) FROM site_settings WHERE key = 'invite_code'") == "0",
 			"boards unchanged": e.scalar("SELECT count(*) FROM boards") == board,
@@ -312,8 +313,8 @@ func TestAdminAccess(t *testing.T) {
 
 func TestAdminCrossOriginRefused(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
-	_, victimID := e.user(store.RoleStudent)
+	admin, _ := e.user(domain.RoleAdmin)
+	_, victimID := e.user(domain.RoleStudent)
 	c := e.login(admin)
 	path := fmt.Sprintf("/admin/users/%d/disable", victimID)
 	for _, h := range []http.Header{
@@ -338,8 +339,8 @@ func TestAdminCrossOriginRefused(t *testing.T) {
 
 func TestAdminUsers(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, adminID := e.user(store.RoleAdmin)
-	bob, bobID := e.user(store.RoleStudent)
+	admin, adminID := e.user(domain.RoleAdmin)
+	bob, bobID := e.user(domain.RoleStudent)
 	c := e.login(admin)
 
 	// Search by name.
@@ -357,11 +358,11 @@ func TestAdminUsers(t *testing.T) {
 	if !strings.Contains(e.follow(c, loc), bob+" is now an admin.") {
 		t.Error("no flash after a promotion")
 	}
-	if e.scalar("SELECT role FROM users WHERE id = $1", bobID) != store.RoleAdmin {
+	if e.scalar("SELECT role FROM users WHERE id = $1", bobID) != domain.RoleAdmin {
 		t.Fatal("bob was not promoted")
 	}
 	e.post(c, fmt.Sprintf("/admin/users/%d/role", bobID), url.Values{"role": {"student"}}, nil)
-	if e.scalar("SELECT role FROM users WHERE id = $1", bobID) != store.RoleStudent {
+	if e.scalar("SELECT role FROM users WHERE id = $1", bobID) != domain.RoleStudent {
 		t.Fatal("bob was not demoted")
 	}
 	if code, body, _ := e.post(c, fmt.Sprintf("/admin/users/%d/role", bobID), url.Values{"role": {"root"}}, nil); code != http.StatusUnprocessableEntity || !strings.Contains(body, "Unknown role") {
@@ -395,7 +396,7 @@ func TestAdminUsers(t *testing.T) {
 			t.Errorf("POST %s on oneself: %d", p, code)
 		}
 	}
-	if u, _ := store.UserByID(context.Background(), e.pool, adminID); u.Role != store.RoleAdmin || u.Disabled {
+	if u, _ := store.UserByID(context.Background(), e.pool, adminID); u.Role != domain.RoleAdmin || u.Disabled {
 		t.Fatalf("the admin changed themselves: %+v", u)
 	}
 	if code, _, _ := e.post(c, "/admin/users/999999/disable", nil, nil); code != http.StatusNotFound {
@@ -405,10 +406,10 @@ func TestAdminUsers(t *testing.T) {
 
 func TestAdminUsersPaginate(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	ctx := context.Background()
 	for i := 0; i < 60; i++ {
-		if err := store.CreateUser(ctx, e.pool, &store.User{Name: fmt.Sprintf("page%02d", i), Email: fmt.Sprintf("p%d@x.org", i), PasswordHash: "x"}); err != nil {
+		if err := store.CreateUser(ctx, e.pool, &domain.User{Name: fmt.Sprintf("page%02d", i), Email: fmt.Sprintf("p%d@x.org", i), PasswordHash: "x"}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -425,7 +426,7 @@ func TestAdminUsersPaginate(t *testing.T) {
 
 func TestAdminGames(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	c := e.login(admin)
 
 	// Disable, then enable.
@@ -528,9 +529,9 @@ func TestAdminGames(t *testing.T) {
 
 func TestAdminBots(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
-	owner, ownerID := e.user(store.RoleStudent)
-	b, v := e.newVersion(ownerID, "rusty", store.StatusCompileError)
+	admin, _ := e.user(domain.RoleAdmin)
+	owner, ownerID := e.user(domain.RoleStudent)
+	b, v := e.newVersion(ownerID, "rusty", domain.StatusCompileError)
 	c := e.login(admin)
 
 	_, body, _ := e.get(c, "/admin/bots?q="+owner+"&game=orkisland")
@@ -581,7 +582,7 @@ func TestAdminBots(t *testing.T) {
 
 func TestAdminJobs(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	c := e.login(admin)
 	ins, err := e.jobs.Insert(context.Background(), judge.PingArgs{}, nil)
 	if err != nil {
@@ -630,7 +631,7 @@ func TestAdminJobs(t *testing.T) {
 
 func TestAdminSettingsInviteCode(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	c := e.login(admin)
 
 	code, body, _ := e.post(c, "/admin/settings", url.Values{"invite_code": {"has space"}, "site_name": {"My Arena"}}, nil)
@@ -664,9 +665,9 @@ func TestAdminSettingsInviteCode(t *testing.T) {
 
 func TestAdminDashboard(t *testing.T) {
 	e := newAdminEnv(t)
-	admin, _ := e.user(store.RoleAdmin)
-	_, ownerID := e.user(store.RoleStudent)
-	e.newVersion(ownerID, "one", store.StatusRejected)
+	admin, _ := e.user(domain.RoleAdmin)
+	_, ownerID := e.user(domain.RoleStudent)
+	e.newVersion(ownerID, "one", domain.StatusRejected)
 	if _, err := e.jobs.Insert(context.Background(), judge.PingArgs{}, nil); err != nil {
 		t.Fatal(err)
 	}

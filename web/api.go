@@ -10,6 +10,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -46,8 +47,8 @@ type ctxKey int
 const userKey ctxKey = iota
 
 // userFrom returns the authenticated user, or nil.
-func userFrom(ctx context.Context) *store.User {
-	u, _ := ctx.Value(userKey).(*store.User)
+func userFrom(ctx context.Context) *domain.User {
+	u, _ := ctx.Value(userKey).(*domain.User)
 	return u
 }
 
@@ -61,7 +62,7 @@ func (s *Server) requireToken(next http.Handler) http.Handler {
 			return
 		}
 		u, err := store.UserByToken(r.Context(), s.Pool, strings.TrimSpace(token))
-		if errors.Is(err, store.ErrNotFound) {
+		if errors.Is(err, domain.ErrNotFound) {
 			response.APIError(w, http.StatusUnauthorized, "invalid or revoked API token")
 			return
 		}
@@ -87,7 +88,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 	// The same limits and the same check as a web log-in: as slow for a
 	// user that does not exist as for one that does.
 	err := s.passwordAttempt(r, req.User)
-	var u *store.User
+	var u *domain.User
 	if err == nil {
 		u, err = s.checkLogin(r.Context(), req.User, req.Password)
 	}
@@ -128,17 +129,17 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 // versionJSON is what the API shows of a version; the source only to its
 // owner and admins, on request.
 type versionJSON struct {
-	ID         int64          `json:"id"`
-	BotID      int64          `json:"bot_id"`
-	Number     int            `json:"number"`
-	Language   store.Language `json:"language"`
-	Status     string         `json:"status"`
-	Final      bool           `json:"final"` // no further change without a new submission
-	CompileLog string         `json:"compile_log,omitempty"`
-	Mu         *float64       `json:"mu,omitempty"`
-	Sigma      *float64       `json:"sigma,omitempty"`
-	Games      int            `json:"games"`
-	CreatedAt  time.Time      `json:"created_at"`
+	ID         int64           `json:"id"`
+	BotID      int64           `json:"bot_id"`
+	Number     int             `json:"number"`
+	Language   domain.Language `json:"language"`
+	Status     string          `json:"status"`
+	Final      bool            `json:"final"` // no further change without a new submission
+	CompileLog string          `json:"compile_log,omitempty"`
+	Mu         *float64        `json:"mu,omitempty"`
+	Sigma      *float64        `json:"sigma,omitempty"`
+	Games      int             `json:"games"`
+	CreatedAt  time.Time       `json:"created_at"`
 	// Qualification: each match of its qualification, and how far from
 	// passing it is.
 	Qualification       []qualMatchJSON `json:"qualification,omitempty"`
@@ -225,7 +226,7 @@ func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
 	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary()}
 }
 
-func toVersionJSON(v *store.Version) versionJSON {
+func toVersionJSON(v *domain.Version) versionJSON {
 	return versionJSON{ID: v.ID, BotID: v.BotID, Number: v.Number, Language: v.Language, Status: string(v.Status), Final: v.Status.Final(),
 		CompileLog: v.CompileLog, Mu: v.Mu, Sigma: v.Sigma, Games: v.Games, CreatedAt: v.CreatedAt,
 		ArtifactSHA256: v.ArtifactSHA256}
@@ -247,7 +248,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	language, err := submitLanguage(req.Language, req.File)
-	var v *store.Version
+	var v *domain.Version
 	if err == nil {
 		v, err = service.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, language, req.Source)
 	}
@@ -272,7 +273,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	u := userFrom(ctx)
-	if u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
+	if u.ID != bot.OwnerID && u.Role != domain.RoleAdmin {
 		// Not "forbidden": whether another user's version exists is not
 		// this user's business.
 		response.APIError(w, http.StatusNotFound, "no such version")
@@ -336,18 +337,18 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type standingJSON struct {
-		Rank       int            `json:"rank"`            // 0 for a house bot
-		House      bool           `json:"house,omitempty"` // the game's own reference bot: on the board, unranked
-		BotID      int64          `json:"bot_id"`
-		Bot        string         `json:"bot"`
-		Owner      string         `json:"owner"`
-		Version    int            `json:"version"`
-		Language   store.Language `json:"language"`
-		Score      float64        `json:"score"` // μ − 3σ
-		Mu         float64        `json:"mu"`
-		Sigma      float64        `json:"sigma"`
-		Games      int            `json:"games"`
-		LastChange *time.Time     `json:"last_change"`
+		Rank       int             `json:"rank"`            // 0 for a house bot
+		House      bool            `json:"house,omitempty"` // the game's own reference bot: on the board, unranked
+		BotID      int64           `json:"bot_id"`
+		Bot        string          `json:"bot"`
+		Owner      string          `json:"owner"`
+		Version    int             `json:"version"`
+		Language   domain.Language `json:"language"`
+		Score      float64         `json:"score"` // μ − 3σ
+		Mu         float64         `json:"mu"`
+		Sigma      float64         `json:"sigma"`
+		Games      int             `json:"games"`
+		LastChange *time.Time      `json:"last_change"`
 	}
 	out := []standingJSON{}
 	for _, s := range rows {
@@ -364,19 +365,19 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	type seatJSON struct {
-		Seat         int            `json:"seat"`
-		Bot          string         `json:"bot"`
-		BotID        *int64         `json:"bot_id,omitempty"`
-		Owner        string         `json:"owner,omitempty"`
-		VersionID    *int64         `json:"version_id,omitempty"`
-		Language     store.Language `json:"language,omitempty"` // "" for a built-in bot
-		Score        *int64         `json:"score"`
-		Rank         *int           `json:"rank"`
-		CPUSeconds   *float64       `json:"cpu_seconds"`
-		FrozenRound  *int           `json:"frozen_round,omitempty"` // from 0, as the SDK's round(); -1 at setup
-		FrozenKind   string         `json:"frozen_kind,omitempty"`
-		FrozenReason *string        `json:"frozen_reason,omitempty"`
-		Frozen       string         `json:"frozen,omitempty"` // in words, as the match page says it
+		Seat         int             `json:"seat"`
+		Bot          string          `json:"bot"`
+		BotID        *int64          `json:"bot_id,omitempty"`
+		Owner        string          `json:"owner,omitempty"`
+		VersionID    *int64          `json:"version_id,omitempty"`
+		Language     domain.Language `json:"language,omitempty"` // "" for a built-in bot
+		Score        *int64          `json:"score"`
+		Rank         *int            `json:"rank"`
+		CPUSeconds   *float64        `json:"cpu_seconds"`
+		FrozenRound  *int            `json:"frozen_round,omitempty"` // from 0, as the SDK's round(); -1 at setup
+		FrozenKind   string          `json:"frozen_kind,omitempty"`
+		FrozenReason *string         `json:"frozen_reason,omitempty"`
+		Frozen       string          `json:"frozen,omitempty"` // in words, as the match page says it
 	}
 	players := []seatJSON{}
 	for _, p := range seats {
@@ -391,7 +392,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	if m.ReplayRegeneratedAt != nil { // played again after retention deleted it
 		out["replay_regenerated_at"], out["replay_differs"] = m.ReplayRegeneratedAt, m.ReplayDiffers
 	}
-	if m.Status == store.MatchFinished && m.ReplayKey == nil { // deleted by retention: POST replay_again plays it again
+	if m.Status == domain.MatchFinished && m.ReplayKey == nil { // deleted by retention: POST replay_again plays it again
 		out["replay_deleted_at"] = m.ReplayDeletedAt
 		out["replay_again"] = "/api/matches/" + strconv.FormatInt(m.ID, 10) + "/replay"
 		state, ahead, lastErr, err := store.ReplayJob(r.Context(), s.Pool, m.ID)
@@ -415,7 +416,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 		}
 		out["challenger"] = u.Name
 	}
-	if m.Status == store.MatchQueued { // where it stands: "running", or "available" with the jobs ahead of it
+	if m.Status == domain.MatchQueued { // where it stands: "running", or "available" with the jobs ahead of it
 		state, ahead, err := store.MatchJob(r.Context(), s.Pool, m.ID)
 		if err != nil {
 			s.apiServerError(w, r, err)

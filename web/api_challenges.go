@@ -10,9 +10,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/service"
-	"arena.dev/store"
 	"arena.dev/web/response"
 )
 
@@ -77,7 +77,7 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := s.readChallenge(ctx, u.ID, info.ID, string(req.Version), opponents, "", string(req.Board), req.Shuffle, info.Qualifier)
 	c.Seed = req.Seed
-	var m *store.Match
+	var m *domain.Match
 	if err == nil {
 		m, err = service.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -43,7 +44,7 @@ func newUser(t *testing.T, s *web.Server, role string) (string, int64) {
 	t.Helper()
 	userN++
 	hash, _ := auth.HashPassword("pa55word!")
-	u := &store.User{Name: "api" + strings.Repeat("x", userN) + t.Name()[:4], PasswordHash: hash, Role: role}
+	u := &domain.User{Name: "api" + strings.Repeat("x", userN) + t.Name()[:4], PasswordHash: hash, Role: role}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), s.Pool, u); err != nil {
 		t.Fatal(err)
@@ -87,9 +88,9 @@ func token(t *testing.T, srv *httptest.Server, user string) string {
 
 func TestAPITokensAndSubmissions(t *testing.T) {
 	srv, s := newAPI(t)
-	alice, _ := newUser(t, s, store.RoleStudent)
-	bob, _ := newUser(t, s, store.RoleStudent)
-	admin, _ := newUser(t, s, store.RoleAdmin)
+	alice, _ := newUser(t, s, domain.RoleStudent)
+	bob, _ := newUser(t, s, domain.RoleStudent)
+	admin, _ := newUser(t, s, domain.RoleAdmin)
 
 	var e struct{ Error string }
 	if code := call(t, "POST", srv.URL+"/api/tokens", "", map[string]string{"user": alice, "password": "wrong"}, &e); code != 401 || e.Error == "" {
@@ -164,7 +165,7 @@ func TestAPILeaderboardMatchAndReplay(t *testing.T) {
 	ctx := context.Background()
 	var versions []int64
 	for i, mu := range []float64{30, 20, 26, 25} {
-		_, uid := newUser(t, s, store.RoleStudent)
+		_, uid := newUser(t, s, domain.RoleStudent)
 		bot, err := store.BotByName(ctx, s.Pool, uid, "orkisland", "bot")
 		if err != nil {
 			t.Fatal(err)
@@ -200,11 +201,11 @@ func TestAPILeaderboardMatchAndReplay(t *testing.T) {
 		}
 	}
 
-	seats := make([]store.Seat, 4)
+	seats := make([]domain.Seat, 4)
 	for i := range seats {
-		seats[i] = store.Seat{VersionID: &versions[i]}
+		seats[i] = domain.Seat{VersionID: &versions[i]}
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 5}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 5}
 	if err := store.CreateMatch(ctx, s.Pool, m, seats); err != nil {
 		t.Fatal(err)
 	}

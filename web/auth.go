@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -45,9 +46,9 @@ func (s *Server) passwordAttempt(r *http.Request, name string) error {
 // API tokens): the user, or errWrongLogin. It costs the same time whether
 // the user exists or not, so timing tells nothing. Password hashes go
 // through the server's pool: auth.ErrBusy when it is full.
-func (s *Server) checkLogin(ctx context.Context, name, password string) (*store.User, error) {
+func (s *Server) checkLogin(ctx context.Context, name, password string) (*domain.User, error) {
 	u, err := store.UserByName(ctx, s.Pool, strings.TrimSpace(name))
-	if err != nil && !errors.Is(err, store.ErrNotFound) {
+	if err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return nil, err
 	}
 	hash := dummyHash()
@@ -58,7 +59,7 @@ func (s *Server) checkLogin(ctx context.Context, name, password string) (*store.
 	if errors.Is(err, auth.ErrBusy) || ctx.Err() != nil {
 		return nil, errors.Join(err, ctx.Err())
 	}
-	if !ok || u == nil || u.Role == store.RoleHouse { // a malformed stored hash is a wrong password too; the house never logs in
+	if !ok || u == nil || u.Role == domain.RoleHouse { // a malformed stored hash is a wrong password too; the house never logs in
 		return nil, errWrongLogin
 	}
 	return u, nil
@@ -102,7 +103,7 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	f := templates.LoginForm{Name: strings.TrimSpace(r.PostFormValue("name")), Next: r.PostFormValue("next")}
 	err := s.passwordAttempt(r, f.Name)
-	var u *store.User
+	var u *domain.User
 	if err == nil {
 		u, err = s.checkLogin(r.Context(), f.Name, r.PostFormValue("password"))
 	}
@@ -194,7 +195,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		}
 		if st, msg, refused := passwordRefusal(r.Context(), w, err); refused {
 			status, f.Errors[""] = st, msg
-		} else if errors.Is(err, store.ErrConflict) {
+		} else if errors.Is(err, domain.ErrConflict) {
 			f.Errors["name"] = i18n.T(r.Context(), "site.auth.msg.taken")
 		} else if err != nil {
 			s.serverError(w, r, err)
@@ -214,7 +215,7 @@ func (s *Server) createAccount(r *http.Request, name, email, password string) er
 	if err != nil {
 		return err
 	}
-	u := &store.User{Name: name, Email: email, PasswordHash: hash, Role: store.RoleStudent}
+	u := &domain.User{Name: name, Email: email, PasswordHash: hash, Role: domain.RoleStudent}
 	if err := store.CreateUser(r.Context(), s.Pool, u); err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -65,10 +66,10 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	}
 	// Opponents on the board that play in-process (as the built-in Demo).
 	for i := range 3 {
-		_, owner := e.user(store.RoleStudent)
-		e.playable(owner, fmt.Sprintf("rival%d", i), store.StatusAccepted, "Demo", 22)
+		_, owner := e.user(domain.RoleStudent)
+		e.playable(owner, fmt.Sprintf("rival%d", i), domain.StatusAccepted, "Demo", 22)
 	}
-	_, student := e.user(store.RoleStudent)
+	_, student := e.user(domain.RoleStudent)
 
 	bctx := browsertest.Start(t, 1280, 900)
 	consoleErrors := browsertest.Console(bctx)
@@ -106,10 +107,10 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status == store.StatusAccepted {
+		if got.Status == domain.StatusAccepted {
 			break
 		}
-		if got.Status == store.StatusRejected || got.Status == store.StatusCompileError || time.Now().After(deadline) {
+		if got.Status == domain.StatusRejected || got.Status == domain.StatusCompileError || time.Now().After(deadline) {
 			t.Fatalf("the bot is %s:\n%s", got.Status, got.CompileLog)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -101,7 +102,7 @@ func (s *Server) board(ctx context.Context, gameID string) (*store.Ranking, erro
 
 // leaderboard is a page of a game's board (Ranking.Page) with each row's
 // last rating change.
-func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, limit, offset int) ([]store.Standing, int, error) {
+func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, limit, offset int) ([]domain.Standing, int, error) {
 	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return nil, 0, err
@@ -111,7 +112,7 @@ func (s *Server) leaderboard(ctx context.Context, gameID string, ownerID int64, 
 }
 
 // topStandings is the first n ranked bots of a game.
-func (s *Server) topStandings(ctx context.Context, gameID string, n int) ([]store.Standing, error) {
+func (s *Server) topStandings(ctx context.Context, gameID string, n int) ([]domain.Standing, error) {
 	b, err := s.board(ctx, gameID)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/web"
 )
@@ -25,8 +26,8 @@ func TestBoardCacheSamePages(t *testing.T) {
 	if err := store.EnsureGame(ctx, e.pool, game, "Cached Game"); err != nil {
 		t.Fatal(err)
 	}
-	aliceName, alice := e.user(store.RoleStudent)
-	_, bob := e.user(store.RoleStudent)
+	aliceName, alice := e.user(domain.RoleStudent)
+	_, bob := e.user(domain.RoleStudent)
 	var bots, versions []int64
 	for i := range 57 {
 		owner := bob
@@ -116,7 +117,7 @@ func TestBoardCacheRebuilds(t *testing.T) {
 	if err := store.EnsureGame(ctx, e.pool, game, "Rebuilt Game"); err != nil {
 		t.Fatal(err)
 	}
-	_, owner := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
 	e.rankedBot(owner, game, "first", 30, 1)
 
 	db := &slowDB{DB: e.pool, delay: 300 * time.Millisecond, entered: make(chan struct{}, 1)}
@@ -188,16 +189,16 @@ func TestHeadToHeadLastMatches(t *testing.T) {
 	if err := store.EnsureGame(context.Background(), e.pool, game, "Rivals Game"); err != nil {
 		t.Fatal(err)
 	}
-	_, owner := e.user(store.RoleStudent)
-	_, other := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
+	_, other := e.user(domain.RoleStudent)
 	bot, v := e.rankedBot(owner, game, "h2hhero", 40, 2)
 	_, rv := e.rankedBot(other, game, "h2hvillain", 30, 2)
 	_, rv2 := e.rankedBot(other, game, "h2hsidekick", 20, 2)
 	// A challenge (a student's pick of opponents) does not count.
-	e.playedMatch(game, store.KindChallenge, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false)
-	e.playedMatch(game, store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false) // won
-	e.playedMatch(game, store.KindLadder, [4]int64{rv, v, rv2, 0}, [4]int64{3, 8, 1, 0}, false) // won
-	e.playedMatch(game, store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{2, 7, 1, 0}, false) // lost
+	e.playedMatch(game, domain.KindChallenge, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false)
+	e.playedMatch(game, domain.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, false) // won
+	e.playedMatch(game, domain.KindLadder, [4]int64{rv, v, rv2, 0}, [4]int64{3, 8, 1, 0}, false) // won
+	e.playedMatch(game, domain.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{2, 7, 1, 0}, false) // lost
 	for last, want := range map[int][3]int{1: {0, 1, 1}, 2: {1, 1, 2}, 100: {2, 1, 3}} {
 		rivals, err := store.HeadToHead(context.Background(), e.pool, bot, 12, last)
 		if err != nil {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
@@ -23,7 +24,7 @@ import (
 // nothing breaks the CSP. ARENA_SCREENSHOTS=dir keeps the screenshots.
 func TestBotPagesInBrowser(t *testing.T) {
 	e := newBotsEnv(t)
-	_, name, userID := e.user(store.RoleStudent)
+	_, name, userID := e.user(domain.RoleStudent)
 	ctx := context.Background()
 	dir := os.Getenv("ARENA_SCREENSHOTS")
 	if dir == "" {
@@ -98,7 +99,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 	shot("version-queued")
 
 	// The worker's changes, as it makes them: the page follows.
-	if err := store.SetVersionStatus(ctx, e.pool, vid, store.StatusCompiling); err != nil {
+	if err := store.SetVersionStatus(ctx, e.pool, vid, domain.StatusCompiling); err != nil {
 		t.Fatal(err)
 	}
 	wait("the badge says compiling", badgeIs("compiling"))
@@ -137,9 +138,9 @@ func TestBotPagesInBrowser(t *testing.T) {
 	wait("the badge says qualifying", badgeIs("qualifying"))
 	var matches []int64
 	for i := range 4 {
-		seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
-		seats[i] = store.Seat{VersionID: &v2}
-		m := &store.Match{GameID: "orkisland", Kind: store.KindQualification, Seed: int64(i), BotVersionID: &v2}
+		seats := []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		seats[i] = domain.Seat{VersionID: &v2}
+		m := &domain.Match{GameID: "orkisland", Kind: domain.KindQualification, Seed: int64(i), BotVersionID: &v2}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 			t.Fatal(err)
 		}
@@ -173,7 +174,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 	shot("version-accepted")
 
 	run("open My bots", chromedp.Navigate(e.srv.URL+"/bots"), chromedp.WaitVisible(`.my-bots`))
-	if err := store.SetVersionStatus(ctx, e.pool, v2, store.StatusSuperseded); err != nil {
+	if err := store.SetVersionStatus(ctx, e.pool, v2, domain.StatusSuperseded); err != nil {
 		t.Fatal(err)
 	}
 	wait("My bots follows too", `document.querySelector('.my-bots .live-status .badge')?.classList.contains('superseded') === true`)

@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/store"
@@ -53,7 +54,7 @@ func (s *Server) myBots(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		}
-		rank := map[int64]store.Standing{}
+		rank := map[int64]domain.Standing{}
 		for _, st := range rows {
 			rank[st.BotID] = st
 		}

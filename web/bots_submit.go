@@ -28,12 +28,12 @@ func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotS
 	gameID := chi.URLParam(r, "game")
 	g, err := games.Get(gameID)
 	if err != nil || !submittable(gameID) {
-		return templates.SubmitForm{}, nil, store.ErrNotFound
+		return templates.SubmitForm{}, nil, domain.ErrNotFound
 	}
 	if open, err := store.GameEnabled(ctx, s.Pool, gameID); err != nil {
 		return templates.SubmitForm{}, nil, err
 	} else if !open {
-		return templates.SubmitForm{}, nil, store.ErrNotFound
+		return templates.SubmitForm{}, nil, domain.ErrNotFound
 	}
 	bots, err := store.BotsOfOwner(ctx, s.Pool, userFrom(ctx).ID, gameID)
 	if err != nil {
@@ -48,7 +48,7 @@ func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotS
 			f.ClosesIn = int(left.Seconds()) + 1
 		}
 	}
-	f.Admin = userFrom(ctx).Role == store.RoleAdmin
+	f.Admin = userFrom(ctx).Role == domain.RoleAdmin
 	offered := lang.Offered(g.Info())
 	for _, l := range offered {
 		starter, err := l.Starter(gameID)
@@ -86,7 +86,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	case f.Bot == "":
 		f.Bot = lastBotName(bots)
 	}
-	var latest *store.Version
+	var latest *domain.Version
 	for _, b := range bots {
 		if strings.EqualFold(b.Bot.Name, f.Bot) && b.Latest != nil {
 			f.Bot, latest = b.Bot.Name, b.Latest
@@ -95,7 +95,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 	f.HasLatest = latest != nil
 	if latest != nil && q.Get("from") != "template" {
 		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, string(latest.Language)
-		if latest.Status == store.StatusCompileError {
+		if latest.Status == domain.StatusCompileError {
 			// Where it went wrong, marked beside the lines in the editor.
 			f.LatestBad, f.Diagnostics = true, compileDiagnostics(latest.CompileLog, versionLanguage(latest).File)
 		}
@@ -172,7 +172,7 @@ func (s *Server) submitRefused(w http.ResponseWriter, r *http.Request, f templat
 
 // lastBotName is the bot the user submitted to last, else "mybot".
 func lastBotName(bots []store.BotSummary) string {
-	name, last := "mybot", (*store.Version)(nil)
+	name, last := "mybot", (*domain.Version)(nil)
 	for _, b := range bots {
 		if b.Latest != nil && (last == nil || b.Latest.CreatedAt.After(last.CreatedAt)) {
 			name, last = b.Bot.Name, b.Latest

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/games"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
@@ -57,7 +58,7 @@ func (e *botsEnv) user(role string) (*http.Client, string, int64) {
 	e.t.Helper()
 	botsUserN++
 	hash, _ := auth.HashPassword(botsPassword)
-	u := &store.User{Name: fmt.Sprintf("bots%d_%s", botsUserN, role), PasswordHash: hash, Role: role}
+	u := &domain.User{Name: fmt.Sprintf("bots%d_%s", botsUserN, role), PasswordHash: hash, Role: role}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), e.pool, u); err != nil {
 		e.t.Fatal(err)
@@ -163,7 +164,7 @@ func TestSubmitNeedsLogin(t *testing.T) {
 
 func TestSubmitPage(t *testing.T) {
 	e := newBotsEnv(t)
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 
 	// No bot yet: My bots says so and offers the games.
 	code, body := e.get(alice, "/bots")
@@ -249,7 +250,7 @@ func TestSubmitPage(t *testing.T) {
 // letters, and the user is told; an uploaded UTF-8 file is taken as it is.
 func TestSubmitLatin1Converted(t *testing.T) {
 	e := newBotsEnv(t)
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 	latin1 := []byte(botsSource("posici\xf3n \x93quoted\x94"))
 	code, _, h := e.upload(alice, "orkisland", "latin", "", latin1)
 	if code != http.StatusSeeOther {
@@ -279,7 +280,7 @@ func TestSubmitLatin1Converted(t *testing.T) {
 
 func TestSubmitRefusedKeepsText(t *testing.T) {
 	e := newBotsEnv(t)
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 
 	code, body, _ := e.submit(alice, "orkisland", "keep", "  \n\t")
 	if code != http.StatusUnprocessableEntity || !strings.Contains(body, "empty") || !strings.Contains(body, `value="keep"`) {
@@ -345,9 +346,9 @@ func TestSubmitRefusedKeepsText(t *testing.T) {
 func TestVersionPagePrivate(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, aliceName, aliceID := e.user(store.RoleStudent)
-	bob, _, _ := e.user(store.RoleStudent)
-	admin, _, _ := e.user(store.RoleAdmin)
+	alice, aliceName, aliceID := e.user(domain.RoleStudent)
+	bob, _, _ := e.user(domain.RoleStudent)
+	admin, _, _ := e.user(domain.RoleAdmin)
 
 	_, _, h := e.submit(alice, "orkisland", "secretbot", botsSource("alice-secret-source"))
 	page := h.Get("Location")
@@ -356,8 +357,8 @@ func TestVersionPagePrivate(t *testing.T) {
 	if err := store.SetCompileError(ctx, e.pool, vid, "bot.go:3:2: undefined: foo\nbot.go:7: syntax error"); err != nil {
 		t.Fatal(err)
 	}
-	seats := []store.Seat{{VersionID: &vid}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindQualification, Seed: 1, BotVersionID: &vid}
+	seats := []domain.Seat{{VersionID: &vid}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindQualification, Seed: 1, BotVersionID: &vid}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}
@@ -403,7 +404,7 @@ func TestVersionPagePrivate(t *testing.T) {
 func TestVersionPageRebuilt(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 	_, _, h := e.submit(alice, "orkisland", "upgraded", botsSource("upgraded"))
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "upgraded")
@@ -420,7 +421,7 @@ func TestVersionPageRebuilt(t *testing.T) {
 		t.Fatalf("rebuilt version's page: %d\n%s", code, body)
 	}
 	v, err := store.VersionByID(ctx, e.pool, vid)
-	if err != nil || *v.ArtifactSHA256 != "beefcafe" || *v.SDKKey != "new-sdk" || v.Status != store.StatusQualifying {
+	if err != nil || *v.ArtifactSHA256 != "beefcafe" || *v.SDKKey != "new-sdk" || v.Status != domain.StatusQualifying {
 		t.Fatalf("rebuilt version: %+v, %v", v, err)
 	}
 }

@@ -25,21 +25,21 @@ const (
 )
 
 // ownVersion finds /bots/{id}/versions/{n} for its owner or an admin.
-// Anyone else gets store.ErrNotFound, as for a version that does not
+// Anyone else gets domain.ErrNotFound, as for a version that does not
 // exist: the page does not say whether other people's bots exist.
-func (s *Server) ownVersion(r *http.Request) (*store.Bot, *store.Version, error) {
+func (s *Server) ownVersion(r *http.Request) (*domain.Bot, *domain.Version, error) {
 	ctx := r.Context()
 	botID, err1 := strconv.ParseInt(chi.URLParam(r, "id"), 10, 64)
 	n, err2 := strconv.ParseInt(chi.URLParam(r, "n"), 10, 32) // a version number is an int4
 	if err1 != nil || err2 != nil {
-		return nil, nil, store.ErrNotFound
+		return nil, nil, domain.ErrNotFound
 	}
 	bot, err := store.BotByID(ctx, s.Pool, botID)
 	if err != nil {
 		return nil, nil, err
 	}
-	if u := userFrom(ctx); u.ID != bot.OwnerID && u.Role != store.RoleAdmin {
-		return nil, nil, store.ErrNotFound
+	if u := userFrom(ctx); u.ID != bot.OwnerID && u.Role != domain.RoleAdmin {
+		return nil, nil, domain.ErrNotFound
 	}
 	v, err := store.VersionByNumber(ctx, s.Pool, bot.ID, int(n))
 	return bot, v, err
@@ -62,7 +62,7 @@ func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 
 // versionData is what the version page shows: the version with its source,
 // the bot's other versions, and what changes while it is judged.
-func (s *Server) versionData(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionData, error) {
+func (s *Server) versionData(ctx context.Context, bot *domain.Bot, v *domain.Version) (templates.VersionData, error) {
 	live, err := s.versionLive(ctx, bot, v)
 	if err != nil {
 		return templates.VersionData{}, err
@@ -115,7 +115,7 @@ func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
 }
 
 // versionLive gathers what changes while a version is judged.
-func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Version) (templates.VersionLive, error) {
+func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Version) (templates.VersionLive, error) {
 	l := templates.VersionLive{BotID: bot.ID, Number: v.Number, VersionID: v.ID, Status: v.Status,
 		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "",
 		Diagnostics: compileDiagnostics(v.CompileLog, versionLanguage(v).File), Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
@@ -148,7 +148,7 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 		}
 		l.Qualification = append(l.Qualification, row)
 	}
-	if v.Status == store.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
+	if v.Status == domain.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
 		if l.Rank, _, err = s.boardRank(ctx, bot.GameID, bot.ID); err != nil {
 			return l, err
 		}
@@ -174,7 +174,7 @@ func (s *Server) versionLive(ctx context.Context, bot *store.Bot, v *store.Versi
 
 // versionLanguage is the language a version is written in (Go for one
 // that names no language this server knows).
-func versionLanguage(v *store.Version) lang.Language {
+func versionLanguage(v *domain.Version) lang.Language {
 	if l, err := lang.Get(string(v.Language)); err == nil {
 		return l
 	}

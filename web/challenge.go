@@ -10,7 +10,6 @@ import (
 	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/service"
-	"arena.dev/store"
 	"arena.dev/templates"
 )
 
@@ -70,7 +69,7 @@ func (s *Server) startChallenge(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c, err := s.readChallenge(ctx, u.ID, f.GameID, f.Version, f.Picked, f.Seed, f.Board, f.Shuffle, f.Qualifier)
-	var m *store.Match
+	var m *domain.Match
 	if err == nil {
 		m, err = service.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
 	}
@@ -104,7 +103,7 @@ func (s *Server) readChallenge(ctx context.Context, userID int64, gameID, versio
 	c.Version = *mine.VersionID
 	for _, ref := range opponents {
 		if strings.TrimSpace(ref) == "" {
-			c.Opponents = append(c.Opponents, store.Seat{Builtin: qualifier})
+			c.Opponents = append(c.Opponents, domain.Seat{Builtin: qualifier})
 			continue
 		}
 		o, err := service.ResolveSeat(ctx, s.Pool, userID, gameID, ref, false)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
-	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
 
@@ -20,10 +20,10 @@ import (
 // reload while a real River worker plays it, to its result and replay.
 func TestChallengeInBrowser(t *testing.T) {
 	e := newChallengeEnv(t)
-	_, aliceID := e.user(store.RoleStudent)
-	carolName, carolID := e.user(store.RoleStudent)
-	amy, _ := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 60) // first on the board
-	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
+	_, aliceID := e.user(domain.RoleStudent)
+	carolName, carolID := e.user(domain.RoleStudent)
+	amy, _ := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 60) // first on the board
+	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
 
 	bctx := browsertest.Start(t, 1280, 900)
 	consoleErrors := browsertest.Console(bctx)

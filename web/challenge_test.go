@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -45,13 +46,13 @@ func newChallengeEnv(t *testing.T) *adminEnv {
 // playable makes a version of the owner's bot that plays in-process as the
 // built-in bot as (house bots do the same), in status; an accepted one is
 // put on the leaderboard at rating mu.
-func (e *adminEnv) playable(ownerID int64, bot string, status store.VersionStatus, as string, mu float64) (*store.Bot, *store.Version) {
+func (e *adminEnv) playable(ownerID int64, bot string, status domain.VersionStatus, as string, mu float64) (*domain.Bot, *domain.Version) {
 	e.t.Helper()
 	b, v := e.newVersion(ownerID, bot, status)
 	if _, err := e.pool.Exec(context.Background(), "UPDATE bot_versions SET builtin = $2, mu = $3, sigma = 2 WHERE id = $1", v.ID, as, mu); err != nil {
 		e.t.Fatal(err)
 	}
-	if status == store.StatusAccepted {
+	if status == domain.StatusAccepted {
 		if _, err := e.pool.Exec(context.Background(), "UPDATE bots SET current_version_id = $2 WHERE id = $1", b.ID, v.ID); err != nil {
 			e.t.Fatal(err)
 		}
@@ -96,7 +97,7 @@ func (e *adminEnv) waitMatch(id int64, within time.Duration) string {
 	deadline := time.Now().Add(within)
 	for {
 		status := e.scalar("SELECT status FROM matches WHERE id = $1", id)
-		if status != store.MatchQueued {
+		if status != domain.MatchQueued {
 			return status
 		}
 		if time.Now().After(deadline) {
@@ -175,13 +176,13 @@ func (e *adminEnv) versionState(id int64) string {
 func TestChallengeLandsUnrated(t *testing.T) {
 	e := newChallengeEnv(t)
 	ctx := context.Background()
-	_, aliceID := e.user(store.RoleStudent)
-	_, bobID := e.user(store.RoleStudent)
-	carolName, carolID := e.user(store.RoleStudent)
-	amy, amyV := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 30)
-	_, beeV := e.playable(bobID, "bee", store.StatusAccepted, "Dummy", 25)
-	cat, catV1 := e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
-	_, catV2 := e.playable(carolID, "cat", store.StatusQualifying, "Dummy", 0)
+	_, aliceID := e.user(domain.RoleStudent)
+	_, bobID := e.user(domain.RoleStudent)
+	carolName, carolID := e.user(domain.RoleStudent)
+	amy, amyV := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 30)
+	_, beeV := e.playable(bobID, "bee", domain.StatusAccepted, "Dummy", 25)
+	cat, catV1 := e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
+	_, catV2 := e.playable(carolID, "cat", domain.StatusQualifying, "Dummy", 0)
 	before := map[int64]string{}
 	for _, v := range []int64{amyV.ID, beeV.ID, catV1.ID, catV2.ID} {
 		before[v] = e.versionState(v)
@@ -239,7 +240,7 @@ func TestChallengeLandsUnrated(t *testing.T) {
 	}
 
 	e.work(judge.Config{Queues: []string{judge.QueueMatch}})
-	if status := e.waitMatch(id, time.Minute); status != store.MatchFinished {
+	if status := e.waitMatch(id, time.Minute); status != domain.MatchFinished {
 		t.Fatalf("the challenge %s: %s", status, e.scalar("SELECT coalesce(error, '') FROM matches WHERE id = $1", id))
 	}
 	if rated := e.scalar("SELECT rated::text FROM matches WHERE id = $1", id); rated != "false" {
@@ -272,7 +273,7 @@ func TestChallengeLandsUnrated(t *testing.T) {
 
 	// Play again with the latest version: a new challenge, the same seed,
 	// board and opponents, carol's seats taken by cat's newest version.
-	_, catV3 := e.playable(carolID, "cat", store.StatusQualifying, "Demo", 0)
+	_, catV3 := e.playable(carolID, "cat", domain.StatusQualifying, "Demo", 0)
 	code, body, loc = e.post(carol, fmt.Sprintf("/matches/%d/again", id), nil, nil)
 	if code != http.StatusSeeOther {
 		t.Fatalf("play again: %d\n%s", code, body)
@@ -284,8 +285,8 @@ func TestChallengeLandsUnrated(t *testing.T) {
 		t.Fatalf("played again: %s", got)
 	}
 	// On a ladder match of hers too; not on one she is not in.
-	ladder := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 777}
-	if err := store.CreateMatch(ctx, e.pool, ladder, []store.Seat{{VersionID: &amyV.ID}, {VersionID: &catV1.ID}, {VersionID: &beeV.ID}, {Builtin: "Dummy"}}); err != nil {
+	ladder := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 777}
+	if err := store.CreateMatch(ctx, e.pool, ladder, []domain.Seat{{VersionID: &amyV.ID}, {VersionID: &catV1.ID}, {VersionID: &beeV.ID}, {Builtin: "Dummy"}}); err != nil {
 		t.Fatal(err)
 	}
 	_, _, loc = e.post(carol, fmt.Sprintf("/matches/%d/again", ladder.ID), nil, nil)
@@ -311,8 +312,8 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 	e := newChallengeEnv(t)
 	var owners []int64
 	for i := range 4 {
-		_, owner := e.user(store.RoleStudent)
-		_, v := e.playable(owner, fmt.Sprintf("lad%d", i), store.StatusAccepted, []string{"Demo", "Dummy"}[i%2], 25)
+		_, owner := e.user(domain.RoleStudent)
+		_, v := e.playable(owner, fmt.Sprintf("lad%d", i), domain.StatusAccepted, []string{"Demo", "Dummy"}[i%2], 25)
 		owners = append(owners, owner)
 		// Unsettled (σ above ladder.SettledSigma, few games): the ladder
 		// plays at full pace, filling its queue.
@@ -320,7 +321,7 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, catV := e.playable(owners[0], "solo", store.StatusQualifying, "Demo", 0)
+	_, catV := e.playable(owners[0], "solo", domain.StatusQualifying, "Demo", 0)
 	// Matches other tests left queued without a job would take places in
 	// the ladder's queue: they will never be played.
 	if _, err := e.pool.Exec(context.Background(), `UPDATE matches m SET status = 'failed', finished_at = now(), error = 'left by a test'
@@ -394,10 +395,10 @@ func TestChallengeRunsAfterTheLadder(t *testing.T) {
 func TestChallengeLimits(t *testing.T) {
 	e := newChallengeEnv(t)
 	ctx := context.Background()
-	carolName, carolID := e.user(store.RoleStudent)
-	adminName, adminID := e.user(store.RoleAdmin)
-	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
-	e.playable(adminID, "boss", store.StatusAccepted, "Demo", 20)
+	carolName, carolID := e.user(domain.RoleStudent)
+	adminName, adminID := e.user(domain.RoleAdmin)
+	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
+	e.playable(adminID, "boss", domain.StatusAccepted, "Demo", 20)
 	tok := e.tokenOf(carolID)
 	start := func() apiAnswer {
 		return e.api("POST", "/api/games/orkisland/challenges", tok, map[string]any{"version": "cat", "opponents": []string{"Dummy"}})
@@ -465,10 +466,10 @@ func TestChallengeLimits(t *testing.T) {
 // in the API; the admin's still start; switched on, they pass again.
 func TestChallengesSwitchedOff(t *testing.T) {
 	e := newChallengeEnv(t)
-	adminName, adminID := e.user(store.RoleAdmin)
-	carolName, carolID := e.user(store.RoleStudent)
-	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
-	e.playable(adminID, "boss", store.StatusAccepted, "Demo", 20)
+	adminName, adminID := e.user(domain.RoleAdmin)
+	carolName, carolID := e.user(domain.RoleStudent)
+	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
+	e.playable(adminID, "boss", domain.StatusAccepted, "Demo", 20)
 	admin, carol := e.login(adminName), e.login(carolName)
 
 	if code, _, _ := e.post(carol, "/admin/games/orkisland/challenges", url.Values{"on": {"0"}}, nil); code != http.StatusForbidden {
@@ -524,9 +525,9 @@ func TestChallengesSwitchedOff(t *testing.T) {
 func TestChallengeOnALadderBoard(t *testing.T) {
 	e := newChallengeEnv(t)
 	ctx := context.Background()
-	carolName, carolID := e.user(store.RoleStudent)
-	_, adminID := e.user(store.RoleAdmin)
-	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
+	carolName, carolID := e.user(domain.RoleStudent)
+	_, adminID := e.user(domain.RoleAdmin)
+	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
 	board := func(name string) int64 {
 		id, err := store.CreateBoard(ctx, e.pool, "orkisland", name, []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
 			map[string]int{"nb_rounds": 12}, adminID)
@@ -536,11 +537,11 @@ func TestChallengeOnALadderBoard(t *testing.T) {
 		return id
 	}
 	ladderBoard, secret := board("Ladder A"), board("Secret final")
-	if err := store.SetGameBoards(ctx, e.pool, "orkisland", store.ForLadder, true, []int64{ladderBoard}); err != nil {
+	if err := store.SetGameBoards(ctx, e.pool, "orkisland", domain.ForLadder, true, []int64{ladderBoard}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { // before the boards go: the matches played on them keep them
-		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", store.ForLadder); err != nil {
+		if err := store.DefaultGameBoards(ctx, e.pool, "orkisland", domain.ForLadder); err != nil {
 			t.Error(err)
 		}
 		if _, err := e.pool.Exec(ctx, "DELETE FROM matches WHERE board_id = ANY($1)", []int64{ladderBoard, secret}); err != nil {
@@ -564,7 +565,7 @@ func TestChallengeOnALadderBoard(t *testing.T) {
 		t.Fatalf("board and settings: %s (the board fixes nb_rounds)", got)
 	}
 	e.work(judge.Config{Queues: []string{judge.QueueMatch}})
-	if status := e.waitMatch(id, time.Minute); status != store.MatchFinished {
+	if status := e.waitMatch(id, time.Minute); status != domain.MatchFinished {
 		t.Fatalf("the challenge on a board: %s", status)
 	}
 }
@@ -572,12 +573,12 @@ func TestChallengeOnALadderBoard(t *testing.T) {
 // Bad choices are refused with the reason and create nothing.
 func TestChallengeRefusals(t *testing.T) {
 	e := newChallengeEnv(t)
-	_, aliceID := e.user(store.RoleStudent)
-	_, carolID := e.user(store.RoleStudent)
-	_, amyV := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 30)
-	_, amyV2 := e.playable(aliceID, "amy", store.StatusQualifying, "Demo", 0)
-	e.playable(carolID, "cat", store.StatusAccepted, "Demo", 20)
-	e.newVersion(carolID, "raw", store.StatusCompiling)
+	_, aliceID := e.user(domain.RoleStudent)
+	_, carolID := e.user(domain.RoleStudent)
+	_, amyV := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 30)
+	_, amyV2 := e.playable(aliceID, "amy", domain.StatusQualifying, "Demo", 0)
+	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
+	e.newVersion(carolID, "raw", domain.StatusCompiling)
 	aliceName := e.scalar("SELECT name FROM users WHERE id = $1", aliceID)
 	tok := e.tokenOf(carolID)
 	before := e.scalar("SELECT count(*) FROM matches")
@@ -629,8 +630,8 @@ func TestChallengeLogsStayPrivate(t *testing.T) {
 	}
 	e := newChallengeEnv(t)
 	ctx := context.Background()
-	aliceName, aliceID := e.user(store.RoleStudent)
-	carolName, carolID := e.user(store.RoleStudent)
+	aliceName, aliceID := e.user(domain.RoleStudent)
+	carolName, carolID := e.user(domain.RoleStudent)
 	e.work(judge.Config{Queues: []string{judge.QueueCompile, judge.QueueMatch}, MaxWorkers: 2,
 		// Shared with the other tests that compile bots: warm build caches.
 		Sandbox: judge.Sandbox{Dir: filepath.Join(os.TempDir(), "arena-judge-test")}})
@@ -656,7 +657,7 @@ func (b *bot) Play(g *sdk.Game) {
 func main() { sdk.Run(&bot{}) }
 `
 	}
-	submit := func(owner int64, bot, words string) *store.Version {
+	submit := func(owner int64, bot, words string) *domain.Version {
 		v, err := service.Submit(ctx, e.pool, e.jobs, owner, "orkisland", bot, "go", talker(words))
 		if err != nil {
 			t.Fatal(err)
@@ -666,9 +667,9 @@ func main() { sdk.Run(&bot{}) }
 	aliceV := submit(aliceID, "amy", "ALICE-SECRET-LOG")
 	carolV := submit(carolID, "cat", "CAROL-OWN-LOG")
 	deadline := time.Now().Add(3 * time.Minute)
-	for _, v := range []*store.Version{aliceV, carolV} {
-		for e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == store.StatusQueued ||
-			e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == store.StatusCompiling {
+	for _, v := range []*domain.Version{aliceV, carolV} {
+		for e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == domain.StatusQueued ||
+			e.scalar("SELECT status FROM bot_versions WHERE id = $1", v.ID) == domain.StatusCompiling {
 			if time.Now().After(deadline) {
 				t.Fatal("the bots did not compile")
 			}
@@ -693,7 +694,7 @@ func main() { sdk.Run(&bot{}) }
 	}
 	id := e.api("POST", "/api/games/orkisland/challenges", e.tokenOf(carolID), map[string]any{
 		"version": "cat", "opponents": []string{aliceName + "/amy", "Dummy", "Dummy"}}).id(t)
-	if status := e.waitMatch(id, 2*time.Minute); status != store.MatchFinished {
+	if status := e.waitMatch(id, 2*time.Minute); status != domain.MatchFinished {
 		t.Fatalf("the challenge %s", status)
 	}
 	if got := e.scalar("SELECT string_agg(coalesce(log, '-'), '|' ORDER BY seat) FROM match_players WHERE match_id = $1", id); !strings.Contains(got, "ALICE-SECRET-LOG") ||

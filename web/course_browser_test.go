@@ -14,7 +14,7 @@ import (
 	"github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 	"arena.dev/web/browsertest"
 )
 
@@ -34,7 +34,7 @@ func TestCourseInBrowser(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	suffix := fmt.Sprint(time.Now().UnixNano() % 1e6)
 	clara, dani := "clara"+suffix, "dani"+suffix
 

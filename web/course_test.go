@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -27,9 +28,9 @@ var rosterKey = regexp.MustCompile(`action="/admin/roster/(\d+)/credentials"[^>]
 func TestRosterImport(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
-	taken, takenID := e.user(store.RoleStudent)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	taken, takenID := e.user(domain.RoleStudent)
+	studentName, _ := e.user(domain.RoleStudent)
 	admin := e.login(adminName)
 	suffix := fmt.Sprint(time.Now().UnixNano() % 1e6)
 	anna, bernat := "anna"+suffix, "bernat"+suffix
@@ -77,7 +78,7 @@ func TestRosterImport(t *testing.T) {
 	path := "/admin/roster/" + id + "/credentials"
 
 	// Only the admin who imported, with the page's key.
-	other, _ := e.user(store.RoleAdmin)
+	other, _ := e.user(domain.RoleAdmin)
 	if code, _, _ := e.post(e.login(other), path, url.Values{"key": {key}}, nil); code != http.StatusGone {
 		t.Errorf("another admin's download: %d, want 410", code)
 	}
@@ -134,7 +135,7 @@ func TestRosterImport(t *testing.T) {
 // characters, no leading spaces), keeps them text, every cell quoted.
 func TestRosterPasswordsCSVHasNoFormulas(t *testing.T) {
 	e := newAdminEnv(t)
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	admin := e.login(adminName)
 	suffix := fmt.Sprint(time.Now().UnixNano() % 1e6)
 	var roster strings.Builder
@@ -188,8 +189,8 @@ func guarded(c string) string {
 func TestSubmissionDeadline(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	admin, student := e.login(adminName), e.login(studentName)
 	t.Cleanup(func() {
 		if _, err := e.pool.Exec(ctx, "UPDATE games SET submission_deadline = NULL"); err != nil {
@@ -286,7 +287,7 @@ func (e *adminEnv) apiToken(name string) string {
 // qualified at when, and returns its id.
 func (e *adminEnv) courseBot(owner int64, name string, mu, sigma float64, games int, when time.Time) int64 {
 	e.t.Helper()
-	b, v := e.newVersion(owner, name, store.StatusAccepted)
+	b, v := e.newVersion(owner, name, domain.StatusAccepted)
 	if _, err := e.pool.Exec(context.Background(), `UPDATE bot_versions SET mu = $2, sigma = $3, games = $4, accepted_at = $5 WHERE id = $1;`,
 		v.ID, mu, sigma, games, when); err != nil {
 		e.t.Fatal(err)
@@ -303,12 +304,12 @@ func (e *adminEnv) courseBot(owner int64, name string, mu, sigma float64, games 
 func TestGradesCSV(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	admin := e.login(adminName)
 	var names []string
 	var ids []int64
 	for i, g := range []string{"G1", "G2", "G1"} {
-		name, id := e.user(store.RoleStudent)
+		name, id := e.user(domain.RoleStudent)
 		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2, group_name = $3 WHERE id = $1", id, fmt.Sprintf("Student %d", i), g); err != nil {
 			t.Fatal(err)
 		}
@@ -318,12 +319,12 @@ func TestGradesCSV(t *testing.T) {
 	// form a spreadsheet takes, each kept text in the file.
 	hostile := map[string][3]string{} // user → display name, group, bot
 	for i, c := range hostileCells {
-		name, id := e.user(store.RoleStudent)
+		name, id := e.user(domain.RoleStudent)
 		group, bot := hostileCells[(i+1)%len(hostileCells)], hostileCells[(i+2)%len(hostileCells)]
 		if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = $2, group_name = $3 WHERE id = $1", id, c, group); err != nil {
 			t.Fatal(err)
 		}
-		e.newVersion(id, bot, store.StatusCompileError)
+		e.newVersion(id, bot, domain.StatusCompileError)
 		hostile[name] = [3]string{guarded(c), guarded(group), guarded(bot)}
 	}
 	// Far above any other test's bots: ranks 1 and 2 (the house bot
@@ -331,7 +332,7 @@ func TestGradesCSV(t *testing.T) {
 	qualified := time.Date(2026, 3, 4, 10, 30, 0, 0, time.UTC)
 	first := e.courseBot(ids[0], "=cmd|calc", 900, 1, 40, qualified)
 	second := e.courseBot(ids[1], "second", 700, 1, 30, qualified.Add(time.Hour))
-	e.newVersion(ids[1], "broken", store.StatusCompileError)
+	e.newVersion(ids[1], "broken", domain.StatusCompileError)
 	var house int64
 	if err := e.pool.QueryRow(ctx, "SELECT id FROM users WHERE role = 'house'").Scan(&house); err != nil {
 		t.Fatal(err)
@@ -405,7 +406,7 @@ func TestGradesCSV(t *testing.T) {
 		t.Fatal("the grades page lacks its links")
 	}
 	// Students and visitors get nothing.
-	studentName, _ := e.user(store.RoleStudent)
+	studentName, _ := e.user(domain.RoleStudent)
 	student := e.login(studentName)
 	for _, p := range []string{"/admin/grades", "/admin/games/orkisland/grades.csv", fmt.Sprintf("/admin/tournaments/%d/grades.csv", tid)} {
 		if code, _, _ := e.get(student, p); code != http.StatusForbidden {
@@ -431,7 +432,7 @@ func TestHouseBotsOnTheBoard(t *testing.T) {
 	if err := store.EnsureHouseBots(ctx, e.pool, game, []store.HouseBot{{Name: "Dummy"}, {Name: "Demo"}}, 30, 1); err != nil {
 		t.Fatal(err)
 	}
-	name, owner := e.user(store.RoleStudent)
+	name, owner := e.user(domain.RoleStudent)
 	b, err := store.BotByName(ctx, e.pool, owner, game, "solo")
 	if err != nil {
 		t.Fatal(err)
@@ -476,14 +477,14 @@ func TestHouseBotsOnTheBoard(t *testing.T) {
 func TestHomeHidesQualificationAttempts(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	_, owner := e.user(store.RoleStudent)
-	_, v := e.newVersion(owner, "hopeful", store.StatusRejected)
+	_, owner := e.user(domain.RoleStudent)
+	_, v := e.newVersion(owner, "hopeful", domain.StatusRejected)
 	mk := func(kind string) int64 {
-		m := &store.Match{GameID: "orkisland", Kind: kind, Seed: 1}
-		if kind == store.KindQualification {
+		m := &domain.Match{GameID: "orkisland", Kind: kind, Seed: 1}
+		if kind == domain.KindQualification {
 			m.BotVersionID = &v.ID
 		}
-		seats := []store.Seat{{VersionID: &v.ID}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		seats := []domain.Seat{{VersionID: &v.ID}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 			t.Fatal(err)
 		}
@@ -493,7 +494,7 @@ func TestHomeHidesQualificationAttempts(t *testing.T) {
 		}
 		return m.ID
 	}
-	qual, ladder := mk(store.KindQualification), mk(store.KindLadder)
+	qual, ladder := mk(domain.KindQualification), mk(domain.KindLadder)
 	_, body, _ := e.get(e.browser(), "/")
 	if strings.Contains(body, fmt.Sprintf(`href="/matches/%d"`, qual)) || !strings.Contains(body, fmt.Sprintf(`href="/matches/%d"`, ladder)) {
 		t.Fatalf("home lists qualification match %d or misses ladder match %d", qual, ladder)
@@ -505,9 +506,9 @@ func TestHomeHidesQualificationAttempts(t *testing.T) {
 func TestTournamentFormEntrants(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	admin := e.login(adminName)
-	name, owner := e.user(store.RoleStudent)
+	name, owner := e.user(domain.RoleStudent)
 	if _, err := e.pool.Exec(ctx, "UPDATE users SET display_name = 'Clara Vidal' WHERE id = $1", owner); err != nil {
 		t.Fatal(err)
 	}
@@ -541,7 +542,7 @@ func TestTournamentFormEntrants(t *testing.T) {
 	var id int64
 	fmt.Sscanf(strings.TrimPrefix(loc, "/tournaments/"), "%d", &id)
 	tr, err := store.TournamentByID(ctx, e.pool, id)
-	if err != nil || !slices.Equal(tr.BotIDs, []int64{a, b}) || tr.OnePerStudent || tr.Format != store.FormatLeague {
+	if err != nil || !slices.Equal(tr.BotIDs, []int64{a, b}) || tr.OnePerStudent || tr.Format != domain.FormatLeague {
 		t.Fatalf("tournament %+v, %v: want the two bots, every bot of a student (the box was not sent)", tr, err)
 	}
 	form.Set("one_per_student", "1")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/judge"
@@ -82,7 +83,7 @@ func TestCppInBrowser(t *testing.T) {
 	srv := httptest.NewServer((&web.Server{Pool: pool, Jobs: jobs}).Handler())
 	t.Cleanup(srv.Close)
 	e := &botsEnv{t: t, srv: srv, pool: pool}
-	_, name, _ := e.user(store.RoleStudent)
+	_, name, _ := e.user(domain.RoleStudent)
 
 	bctx, consoleErrors := botsBrowser(t)
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {

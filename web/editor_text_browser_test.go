@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"github.com/chromedp/chromedp"
-
-	"arena.dev/store"
 )
 
 // TestSubmitKeepsTextBrowser: the submit page in Chromium never loses or
@@ -22,7 +21,7 @@ import (
 // Latin-1 ("posición", not "posici�") with a notice, and submits as such.
 func TestSubmitKeepsTextBrowser(t *testing.T) {
 	e := newBotsEnv(t)
-	_, name, aliceID := e.user(store.RoleStudent)
+	_, name, aliceID := e.user(domain.RoleStudent)
 	bctx, consoleErrors := botsBrowser(t)
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()

@@ -11,7 +11,6 @@ import (
 	"github.com/riverqueue/river/rivertype"
 
 	"arena.dev/domain"
-	"arena.dev/store"
 )
 
 // One mapping from errors to statuses, wrapped errors included.
@@ -21,11 +20,11 @@ func TestErrorStatus(t *testing.T) {
 		status int
 		msg    string
 	}{
-		{store.ErrNotFound, http.StatusNotFound, ""},
-		{fmt.Errorf("version 3: %w", store.ErrNotFound), http.StatusNotFound, ""},
+		{domain.ErrNotFound, http.StatusNotFound, ""},
+		{fmt.Errorf("version 3: %w", domain.ErrNotFound), http.StatusNotFound, ""},
 		{rivertype.ErrNotFound, http.StatusNotFound, ""},
-		{fmt.Errorf("board %q: %w", "x", store.ErrConflict), http.StatusConflict, ""},
-		{fmt.Errorf("board 3 was played on: %w", store.ErrInUse), http.StatusConflict, "board 3 was played on: in use"},
+		{fmt.Errorf("board %q: %w", "x", domain.ErrConflict), http.StatusConflict, ""},
+		{fmt.Errorf("board 3 was played on: %w", domain.ErrInUse), http.StatusConflict, "board 3 was played on: in use"},
 		{domain.Refusal("errors.tournament.cancel", "the tournament is already {{.Status}}", domain.Data{"Status": "finished"}),
 			http.StatusUnprocessableEntity, "the tournament is already finished"},
 		{domain.Refusal("errors.submit.empty", "the source is empty", nil), http.StatusUnprocessableEntity, "the source is empty"},

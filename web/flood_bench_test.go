@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 )
 
 // BenchmarkPageDuringPasswordFlood measures a page's latency (the game
@@ -34,7 +34,7 @@ func BenchmarkPageDuringPasswordFlood(b *testing.B) {
 	viewer := e.client("203.0.113.200", "")
 	var flooders []*secClient
 	for i := range floodClients {
-		user, _ := e.user(store.RoleStudent)
+		user, _ := e.user(domain.RoleStudent)
 		flooders = append(flooders, e.client(fmt.Sprintf("198.19.%d.1", i), "").mustLogin(user))
 	}
 	for _, name := range []string{"quiet", "password-changes", "logins"} {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -18,8 +19,8 @@ import (
 func TestVersionPageShowsFreezes(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, _, aliceID := e.user(store.RoleStudent)
-	bob, _, _ := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
+	bob, _, _ := e.user(domain.RoleStudent)
 	_, _, h := e.submit(alice, "orkisland", "icy", botsSource("icy"))
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "icy")
@@ -29,9 +30,9 @@ func TestVersionPageShowsFreezes(t *testing.T) {
 
 	match := func(kind string, mine store.SeatOutcome) int64 {
 		t.Helper()
-		seats := []store.Seat{{VersionID: &vid}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
-		m := &store.Match{GameID: "orkisland", Kind: kind, Seed: 5}
-		if kind == store.KindQualification {
+		seats := []domain.Seat{{VersionID: &vid}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		m := &domain.Match{GameID: "orkisland", Kind: kind, Seed: 5}
+		if kind == domain.KindQualification {
 			m.BotVersionID = &vid
 		}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
@@ -47,12 +48,12 @@ func TestVersionPageShowsFreezes(t *testing.T) {
 		return store.SeatOutcome{Score: score, Rank: rank, FrozenRound: &round, FrozenKind: kind, FrozenReason: &reason, Log: log}
 	}
 	// Ahead when its CPU ran out: it still wins the match.
-	cpu := match(store.KindQualification, frozen(900, 1, 88, games.FreezeCPU, "the 2 s budget is spent", ""))
+	cpu := match(domain.KindQualification, frozen(900, 1, 88, games.FreezeCPU, "the 2 s budget is spent", ""))
 	// Crashed while starting: frozen at setup, its start's log kept.
-	start := match(store.KindQualification, frozen(0, 4, -1, games.FreezeStart,
+	start := match(domain.KindQualification, frozen(0, 4, -1, games.FreezeStart,
 		"crashed: panic or fatal error (exit code 2), see the log", "loading my tables\npanic: assignment to entry in nil map"))
-	clean := match(store.KindQualification, store.SeatOutcome{Score: 50, Rank: 1})
-	stack := match(store.KindLadder, frozen(3, 4, 12, games.FreezeStack, "recursion too deep or local variables too large, see the log", ""))
+	clean := match(domain.KindQualification, store.SeatOutcome{Score: 50, Rank: 1})
+	stack := match(domain.KindLadder, frozen(3, 4, 12, games.FreezeStack, "recursion too deep or local variables too large, see the log", ""))
 
 	const (
 		cpuWords   = "out of CPU time in round 88: the 2 s budget is spent"

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -89,7 +90,7 @@ func TestFrozenBotsCPUThroughTheJudge(t *testing.T) {
 	srv := httptest.NewServer((&web.Server{Pool: pool, Jobs: jobs}).Handler())
 	t.Cleanup(srv.Close)
 	e := &botsEnv{t: t, srv: srv, pool: pool}
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 
 	g, err := games.Get("orkisland")
 	if err != nil {
@@ -111,10 +112,10 @@ func TestFrozenBotsCPUThroughTheJudge(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.Status == store.StatusCompileError {
+			if v.Status == domain.StatusCompileError {
 				t.Fatalf("%s did not compile: %s", b.name, v.CompileLog)
 			}
-			if v.Status == store.StatusRejected || v.Status == store.StatusAccepted {
+			if v.Status == domain.StatusRejected || v.Status == domain.StatusAccepted {
 				break
 			}
 			if time.Now().After(deadline) {

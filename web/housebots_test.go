@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/service"
 	"arena.dev/store"
 )
@@ -20,8 +21,8 @@ import (
 func TestHouseBotsInMatches(t *testing.T) {
 	e := newChallengeEnv(t)
 	ctx := context.Background()
-	name, id := e.user(store.RoleStudent)
-	_, v := e.playable(id, "walker", store.StatusAccepted, "Demo", 25)
+	name, id := e.user(domain.RoleStudent)
+	_, v := e.playable(id, "walker", domain.StatusAccepted, "Demo", 25)
 	if err := store.EnsureHouseBots(ctx, e.pool, "orkisland", []store.HouseBot{{Name: "Demo"}, {Name: "Dummy"}}, 25, 8); err != nil {
 		t.Fatal(err)
 	}
@@ -34,8 +35,8 @@ func TestHouseBotsInMatches(t *testing.T) {
 		return vid
 	}
 	demo, dummy := house("Demo"), house("Dummy")
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 5}
-	if err := store.CreateMatch(ctx, e.pool, m, []store.Seat{{VersionID: &v.ID}, {VersionID: &demo}, {VersionID: &dummy}, {Builtin: "Dummy"}}); err != nil {
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 5}
+	if err := store.CreateMatch(ctx, e.pool, m, []domain.Seat{{VersionID: &v.ID}, {VersionID: &demo}, {VersionID: &dummy}, {Builtin: "Dummy"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := e.pool.Exec(ctx, `UPDATE matches SET rated = true, status = 'finished', finished_at = now() WHERE id = $1`, m.ID); err != nil {
@@ -81,7 +82,7 @@ func TestHouseBotsInMatches(t *testing.T) {
 // so before keeps taking versions.
 func TestHouseBotNamesRefused(t *testing.T) {
 	e := newAdminEnv(t)
-	name, id := e.user(store.RoleStudent)
+	name, id := e.user(domain.RoleStudent)
 	c := e.login(name)
 	src := "package main\n\n// my own dummy\nfunc main() {}\n"
 	for _, bot := range []string{"dummy", "DEMO", " Null "} {
@@ -99,7 +100,7 @@ func TestHouseBotNamesRefused(t *testing.T) {
 	if n := e.scalar("SELECT count(*)::text FROM bots WHERE owner_id = $1", id); n != "0" {
 		t.Errorf("%s bots were made", n)
 	}
-	e.newVersion(id, "Dummy", store.StatusAccepted) // from before the rule
+	e.newVersion(id, "Dummy", domain.StatusAccepted) // from before the rule
 	if _, err := service.Submit(context.Background(), e.pool, e.jobs, id, "orkisland", "dummy", "go", src); err != nil {
 		t.Errorf("a new version of an existing bot named Dummy: %v", err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/web"
 )
@@ -48,7 +49,7 @@ func TestEveryRouteRefusesBadInputWithout5xx(t *testing.T) {
 		store.SetSetting(ctx, e.s.Pool, store.SettingInviteCode, "")
 		store.SetSetting(ctx, e.s.Pool, store.SettingSiteName, "")
 	})
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	browser := e.client("203.0.113.50", "").mustLogin(admin)
 	_, token := browser.apiToken(admin, secPassword)
 
@@ -165,7 +166,7 @@ func sendOnce(t *testing.T, c *http.Client, req *http.Request) int {
 func TestBadTextRefusedNamingItsField(t *testing.T) {
 	e := newSecEnv(t, nil)
 	t.Cleanup(func() { store.SetSetting(context.Background(), e.s.Pool, store.SettingSiteName, "") })
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	c := e.client("203.0.113.60", "").mustLogin(admin)
 	_, token := c.apiToken(admin, secPassword)
 	multipartForm := func(fields map[string]string, fileField, fileName, file string) (io.Reader, string) {

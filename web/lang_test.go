@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/games/gametest/fake"
 	"arena.dev/store"
@@ -66,8 +67,8 @@ func TestSubmitInCpp(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	alice, _, aliceID := e.user(store.RoleStudent)
-	bob, _, _ := e.user(store.RoleStudent) // alice submits up to the rate limit
+	alice, _, aliceID := e.user(domain.RoleStudent)
+	bob, _, _ := e.user(domain.RoleStudent) // alice submits up to the rate limit
 
 	// Race takes Go and C++: a select, Go's starter by default, C++'s on request.
 	code, body := e.get(alice, "/games/"+fake.ID+"/submit")
@@ -196,7 +197,7 @@ func TestAPISubmitLanguage(t *testing.T) {
 	}
 	// A user per few submissions: the API limits their rate.
 	newToken := func() string {
-		name, _ := newUser(t, s, store.RoleStudent)
+		name, _ := newUser(t, s, domain.RoleStudent)
 		return token(t, srv, name)
 	}
 	tok := newToken()

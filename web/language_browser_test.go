@@ -10,7 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 	"arena.dev/web/browsertest"
 )
 
@@ -22,8 +22,8 @@ import (
 // chooses Spanish on the account page, which the database keeps.
 func TestLanguagesOnAPhone(t *testing.T) {
 	e := newPagesEnv(t)
-	name, owner := e.user(store.RoleStudent)
-	_, other := e.user(store.RoleStudent)
+	name, owner := e.user(domain.RoleStudent)
+	_, other := e.user(domain.RoleStudent)
 	var versions [4]int64
 	for i, bot := range []string{"Gothmog_the_Lieutenant", "Azog", "Bolg_son_of_Azog", "Grishnakh"} {
 		o := other
@@ -32,7 +32,7 @@ func TestLanguagesOnAPhone(t *testing.T) {
 		}
 		_, versions[i] = e.rankedBot(o, "orkisland", bot, 30-1.5*float64(i), 1.4)
 	}
-	match := e.playedMatch("orkisland", store.KindLadder, versions, [4]int64{3017, 2040, 1500, 90}, false)
+	match := e.playedMatch("orkisland", domain.KindLadder, versions, [4]int64{3017, 2040, 1500, 90}, false)
 
 	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
 	// The game page shows the latest ladder match of the shared test

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -88,7 +89,7 @@ func TestLanguageOfVisitors(t *testing.T) {
 // the browser's language again.
 func TestLanguageOfUsers(t *testing.T) {
 	e := newAdminEnv(t)
-	name, id := e.user(store.RoleStudent)
+	name, id := e.user(domain.RoleStudent)
 	c := e.login(name)
 	_, body := getLang(t, e, c, "/account", "en")
 	if !strings.Contains(body, `name="lang"`) || !strings.Contains(body, `action="/language"`) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -25,7 +26,7 @@ import (
 func TestSmallLayoutFixes(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	admin, adminID := e.user(store.RoleAdmin)
+	admin, adminID := e.user(domain.RoleAdmin)
 	// Another session, from a browser with a long name.
 	long := "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 " +
 		"Safari/537.36 Edg/131.0.2903.86 SomeCorporateToolbar/12.4.1.2209-enterprise-build+telemetry"
@@ -35,8 +36,8 @@ func TestSmallLayoutFixes(t *testing.T) {
 	if r := e.do(e.browser(), req); r.code != http.StatusSeeOther {
 		t.Fatalf("log in with a long browser name: %d", r.code)
 	}
-	_, v := e.newVersion(adminID, "seeded", store.StatusAccepted)
-	tr := &store.Tournament{Name: "Layout cup", GameID: "orkisland", Format: store.FormatElimination, Settings: map[string]int{},
+	_, v := e.newVersion(adminID, "seeded", domain.StatusAccepted)
+	tr := &domain.Tournament{Name: "Layout cup", GameID: "orkisland", Format: domain.FormatElimination, Settings: map[string]int{},
 		GroupMatches: 1, FinalMatches: 3, DropCount: 2, LeagueRounds: 1, Seed: 1, StartAt: time.Now().Add(time.Hour)}
 	if err := store.CreateTournament(ctx, e.pool, tr); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/metrics"
@@ -52,7 +53,7 @@ func loadBoardSnap(ctx context.Context, db store.DB, gameID string) (*boardSnap,
 	if err != nil {
 		return nil, err
 	}
-	rows := append([]store.Standing(nil), b.Rows...)
+	rows := append([]domain.Standing(nil), b.Rows...)
 	if err := store.LastChanges(ctx, db, rows); err != nil {
 		return nil, err
 	}
@@ -66,7 +67,7 @@ func loadBoardSnap(ctx context.Context, db store.DB, gameID string) (*boardSnap,
 }
 
 // withLast sets the standings' last rating changes from the snapshot.
-func (b *boardSnap) withLast(rows []store.Standing) []store.Standing {
+func (b *boardSnap) withLast(rows []domain.Standing) []domain.Standing {
 	for i := range rows {
 		if at, ok := b.Last[rows[i].VersionID]; ok {
 			rows[i].LastChange = &at
@@ -265,7 +266,7 @@ func (v boardView) events(ctx context.Context, gameID string, snap *boardSnap) (
 	// The language is part of the view: the rows' words are translated.
 	key := fmt.Sprintf("%t/%d/%d/%d/%d/%s", v.full, v.limit, v.offset, v.owner, viewerID, i18n.Lang(ctx))
 	return snap.view(key, func() (string, error) {
-		var rows []store.Standing
+		var rows []domain.Standing
 		ranked := snap.Board.Len()
 		var empty, count string
 		if v.full {
@@ -332,7 +333,7 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 		q := r.URL.Query()
 		v := boardView{full: true}
 		if u := userFrom(ctx); u != nil {
-			v.viewer = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == store.RoleAdmin}
+			v.viewer = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == domain.RoleAdmin}
 		}
 		if top, err := strconv.Atoi(q.Get("top")); err == nil && top > 0 {
 			v.full, v.limit = false, min(top, gameTop)

@@ -17,6 +17,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -116,7 +117,7 @@ func TestBoardStreamsShareOneSnapshot(t *testing.T) {
 	// An owner with a bot on the board (the package's tests share it: a μ
 	// of 1000 puts this one on top whatever other tests left there).
 	hash, _ := auth.HashPassword("pa55word!")
-	u := &store.User{Name: "feed_" + strconv.FormatInt(time.Now().UnixNano()%1e9, 36), PasswordHash: hash, Role: store.RoleStudent}
+	u := &domain.User{Name: "feed_" + strconv.FormatInt(time.Now().UnixNano()%1e9, 36), PasswordHash: hash, Role: domain.RoleStudent}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(ctx, pool, u); err != nil {
 		t.Fatal(err)

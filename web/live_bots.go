@@ -14,6 +14,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -36,7 +37,7 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		ctx := r.Context()
 		u := userFrom(ctx)
-		admin := u.Role == store.RoleAdmin
+		admin := u.Role == domain.RoleAdmin
 		ids := parseIDs(r.URL.Query()["v"], maxFollowed)
 
 		sub := h.subscribe(u.ID, admin)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -124,9 +125,9 @@ func (e *botsEnv) inTx(commit bool, f func(ctx context.Context, db store.DB) err
 
 func TestBotEventsStream(t *testing.T) {
 	e := newBotsEnv(t)
-	alice, _, aliceID := e.user(store.RoleStudent)
-	bob, _, bobID := e.user(store.RoleStudent)
-	admin, _, _ := e.user(store.RoleAdmin)
+	alice, _, aliceID := e.user(domain.RoleStudent)
+	bob, _, bobID := e.user(domain.RoleStudent)
+	admin, _, _ := e.user(domain.RoleAdmin)
 	e.submit(alice, "orkisland", "alicebot", botsSource("a"))
 	e.submit(bob, "orkisland", "bobbot", botsSource("b"))
 	av, bv := e.versionOf(aliceID, "alicebot"), e.versionOf(bobID, "bobbot")
@@ -146,11 +147,11 @@ func TestBotEventsStream(t *testing.T) {
 	// A change that is rolled back says nothing; one that commits arrives
 	// within a second.
 	e.inTx(false, func(ctx context.Context, db store.DB) error {
-		return store.SetVersionStatus(ctx, db, av, store.StatusRejected)
+		return store.SetVersionStatus(ctx, db, av, domain.StatusRejected)
 	})
 	start := time.Now()
 	e.inTx(true, func(ctx context.Context, db store.DB) error {
-		return store.SetVersionStatus(ctx, db, av, store.StatusCompiling)
+		return store.SetVersionStatus(ctx, db, av, domain.StatusCompiling)
 	})
 	m := nextEvent(t, as, time.Second)
 	if m.Event != aName || !strings.Contains(m.Data, "compiling") {
@@ -163,20 +164,20 @@ func TestBotEventsStream(t *testing.T) {
 
 	// Bob's own change reaches bob, not alice; alice's next reaches her.
 	e.inTx(true, func(ctx context.Context, db store.DB) error {
-		return store.SetVersionStatus(ctx, db, bv, store.StatusCompiling)
+		return store.SetVersionStatus(ctx, db, bv, domain.StatusCompiling)
 	})
 	if m := nextEvent(t, bs, time.Second); m.Event != bName {
 		t.Fatalf("bob's stream: %+v", m)
 	}
 	e.inTx(true, func(ctx context.Context, db store.DB) error {
-		return store.NotifyVersion(ctx, db, av, 0, aliceID, store.StatusAccepted)
+		return store.NotifyVersion(ctx, db, av, 0, aliceID, domain.StatusAccepted)
 	})
 	if m := nextEvent(t, as, time.Second); m.Event != aName || !strings.Contains(m.Data, "active on the ladder") {
 		t.Fatalf("alice's stream after bob's change: %+v", m)
 	}
 	// Bob never saw alice's events.
 	e.inTx(true, func(ctx context.Context, db store.DB) error {
-		return store.SetVersionStatus(ctx, db, bv, store.StatusQualifying)
+		return store.SetVersionStatus(ctx, db, bv, domain.StatusQualifying)
 	})
 	if m := nextEvent(t, bs, time.Second); m.Event != bName || !strings.Contains(m.Data, "qualifying") {
 		t.Fatalf("bob's stream: %+v", m)
@@ -187,7 +188,7 @@ func TestBotEventsStream(t *testing.T) {
 // care http.Server.Shutdown would wait for its whole grace period.
 func TestBotEventsEndOnShutdown(t *testing.T) {
 	e := newBotsEnv(t)
-	alice, _, _ := e.user(store.RoleStudent)
+	alice, _, _ := e.user(domain.RoleStudent)
 	ch, _ := e.openEvents(alice, "/bots/events")
 	waitListening(t, ch)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

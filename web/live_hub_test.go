@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"arena.dev/auth"
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 )
@@ -156,7 +157,7 @@ func TestEventsHeartbeat(t *testing.T) {
 	defer func(d time.Duration) { eventsHeartbeat = d }(eventsHeartbeat)
 	eventsHeartbeat = 50 * time.Millisecond
 	hash, _ := auth.HashPassword("pa55word!")
-	u := &store.User{Name: "beat_" + strconv.FormatInt(time.Now().UnixNano()%1e9, 36), PasswordHash: hash, Role: store.RoleStudent}
+	u := &domain.User{Name: "beat_" + strconv.FormatInt(time.Now().UnixNano()%1e9, 36), PasswordHash: hash, Role: domain.RoleStudent}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), pool, u); err != nil {
 		t.Fatal(err)

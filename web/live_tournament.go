@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -95,7 +96,7 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 				seen = e.Changes
 				_, err = fmt.Fprintf(w, "event: changed\nid: %d\ndata: %d\n\n", e.Changes, e.Changes)
 			}
-			over := e.Status == store.TournamentFinished || e.Status == store.TournamentCancelled
+			over := e.Status == domain.TournamentFinished || e.Status == domain.TournamentCancelled
 			if err == nil && over {
 				_, err = fmt.Fprintf(w, "event: over\ndata: %s\n\n", e.Status)
 			}

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -18,8 +19,8 @@ import (
 func TestTournamentEvents(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	newTournament := func(name string) *store.Tournament {
-		tr := &store.Tournament{Name: name, GameID: "orkisland", Format: store.FormatLeague, GroupMatches: 1, FinalMatches: 1,
+	newTournament := func(name string) *domain.Tournament {
+		tr := &domain.Tournament{Name: name, GameID: "orkisland", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1,
 			DropCount: 1, LeagueRounds: 1, Seed: 1, StartAt: time.Now()}
 		if err := store.CreateTournament(ctx, e.pool, tr); err != nil {
 			t.Fatal(err)

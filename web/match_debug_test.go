@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -17,9 +18,9 @@ import (
 func TestMatchDebugLogIsTheOwners(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	ownerName, owner := e.user(store.RoleStudent)
-	otherName, _ := e.user(store.RoleStudent)
-	adminName, _ := e.user(store.RoleAdmin)
+	ownerName, owner := e.user(domain.RoleStudent)
+	otherName, _ := e.user(domain.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
 	bot, err := store.BotByName(ctx, e.pool, owner, "orkisland", "bot")
 	if err != nil {
 		t.Fatal(err)
@@ -29,8 +30,8 @@ func TestMatchDebugLogIsTheOwners(t *testing.T) {
 		t.Fatal(err)
 	}
 	dummy := "Dummy"
-	m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: 5}
-	seats := []store.Seat{{Builtin: dummy}, {VersionID: &v.ID}, {Builtin: dummy}, {Builtin: dummy}}
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: 5}
+	seats := []domain.Seat{{Builtin: dummy}, {VersionID: &v.ID}, {Builtin: dummy}, {Builtin: dummy}}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
 	}

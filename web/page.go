@@ -3,6 +3,7 @@ package web
 import (
 	"net/http"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -14,7 +15,7 @@ func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	// A missing or unreadable setting just means the default name.
 	p.Site, _ = store.Setting(r.Context(), s.Pool, store.SettingSiteName, "")
 	if u := userFrom(r.Context()); u != nil {
-		p.User = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == store.RoleAdmin}
+		p.User = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == domain.RoleAdmin}
 	}
 	return p
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 	"arena.dev/web/request"
@@ -46,7 +47,7 @@ func (s *Server) botData(ctx context.Context, id, before int64) (templates.BotDa
 // rank (cached), its rating history, its matches, its rivals); botView
 // makes the page of it without one.
 type botLoad struct {
-	Bot      *store.Bot
+	Bot      *domain.Bot
 	Owner    string
 	Versions []store.PublicVersion
 	Game     *store.PublicGame
@@ -56,7 +57,7 @@ type botLoad struct {
 	Matches  []store.MatchSummary // older than Before (all when 0)
 	Before   int64
 	Rivals   []store.Rival
-	Viewer   *store.User // nil: no one logged in
+	Viewer   *domain.User // nil: no one logged in
 }
 
 // loadBot reads bot id's page: a bot of a disabled game is not found.
@@ -124,7 +125,7 @@ func botView(ctx context.Context, l botLoad) templates.BotData {
 			d.Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, id)
 		}
 	}
-	if u != nil && (u.ID == bot.OwnerID || u.Role == store.RoleAdmin) {
+	if u != nil && (u.ID == bot.OwnerID || u.Role == domain.RoleAdmin) {
 		for _, v := range l.Versions {
 			d.Versions = append(d.Versions, templates.VersionLink{Number: v.Number, Language: v.Language, Status: string(v.Status),
 				When: templates.Ago(ctx, v.CreatedAt)})

@@ -11,8 +11,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/games"
-	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
 
@@ -22,8 +22,8 @@ import (
 // to a directory to keep a full-page screenshot of each.
 func TestPublicPagesInBrowser(t *testing.T) {
 	e := newPagesEnv(t)
-	ownerName, owner := e.user(store.RoleStudent)
-	_, other := e.user(store.RoleStudent)
+	ownerName, owner := e.user(domain.RoleStudent)
+	_, other := e.user(domain.RoleStudent)
 	names := []string{"Gothmog", "Azog", "Bolg", "Grishnakh", "Ugluk", "Shagrat", "Gorbag", "Lugdush", "Mauhur", "Snaga", "Radbug", "Muzgash"}
 	var versions, bots []int64
 	for i, name := range names {
@@ -39,7 +39,7 @@ func TestPublicPagesInBrowser(t *testing.T) {
 	var m int64
 	for k := range 8 {
 		vs := [4]int64{versions[k%12], versions[(k+1)%12], versions[(k+3)%12], versions[(k+5)%12]}
-		m = e.playedMatch("orkisland", store.KindLadder, vs, [4]int64{int64(300 + 17*k), int64(420 - 9*k), 150, 90}, true)
+		m = e.playedMatch("orkisland", domain.KindLadder, vs, [4]int64{int64(300 + 17*k), int64(420 - 9*k), 150, 90}, true)
 	}
 	e.exec(`UPDATE blobs SET data = $2 WHERE key = $1`, fmt.Sprintf("replay/pages-%d", m), replay)
 	start := time.Now().Add(-6 * time.Hour)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/lang"
@@ -45,7 +46,7 @@ type gameLoad struct {
 	Info     *games.Info // nil for a game this build does not have
 	Qual     gameQual
 	ReplayID int64 // 0 when none
-	Top      []store.Standing
+	Top      []domain.Standing
 	Ranked   int
 	Install  templates.ToolInstall // the arena tool's install lines for this site
 	Now      time.Time
@@ -65,7 +66,7 @@ func (s *Server) loadGame(r *http.Request) (gameLoad, error) {
 			return l, err
 		}
 	}
-	if l.ReplayID, err = store.LatestReplay(ctx, s.Pool, l.Game.ID); err != nil && !errors.Is(err, store.ErrNotFound) {
+	if l.ReplayID, err = store.LatestReplay(ctx, s.Pool, l.Game.ID); err != nil && !errors.Is(err, domain.ErrNotFound) {
 		return l, err
 	}
 	if l.Top, err = s.topStandings(ctx, l.Game.ID, gameTop); err != nil {
@@ -191,7 +192,7 @@ func (s *Server) builtinWasm(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data, err := s.blobs().Get(r.Context(), key)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		w.Header().Set("Retry-After", "300")
 		s.render(w, r, http.StatusServiceUnavailable, templates.ErrorPage(s.page(r, "Being built", "games"), 503,
 			"The "+bot+" for "+g.Title+" is being built. Try again in a few minutes; meanwhile the starter kit "+

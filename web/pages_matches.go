@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
@@ -121,7 +122,7 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 
 // matchWithSeats loads the match the URL parameter param names, and its
 // seats.
-func (s *Server) matchWithSeats(r *http.Request, param string) (*store.Match, []store.SeatResult, error) {
+func (s *Server) matchWithSeats(r *http.Request, param string) (*domain.Match, []store.SeatResult, error) {
 	m, err := byID(r, param, s.Pool, store.MatchByID)
 	if err != nil {
 		return nil, nil, err
@@ -138,13 +139,13 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	m, err := store.MatchByID(r.Context(), s.Pool, id)
-	if err == nil && m.Status == store.MatchFinished && m.ReplayKey == nil {
+	if err == nil && m.Status == domain.MatchFinished && m.ReplayKey == nil {
 		// Deleted by retention: the viewer shows this text.
 		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
 			m.ID, m.ID), http.StatusGone)
 		return
 	}
-	if errors.Is(err, store.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
+	if errors.Is(err, domain.ErrNotFound) || (err == nil && m.ReplayKey == nil) {
 		http.Error(w, "no replay for this match (yet)", http.StatusNotFound)
 		return
 	}
@@ -153,7 +154,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	data, err := s.blobs().Get(r.Context(), *m.ReplayKey)
-	if errors.Is(err, store.ErrNotFound) {
+	if errors.Is(err, domain.ErrNotFound) {
 		// Retention deleted it between the two reads.
 		http.Error(w, fmt.Sprintf("The replay of match %d was deleted to save space; its page (/matches/%d) offers to play it again.",
 			m.ID, m.ID), http.StatusGone)
@@ -187,7 +188,7 @@ func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
 	}{Seats: []games.SeatLog{}}
 	if u := userFrom(r.Context()); u != nil {
 		owner := u.ID
-		if u.Role == store.RoleAdmin {
+		if u.Role == domain.RoleAdmin {
 			owner = 0 // an admin reads every bot's log, as on version pages
 		}
 		logs, err := store.SeatRoundLogs(r.Context(), s.Pool, id, owner)

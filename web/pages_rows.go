@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -15,7 +16,7 @@ import (
 
 // Conversions from store rows to what the public pages' templates show.
 
-func standingRows(ctx context.Context, ss []store.Standing, viewer *templates.Viewer) []templates.StandingRow {
+func standingRows(ctx context.Context, ss []domain.Standing, viewer *templates.Viewer) []templates.StandingRow {
 	out := make([]templates.StandingRow, len(ss))
 	for i, s := range ss {
 		last := "–"
@@ -79,9 +80,9 @@ func seatBotLabel(name, kind string, builtin, house, rated bool) string {
 		return name + " (house bot, rated)"
 	case house:
 		return name + " (house bot)"
-	case builtin && kind == store.KindLadder && rated:
+	case builtin && kind == domain.KindLadder && rated:
 		return name + " (empty seat, unrated)"
-	case builtin && kind == store.KindLadder:
+	case builtin && kind == domain.KindLadder:
 		return name + " (empty seat)"
 	}
 	return name

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -59,7 +60,7 @@ func (e *pagesEnv) user(role string) (string, int64) {
 	e.t.Helper()
 	pagesUserN++
 	hash, _ := auth.HashPassword(pagesPassword)
-	u := &store.User{Name: fmt.Sprintf("pg%d_%s", pagesUserN, role), PasswordHash: hash, Role: role}
+	u := &domain.User{Name: fmt.Sprintf("pg%d_%s", pagesUserN, role), PasswordHash: hash, Role: role}
 	u.Email = u.Name + "@example.org"
 	if err := store.CreateUser(context.Background(), e.pool, u); err != nil {
 		e.t.Fatal(err)
@@ -129,16 +130,16 @@ func (e *pagesEnv) rankedBot(owner int64, game, name string, mu, sigma float64) 
 func (e *pagesEnv) playedMatch(game, kind string, versions [4]int64, scores [4]int64, replay bool) int64 {
 	e.t.Helper()
 	ctx := context.Background()
-	seats := make([]store.Seat, 4)
+	seats := make([]domain.Seat, 4)
 	for i, v := range versions {
 		if v == 0 {
-			seats[i] = store.Seat{Builtin: "Dummy"}
+			seats[i] = domain.Seat{Builtin: "Dummy"}
 		} else {
-			seats[i] = store.Seat{VersionID: &v}
+			seats[i] = domain.Seat{VersionID: &v}
 		}
 	}
-	m := &store.Match{GameID: game, Kind: kind, Seed: 77}
-	if kind == store.KindChallenge { // started by the first seat's owner
+	m := &domain.Match{GameID: game, Kind: kind, Seed: 77}
+	if kind == domain.KindChallenge { // started by the first seat's owner
 		var owner int64
 		if err := e.pool.QueryRow(ctx, `SELECT b.owner_id FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 			WHERE v.id = $1`, versions[0]).Scan(&owner); err != nil {
@@ -172,7 +173,7 @@ func (e *pagesEnv) playedMatch(game, kind string, versions [4]int64, scores [4]i
 			e.t.Fatal(err)
 		}
 	}
-	if err := store.FinishMatch(ctx, e.pool, m.ID, key, kind == store.KindLadder, out); err != nil {
+	if err := store.FinishMatch(ctx, e.pool, m.ID, key, kind == domain.KindLadder, out); err != nil {
 		e.t.Fatal(err)
 	}
 	if !replay {
@@ -206,7 +207,7 @@ func leaderboardRows(body string) int {
 
 func TestPublicHome(t *testing.T) {
 	e := newPagesEnv(t)
-	_, owner := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
 	var vs [4]int64
 	for i := range 6 {
 		_, v := e.rankedBot(owner, "pgame2", fmt.Sprintf("home%d", i), 100+float64(i), 1)
@@ -214,7 +215,7 @@ func TestPublicHome(t *testing.T) {
 			vs[i-2] = v // home0 and home1 do not play
 		}
 	}
-	m := e.playedMatch("pgame2", store.KindLadder, vs, [4]int64{5, 9, 1, 3}, true)
+	m := e.playedMatch("pgame2", domain.KindLadder, vs, [4]int64{5, 9, 1, 3}, true)
 	code, body, _ := e.get(e.login(""), "/")
 	if code != 200 {
 		t.Fatalf("home: %d", code)
@@ -226,7 +227,7 @@ func TestPublicHome(t *testing.T) {
 
 func TestGamePage(t *testing.T) {
 	e := newPagesEnv(t)
-	_, owner := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
 	visitor := e.login("")
 	code, body, _ := e.get(visitor, "/games/orkisland")
 	if code != 200 {
@@ -243,7 +244,7 @@ func TestGamePage(t *testing.T) {
 	for i := range vs {
 		_, vs[i] = e.rankedBot(owner, "orkisland", fmt.Sprintf("gp%d", i), 30, 2)
 	}
-	m := e.playedMatch("orkisland", store.KindLadder, vs, [4]int64{1, 2, 3, 4}, true)
+	m := e.playedMatch("orkisland", domain.KindLadder, vs, [4]int64{1, 2, 3, 4}, true)
 	_, body, _ = e.get(visitor, "/games/orkisland")
 	mustContain(t, "game page", body, fmt.Sprintf(`<arena-replay src="/matches/%d/replay"`, m), "/static/viewer/arena-replay.js", "gp0")
 
@@ -334,8 +335,8 @@ func TestDummyWasm(t *testing.T) {
 
 func TestLeaderboardPage(t *testing.T) {
 	e := newPagesEnv(t)
-	aliceName, alice := e.user(store.RoleStudent)
-	_, bob := e.user(store.RoleStudent)
+	aliceName, alice := e.user(domain.RoleStudent)
+	_, bob := e.user(domain.RoleStudent)
 	// 60 bots: bob's lb00..lb56 and alice's lb57..lb59, best last.
 	for i := range 60 {
 		owner := bob
@@ -386,13 +387,13 @@ func TestLeaderboardPage(t *testing.T) {
 
 func TestMatchPages(t *testing.T) {
 	e := newPagesEnv(t)
-	_, owner := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
 	var vs [4]int64
 	for i := range 3 {
 		_, vs[i] = e.rankedBot(owner, "pgame", fmt.Sprintf("mp%d", i), 20, 3)
 	}
 	// Seat 3 is the Dummy (a qualification match), frozen in round 41.
-	q := e.playedMatch("pgame", store.KindQualification, vs, [4]int64{10, 30, 20, 5}, false)
+	q := e.playedMatch("pgame", domain.KindQualification, vs, [4]int64{10, 30, 20, 5}, false)
 	visitor := e.login("")
 	code, body, _ := e.get(visitor, fmt.Sprintf("/matches/%d", q))
 	if code != 200 {
@@ -402,7 +403,7 @@ func TestMatchPages(t *testing.T) {
 		">mp1<", ">Dummy<", ">30<", "1st", "4th", "out of CPU time in round 41: the 2 s budget is spent", "0.750 s")
 	mustNotContain(t, "match page", body, "SECRET-DEBUG-LOG", "SECRET-SOURCE", "<arena-replay")
 
-	l := e.playedMatch("pgame", store.KindLadder, vs, [4]int64{1, 2, 3, 4}, true)
+	l := e.playedMatch("pgame", domain.KindLadder, vs, [4]int64{1, 2, 3, 4}, true)
 	_, body, _ = e.get(visitor, fmt.Sprintf("/matches/%d", l))
 	mustContain(t, "ladder match", body, fmt.Sprintf(`<arena-replay src="/matches/%d/replay"`, l))
 
@@ -415,7 +416,7 @@ func TestMatchPages(t *testing.T) {
 	// The game's list, newest first, 30 a page, by keyset.
 	var ids []int64
 	for i := range 33 {
-		ids = append(ids, e.playedMatch("pgame", store.KindLadder, vs, [4]int64{int64(i), 1, 2, 3}, false))
+		ids = append(ids, e.playedMatch("pgame", domain.KindLadder, vs, [4]int64{int64(i), 1, 2, 3}, false))
 	}
 	_, body, _ = e.get(visitor, "/games/pgame/matches")
 	mustContain(t, "match list", body, fmt.Sprintf(`href="/matches/%d"`, ids[32]), fmt.Sprintf(`href="/matches/%d"`, ids[3]))
@@ -429,16 +430,16 @@ func TestMatchPages(t *testing.T) {
 
 func TestBotPage(t *testing.T) {
 	e := newPagesEnv(t)
-	ownerName, owner := e.user(store.RoleStudent)
-	otherName, other := e.user(store.RoleStudent)
-	adminName, _ := e.user(store.RoleAdmin)
+	ownerName, owner := e.user(domain.RoleStudent)
+	otherName, other := e.user(domain.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
 	bot, v := e.rankedBot(owner, "pgame", "hero", 40, 2)
 	_, rv := e.rankedBot(other, "pgame", "villain", 30, 2)
 	_, rv2 := e.rankedBot(other, "pgame", "sidekick", 20, 2)
 	// hero beats villain twice and loses once; the Dummy is in seat 3.
-	e.playedMatch("pgame", store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, true)
-	e.playedMatch("pgame", store.KindLadder, [4]int64{rv, v, rv2, 0}, [4]int64{3, 8, 1, 0}, false)
-	e.playedMatch("pgame", store.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{2, 7, 1, 0}, false)
+	e.playedMatch("pgame", domain.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{9, 5, 1, 0}, true)
+	e.playedMatch("pgame", domain.KindLadder, [4]int64{rv, v, rv2, 0}, [4]int64{3, 8, 1, 0}, false)
+	e.playedMatch("pgame", domain.KindLadder, [4]int64{v, rv, rv2, 0}, [4]int64{2, 7, 1, 0}, false)
 	start := time.Now().Add(-time.Hour)
 	for i := range 5 {
 		e.exec(`INSERT INTO rating_history (bot_version_id, mu, sigma, created_at) VALUES ($1, $2, $3, $4)`,

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
@@ -63,7 +64,7 @@ func TestOnePalettePerMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		replay := builtinReplay(t, g)
-		m := e.playedMatch(id, store.KindLadder, [4]int64{}, [4]int64{40, 30, 20, 10}, true)
+		m := e.playedMatch(id, domain.KindLadder, [4]int64{}, [4]int64{40, 30, 20, 10}, true)
 		e.exec(`UPDATE blobs SET data = $2 WHERE key = $1`, fmt.Sprintf("replay/pages-%d", m), replay)
 
 		c, cancel := context.WithTimeout(bctx, 30*time.Second)

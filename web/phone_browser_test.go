@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
@@ -68,8 +69,8 @@ const controlsJS = `(() => {
 // scoreboard and chart. Set ARENA_SCREENSHOTS to keep a screenshot of each page.
 func TestPagesFitAPhone(t *testing.T) {
 	e := newPagesEnv(t)
-	ownerName, owner := e.user(store.RoleStudent)
-	_, other := e.user(store.RoleStudent)
+	ownerName, owner := e.user(domain.RoleStudent)
+	_, other := e.user(domain.RoleStudent)
 	// Long names, as students choose them.
 	names := []string{"Gothmog_the_Lieutenant", "Azog", "Bolg_son_of_Azog", "Grishnakh", "Ugluk_of_Isengard", "Shagrat", "Gorbag", "Lugdush"}
 	var bots, versions []int64
@@ -85,9 +86,9 @@ func TestPagesFitAPhone(t *testing.T) {
 	var match int64
 	for k := range 6 {
 		vs := [4]int64{versions[k%8], versions[(k+1)%8], versions[(k+3)%8], versions[(k+5)%8]}
-		match = e.playedMatch("orkisland", store.KindLadder, vs, [4]int64{int64(3000 + 17*k), int64(4200 - 9*k), 1500, 90}, true)
+		match = e.playedMatch("orkisland", domain.KindLadder, vs, [4]int64{int64(3000 + 17*k), int64(4200 - 9*k), 1500, 90}, true)
 	}
-	e.playedMatch("orkisland", store.KindQualification, [4]int64{versions[1], 0, 0, 0}, [4]int64{120, 80, 60, 10}, false)
+	e.playedMatch("orkisland", domain.KindQualification, [4]int64{versions[1], 0, 0, 0}, [4]int64{120, 80, 60, 10}, false)
 	e.exec(`UPDATE blobs SET data = $2 WHERE key = $1`, fmt.Sprintf("replay/pages-%d", match), replay)
 	tournament := e.finishedTournament("Spring cup of the orc clans", versions)
 	// A rating history, for the bot page's chart.
@@ -203,13 +204,13 @@ func TestPagesFitAPhone(t *testing.T) {
 func (e *pagesEnv) finishedTournament(name string, versions []int64) int64 {
 	e.t.Helper()
 	ctx := context.Background()
-	tr := &store.Tournament{Name: name, GameID: "orkisland", Format: store.FormatElimination, Settings: map[string]int{},
+	tr := &domain.Tournament{Name: name, GameID: "orkisland", Format: domain.FormatElimination, Settings: map[string]int{},
 		GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1, Seed: 1, StartAt: time.Now()}
 	if err := store.CreateTournament(ctx, e.pool, tr); err != nil {
 		e.t.Fatal(err)
 	}
 	play := func(round, grp int, vs []int64) {
-		m := e.playedMatch("orkisland", store.KindTournament, [4]int64{vs[0], vs[1], vs[2], vs[3]}, [4]int64{4100, 3200, 1800, 700}, false)
+		m := e.playedMatch("orkisland", domain.KindTournament, [4]int64{vs[0], vs[1], vs[2], vs[3]}, [4]int64{4100, 3200, 1800, 700}, false)
 		for _, v := range vs {
 			e.exec(`INSERT INTO tournament_groups (tournament_id, round, grp, bot_version_id) VALUES ($1, $2, $3, $4)`, tr.ID, round, grp, v)
 		}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/lang"
@@ -27,15 +28,15 @@ type qualification struct {
 // qualMatch is one qualification match.
 type qualMatch struct {
 	N         int // from 1
-	Match     *store.Match
+	Match     *domain.Match
 	Seat      int // the version's
 	Seats     []store.SeatResult
-	Board     *store.Board // nil: generated from the seed
-	BoardFile string       // the board's download name
-	Place     int          // the version's place, from 1; 0 until played
-	Tied      bool         // another seat has its score
-	First     bool         // alone on top
-	Command   string       // plays it locally: set once it ended without the version alone on top
+	Board     *domain.Board // nil: generated from the seed
+	BoardFile string        // the board's download name
+	Place     int           // the version's place, from 1; 0 until played
+	Tied      bool          // another seat has its score
+	First     bool          // alone on top
+	Command   string        // plays it locally: set once it ended without the version alone on top
 }
 
 // Final says whether every match has ended.
@@ -57,7 +58,7 @@ func (q qualification) Summary() string {
 
 // versionQualification reads a version's qualification: its matches since
 // it was last judged, with their boards, places and scores.
-func (s *Server) versionQualification(ctx context.Context, v *store.Version) (qualification, error) {
+func (s *Server) versionQualification(ctx context.Context, v *domain.Version) (qualification, error) {
 	q := qualification{}
 	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
 	if err != nil || len(ms) == 0 {
@@ -69,7 +70,7 @@ func (s *Server) versionQualification(ctx context.Context, v *store.Version) (qu
 		info = g.Info()
 	}
 	file := versionLanguage(v).File
-	boards := map[int64]*store.Board{}
+	boards := map[int64]*domain.Board{}
 	for i, m := range ms {
 		row := qualMatch{N: i + 1, Match: m}
 		if row.Seats, err = store.Seats(ctx, s.Pool, m.ID); err != nil {
@@ -100,16 +101,16 @@ func (s *Server) versionQualification(ctx context.Context, v *store.Version) (qu
 			}
 		}
 		switch m.Status {
-		case store.MatchFinished:
+		case domain.MatchFinished:
 			row.Place, row.Tied = games.Place(scores, row.Seat)
 			row.First = row.Place == 1 && !row.Tied
 			q.Ended++
-		case store.MatchFailed:
+		case domain.MatchFailed:
 			q.Ended++
 		}
 		if row.First {
 			q.Firsts++
-		} else if m.Status == store.MatchFinished {
+		} else if m.Status == domain.MatchFinished {
 			row.Command = games.PlayCommand(m.GameID, seats, uint64(m.Seed), row.BoardFile, games.Settings(m.Settings))
 		}
 		q.Rows = append(q.Rows, row)
@@ -120,7 +121,7 @@ func (s *Server) versionQualification(ctx context.Context, v *store.Version) (qu
 // boardFileName is the name a board downloads as: an original's kit file
 // name (default.cnf), or its own name made safe, with .cnf when it has no
 // extension.
-func boardFileName(info games.Info, b store.Board) string {
+func boardFileName(info games.Info, b domain.Board) string {
 	if o, ok := info.OriginalNamed(b.Original); ok {
 		return o.File()
 	}
@@ -138,12 +139,12 @@ func boardURL(id int64) string { return "/boards/" + strconv.FormatInt(id, 10) }
 // others, a board some match was played on (its replays show it anyway)
 // or one the game's ladder or qualification plays on. Boards an admin
 // keeps for a tournament stay unseen until it plays them: ErrNotFound.
-func (s *Server) readableBoard(ctx context.Context, u *store.User, id int64) (*store.Board, error) {
+func (s *Server) readableBoard(ctx context.Context, u *domain.User, id int64) (*domain.Board, error) {
 	b, played, err := store.BoardByID(ctx, s.Pool, id)
-	if err != nil || played || u.Role == store.RoleAdmin {
+	if err != nil || played || u.Role == domain.RoleAdmin {
 		return b, err
 	}
-	for _, use := range []store.BoardUse{store.ForQualification, store.ForLadder} {
+	for _, use := range []domain.BoardUse{domain.ForQualification, domain.ForLadder} {
 		c, err := judge.GameBoards(ctx, s.Pool, b.GameID, use)
 		if err != nil {
 			return nil, err
@@ -154,7 +155,7 @@ func (s *Server) readableBoard(ctx context.Context, u *store.User, id int64) (*s
 			}
 		}
 	}
-	return nil, store.ErrNotFound
+	return nil, domain.ErrNotFound
 }
 
 // GET /boards/{id}: a board file, for logged-in users (readableBoard).
@@ -170,7 +171,7 @@ func (s *Server) apiBoardFile(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(error)) {
 	ctx := r.Context()
 	id, err := routeID(r, "id")
-	var b *store.Board
+	var b *domain.Board
 	if err == nil {
 		b, err = s.readableBoard(ctx, userFrom(ctx), id)
 	}
@@ -210,7 +211,7 @@ func (s *Server) loadGameQual(ctx context.Context, info games.Info) (gameQual, e
 	if q.Settings, err = store.GameMatchSettings(ctx, s.Pool, info.ID); err != nil {
 		return q, err
 	}
-	q.Boards, err = judge.GameBoards(ctx, s.Pool, info.ID, store.ForQualification)
+	q.Boards, err = judge.GameBoards(ctx, s.Pool, info.ID, domain.ForQualification)
 	return q, err
 }
 

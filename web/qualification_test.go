@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -19,7 +20,7 @@ import (
 func TestRefusedVersionSaysWhy(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, _, aliceID := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
 	_, _, h := e.submit(alice, "orkisland", "near", botsSource("near"))
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "near")
@@ -38,9 +39,9 @@ func TestRefusedVersionSaysWhy(t *testing.T) {
 	// As the judge schedules them: seeds 1–4, seats 0–3, the board in match 2.
 	var ids []int64
 	for i := range 4 {
-		seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
-		seats[i] = store.Seat{VersionID: &vid}
-		m := &store.Match{GameID: "orkisland", Kind: store.KindQualification, Seed: int64(i + 1), BotVersionID: &vid,
+		seats := []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		seats[i] = domain.Seat{VersionID: &vid}
+		m := &domain.Match{GameID: "orkisland", Kind: domain.KindQualification, Seed: int64(i + 1), BotVersionID: &vid,
 			Settings: map[string]int{"nb_orks": 12}}
 		if i == 1 {
 			m.BoardID, m.Settings = &board, map[string]int{}
@@ -77,7 +78,7 @@ func TestRefusedVersionSaysWhy(t *testing.T) {
 	}
 	finish(2, 60, 60, 10, 5)  // tied first: not alone
 	finish(3, 99, 10, 20, 30) // first
-	if err := store.SetVersionStatus(ctx, e.pool, vid, store.StatusRejected); err != nil {
+	if err := store.SetVersionStatus(ctx, e.pool, vid, domain.StatusRejected); err != nil {
 		t.Fatal(err)
 	}
 	b := body()

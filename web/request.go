@@ -18,30 +18,30 @@ import (
 // rest is package request). These functions return what the request says,
 // or an error, and never write a response: the handler answers
 // (response.go).
-// An id that names nothing is store.ErrNotFound, as for a row that does
+// An id that names nothing is domain.ErrNotFound, as for a row that does
 // not exist; a body the client must fix is a *domain.Error (errors.go).
 
-// routeID reads the id a URL parameter names: store.ErrNotFound when it
+// routeID reads the id a URL parameter names: domain.ErrNotFound when it
 // is not a positive number, as for an id no row has.
 func routeID(r *http.Request, param string) (int64, error) {
 	id, ok := request.PositiveInt(r, param)
 	if !ok {
-		return 0, store.ErrNotFound
+		return 0, domain.ErrNotFound
 	}
 	return id, nil
 }
 
-// routeGame is the registered game the URL names: store.ErrNotFound for
+// routeGame is the registered game the URL names: domain.ErrNotFound for
 // a game this build does not have (enabled or not).
 func routeGame(r *http.Request) (games.Game, error) {
 	g, err := games.Get(chi.URLParam(r, "game"))
 	if err != nil {
-		return nil, store.ErrNotFound
+		return nil, domain.ErrNotFound
 	}
 	return g, nil
 }
 
-// publicGame loads the enabled game of the URL: store.ErrNotFound for a
+// publicGame loads the enabled game of the URL: domain.ErrNotFound for a
 // game that does not exist or is disabled.
 func (s *Server) publicGame(r *http.Request) (*store.PublicGame, error) {
 	return store.PublicGameByID(r.Context(), s.Pool, chi.URLParam(r, "game"))

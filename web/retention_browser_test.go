@@ -9,8 +9,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
-	"arena.dev/store"
 	"arena.dev/web/browsertest"
 )
 
@@ -22,10 +22,10 @@ import (
 // where to have it again.
 func TestReplayAgainInBrowser(t *testing.T) {
 	e := newChallengeEnv(t)
-	_, aliceID := e.user(store.RoleStudent)
-	carolName, carolID := e.user(store.RoleStudent)
-	_, amy := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 30)
-	_, cat := e.playable(carolID, "cat", store.StatusAccepted, "Demo", 30)
+	_, aliceID := e.user(domain.RoleStudent)
+	carolName, carolID := e.user(domain.RoleStudent)
+	_, amy := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 30)
+	_, cat := e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 30)
 	ids := e.playedMatches(2, amy.ID, cat.ID)
 	m, other := ids[0], ids[1]
 	e.deleteReplays(ids...)
@@ -101,7 +101,7 @@ func TestReplayAgainInBrowser(t *testing.T) {
 // TestAdminStorageInBrowser: the storage page as an admin sees it.
 func TestAdminStorageInBrowser(t *testing.T) {
 	e := newAdminEnv(t)
-	adminName, _ := e.user(store.RoleAdmin)
+	adminName, _ := e.user(domain.RoleAdmin)
 	bctx := browsertest.Start(t, 1280, 1000)
 	consoleErrors := browsertest.Console(bctx)
 	if err := chromedp.Do(bctx, chromedp.Navigate(e.srv.URL+"/login?next=/admin/storage"),

@@ -12,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -25,11 +26,11 @@ func (e *adminEnv) playedMatches(n int, versions ...int64) []int64 {
 	ctx := context.Background()
 	var ids []int64
 	for i := range n {
-		seats := []store.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}}
+		seats := []domain.Seat{{Builtin: "Dummy"}, {Builtin: "Dummy"}}
 		for _, v := range versions {
-			seats = append([]store.Seat{{VersionID: &v}}, seats...)
+			seats = append([]domain.Seat{{VersionID: &v}}, seats...)
 		}
-		m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: int64(500 + i), Settings: map[string]int{"nb_rounds": 30}}
+		m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: int64(500 + i), Settings: map[string]int{"nb_rounds": 30}}
 		if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 			e.t.Fatal(err)
 		}
@@ -40,7 +41,7 @@ func (e *adminEnv) playedMatches(n int, versions ...int64) []int64 {
 	}
 	stop := e.work(judge.Config{Queues: []string{judge.QueueMatch}})
 	for _, id := range ids {
-		if st := e.waitMatch(id, time.Minute); st != store.MatchFinished {
+		if st := e.waitMatch(id, time.Minute); st != domain.MatchFinished {
 			e.t.Fatalf("match %d %s", id, st)
 		}
 	}
@@ -75,11 +76,11 @@ func (e *adminEnv) waitReplayJobs(within time.Duration) {
 // worker played it, saying it was played again and ends as recorded.
 func TestReplayDeletedAndPlayedAgain(t *testing.T) {
 	e := newChallengeEnv(t)
-	_, aliceID := e.user(store.RoleStudent)
-	carolName, carolID := e.user(store.RoleStudent)
-	adminName, _ := e.user(store.RoleAdmin)
-	_, amy := e.playable(aliceID, "amy", store.StatusAccepted, "Demo", 30)
-	_, cat := e.playable(carolID, "cat", store.StatusAccepted, "Demo", 30)
+	_, aliceID := e.user(domain.RoleStudent)
+	carolName, carolID := e.user(domain.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	_, amy := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 30)
+	_, cat := e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 30)
 	ids := e.playedMatches(5, amy.ID, cat.ID)
 	m, kept := ids[0], ids[4]
 	e.deleteReplays(ids[:4]...)
@@ -202,8 +203,8 @@ func TestReplayDeletedAndPlayedAgain(t *testing.T) {
 func TestAdminStorage(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	clean := func() {
 		if _, err := e.pool.Exec(ctx, "DELETE FROM storage_samples; DELETE FROM site_settings WHERE key LIKE 'retention_%'"); err != nil {
 			t.Fatal(err)

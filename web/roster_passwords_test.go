@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 )
 
 // regenerated posts the users page's "New one-time passwords" and returns
@@ -48,8 +48,8 @@ func regenerated(t *testing.T, e *adminEnv, c *http.Client, names ...string) map
 // is left alone, and it is an admin's POST only.
 func TestRosterPasswordsGivenAgain(t *testing.T) {
 	e := newAdminEnv(t)
-	adminName, _ := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	admin := e.login(adminName)
 	suffix := fmt.Sprint(time.Now().UnixNano() % 1e6)
 	joan, marta, pau := "joan"+suffix, "marta"+suffix, "pau"+suffix

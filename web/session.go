@@ -11,6 +11,7 @@ import (
 	"github.com/alexedwards/scs/v2"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/web/request"
 )
@@ -48,7 +49,7 @@ func (s *Server) loadUser(next http.Handler) http.Handler {
 			return
 		}
 		u, err := store.UserBySession(ctx, s.Pool, s.sessions.Token(ctx))
-		if errors.Is(err, store.ErrNotFound) || (err == nil && (u.Disabled || u.ID != id)) {
+		if errors.Is(err, domain.ErrNotFound) || (err == nil && (u.Disabled || u.ID != id)) {
 			s.sessions.Remove(ctx, sessionUserID)
 			next.ServeHTTP(w, r)
 			return
@@ -94,7 +95,7 @@ func (s *Server) requireUser(next http.Handler) http.Handler {
 // admin route.
 func (s *Server) requireAdmin(next http.Handler) http.Handler {
 	return s.requireUser(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if userFrom(r.Context()).Role != store.RoleAdmin {
+		if userFrom(r.Context()).Role != domain.RoleAdmin {
 			s.forbidden(w, r)
 			return
 		}
@@ -105,7 +106,7 @@ func (s *Server) requireAdmin(next http.Handler) http.Handler {
 // logIn starts an authenticated session under a new token (no fixation)
 // and records it among the user's sessions, with the client's address and
 // browser.
-func (s *Server) logIn(r *http.Request, u *store.User) error {
+func (s *Server) logIn(r *http.Request, u *domain.User) error {
 	ctx := r.Context()
 	if err := s.sessions.RenewToken(ctx); err != nil {
 		return err

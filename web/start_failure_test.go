@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -66,8 +67,8 @@ func TestStartFailureLogOnVersionPage(t *testing.T) {
 	srv := httptest.NewServer((&web.Server{Pool: pool, Jobs: jobs}).Handler())
 	t.Cleanup(srv.Close)
 	e := &botsEnv{t: t, srv: srv, pool: pool}
-	alice, _, aliceID := e.user(store.RoleStudent)
-	bob, _, _ := e.user(store.RoleStudent)
+	alice, _, aliceID := e.user(domain.RoleStudent)
+	bob, _, _ := e.user(domain.RoleStudent)
 
 	code, body, h := e.submit(alice, "orkisland", "initcrash", initCrash)
 	if code != http.StatusSeeOther {
@@ -75,19 +76,19 @@ func TestStartFailureLogOnVersionPage(t *testing.T) {
 	}
 	page := h.Get("Location")
 	vid := e.versionOf(aliceID, "initcrash")
-	var v *store.Version
+	var v *domain.Version
 	for deadline := time.Now().Add(3 * time.Minute); ; time.Sleep(200 * time.Millisecond) {
 		if v, err = store.VersionByID(ctx, pool, vid); err != nil {
 			t.Fatal(err)
 		}
-		if v.Status == store.StatusRejected || v.Status == store.StatusAccepted || v.Status == store.StatusCompileError {
+		if v.Status == domain.StatusRejected || v.Status == domain.StatusAccepted || v.Status == domain.StatusCompileError {
 			break
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("version %d is still %s after 3 minutes", vid, v.Status)
 		}
 	}
-	if v.Status != store.StatusRejected {
+	if v.Status != domain.StatusRejected {
 		t.Fatalf("the crashing bot is %s, want rejected (compile log: %s)", v.Status, v.CompileLog)
 	}
 

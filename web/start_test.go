@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"arena.dev/store"
+	"arena.dev/domain"
 )
 
 // A newcomer's home page says how to start (kit, local play, submit); it
 // stops once they have submitted. Every game page has a Submit button.
 func TestNewcomersAreShownHowToStart(t *testing.T) {
 	e := newPagesEnv(t)
-	name, owner := e.user(store.RoleStudent)
+	name, owner := e.user(domain.RoleStudent)
 	_, body, _ := e.get(e.login(""), "/")
 	mustContain(t, "a visitor's home", body, "How to start", "starter kit", "arena play ", "Submit", `href="/register"`)
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/browsertest"
@@ -27,7 +28,7 @@ const brokenCpp = "#include \"Player.hh\"\n\n#define PLAYER_NAME Broken\n\nstruc
 func TestCompileErrorsInTheEditor(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, name, aliceID := e.user(store.RoleStudent)
+	alice, name, aliceID := e.user(domain.RoleStudent)
 	bctx, consoleErrors := botsBrowser(t)
 	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -167,7 +168,7 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 func TestSubmitLimitCountsDown(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
-	alice, name, aliceID := e.user(store.RoleStudent)
+	alice, name, aliceID := e.user(domain.RoleStudent)
 	// Five versions in the window, compiled, the oldest 1 min 54 s ago: the
 	// next submission passes in about 6 s.
 	for i := range service.MaxRecentSubmissions {

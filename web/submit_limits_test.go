@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/service"
-	"arena.dev/store"
 )
 
 // submitter is a logged-in student with an API token.
@@ -24,7 +24,7 @@ type submitter struct {
 	token string
 }
 
-func (e *secEnv) submitter(addr string) *submitter { return e.submitterAs(addr, store.RoleStudent) }
+func (e *secEnv) submitter(addr string) *submitter { return e.submitterAs(addr, domain.RoleStudent) }
 
 func (e *secEnv) submitterAs(addr, role string) *submitter {
 	name, id := e.user(role)
@@ -90,10 +90,10 @@ func TestSubmissionLimits(t *testing.T) {
 	}
 
 	// The compiler refuses them all: none counts, and the queue is free.
-	s.judged(store.StatusCompileError)
+	s.judged(domain.StatusCompileError)
 	for i := range service.MaxRecentSubmissions {
 		if i > 0 && i%service.MaxQueuedCompiles == 0 {
-			s.judged(store.StatusAccepted) // the compiler took those
+			s.judged(domain.StatusAccepted) // the compiler took those
 		}
 		submit := s.page
 		if i%2 == 1 {
@@ -103,7 +103,7 @@ func TestSubmissionLimits(t *testing.T) {
 			t.Fatalf("submission %d after refused compiles: %d\n%s", i, r.code, r.body)
 		}
 	}
-	s.judged(store.StatusAccepted)
+	s.judged(domain.StatusAccepted)
 	before := s.versions()
 	for _, submit := range []func(string, string) secResponse{s.page, s.api} {
 		r := submit("counted", src)
@@ -125,7 +125,7 @@ func TestSubmissionLimits(t *testing.T) {
 	}
 
 	// Admins, who run the course and try every game at once, have no limits.
-	a := e.submitterAs("203.0.113.71", store.RoleAdmin)
+	a := e.submitterAs("203.0.113.71", domain.RoleAdmin)
 	for i := range service.MaxQueuedCompiles + service.MaxRecentSubmissions {
 		if r := a.api("admin", src); r.code != http.StatusCreated {
 			t.Fatalf("admin submission %d: %d %s", i, r.code, r.body)
@@ -136,7 +136,7 @@ func TestSubmissionLimits(t *testing.T) {
 // A game the admin disabled takes no submissions, by the page or the API.
 func TestDisabledGameRefusesSubmissions(t *testing.T) {
 	e := newSecEnv(t, nil)
-	admin, _ := e.user(store.RoleAdmin)
+	admin, _ := e.user(domain.RoleAdmin)
 	boss := e.client("203.0.113.80", "").mustLogin(admin)
 	s := e.submitter("203.0.113.81")
 	t.Cleanup(func() {

@@ -25,7 +25,7 @@ import (
 
 // GET /admin/tournaments/new[?game=ID]
 func (s *Server) adminTournamentNew(w http.ResponseWriter, r *http.Request) {
-	d := templates.TournamentFormData{Games: gameOptions(), Format: store.FormatElimination,
+	d := templates.TournamentFormData{Games: gameOptions(), Format: domain.FormatElimination,
 		GroupMatches: "3", FinalMatches: "5", DropCount: "2", LeagueRounds: "4"}
 	if len(d.Games) > 0 {
 		d.Game = d.Games[0].ID
@@ -164,8 +164,8 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 // readTournament reads the new tournament form (parsed into f): a refusal
 // says what is wrong with it. Times are UTC; a tournament without a start
 // starts now.
-func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, error) {
-	t := &store.Tournament{Name: strings.TrimSpace(f.Get("name")), GameID: f.Get("game"), Format: f.Get("format"),
+func readTournament(f url.Values, boardIDs, botIDs []int64) (*domain.Tournament, error) {
+	t := &domain.Tournament{Name: strings.TrimSpace(f.Get("name")), GameID: f.Get("game"), Format: f.Get("format"),
 		StartAt: time.Now(), BoardIDs: boardIDs, OnePerStudent: f.Get("one_per_student") != "",
 		// The other format's numbers are hidden on the form: their defaults.
 		GroupMatches: 3, FinalMatches: 5, DropCount: 2, LeagueRounds: 4}
@@ -181,7 +181,7 @@ func readTournament(f url.Values, boardIDs, botIDs []int64) (*store.Tournament, 
 		to          *int
 	}
 	numbers := []number{{"N", "group_matches", &t.GroupMatches}}
-	if t.Format == store.FormatLeague {
+	if t.Format == domain.FormatLeague {
 		numbers = append(numbers, number{"R", "league_rounds", &t.LeagueRounds})
 	} else {
 		numbers = append(numbers, number{"M", "final_matches", &t.FinalMatches}, number{"K", "drop_count", &t.DropCount})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -82,8 +83,8 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 
 	var bots []int64
 	for i := range 8 {
-		_, owner := e.user(store.RoleStudent)
-		b, v := e.newVersion(owner, fmt.Sprintf("live%d", i), store.StatusAccepted)
+		_, owner := e.user(domain.RoleStudent)
+		b, v := e.newVersion(owner, fmt.Sprintf("live%d", i), domain.StatusAccepted)
 		if _, err := e.pool.Exec(ctx, "UPDATE bot_versions SET mu = $2, sigma = 1 WHERE id = $1", v.ID, 20+i); err != nil {
 			t.Fatal(err)
 		}
@@ -112,7 +113,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 		return stop
 	}
 	work(judge.QueueDefault)
-	schedule := func(tr *store.Tournament) {
+	schedule := func(tr *domain.Tournament) {
 		t.Helper()
 		tr.GameID, tr.BotIDs, tr.StartAt, tr.Settings = "orkisland", bots, time.Now(), map[string]int{"nb_rounds": 20}
 		if err := service.CreateTournament(ctx, e.pool, e.jobs, tr); err != nil {
@@ -124,7 +125,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.Status == store.TournamentRunning && got.Round == 1 {
+			if got.Status == domain.TournamentRunning && got.Round == 1 {
 				return
 			}
 			if time.Now().After(deadline) {
@@ -164,7 +165,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 
 	// An elimination of 8: round 1 (two groups of four, one match each),
 	// then the final. The stream is open: the page does not poll.
-	a := &store.Tournament{Name: "Streamed cup", Format: store.FormatElimination, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1}
+	a := &domain.Tournament{Name: "Streamed cup", Format: domain.FormatElimination, GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1}
 	schedule(a)
 	open(a.ID)
 	wait("the stream is open", fmt.Sprintf(streamIs, "open"))
@@ -193,7 +194,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 
 	// A league; its stream breaks before anything lands: the page polls and
 	// still follows the tournament to its end.
-	b := &store.Tournament{Name: "Polled league", Format: store.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 1, LeagueRounds: 2}
+	b := &domain.Tournament{Name: "Polled league", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 1, LeagueRounds: 2}
 	schedule(b)
 	open(b.ID)
 	wait("the stream is open", fmt.Sprintf(streamIs, "open"))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -26,12 +27,12 @@ import (
 func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	var bots []int64
 	for i := range 4 {
-		_, owner := e.user(store.RoleStudent)
-		b, v := e.newVersion(owner, fmt.Sprintf("head%d", i), store.StatusAccepted)
+		_, owner := e.user(domain.RoleStudent)
+		b, v := e.newVersion(owner, fmt.Sprintf("head%d", i), domain.StatusAccepted)
 		if _, err := e.pool.Exec(ctx, "UPDATE bot_versions SET mu = $2, sigma = 2 WHERE id = $1", v.ID, 20+i); err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +57,7 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 		})
 	}
 	work(judge.QueueDefault)
-	tr := &store.Tournament{Name: "Head cup", Format: store.FormatLeague, GroupMatches: 2, FinalMatches: 1, DropCount: 1, LeagueRounds: 1,
+	tr := &domain.Tournament{Name: "Head cup", Format: domain.FormatLeague, GroupMatches: 2, FinalMatches: 1, DropCount: 1, LeagueRounds: 1,
 		GameID: "orkisland", BotIDs: bots, StartAt: time.Now(), Settings: map[string]int{"nb_rounds": 20}}
 	if err := service.CreateTournament(ctx, e.pool, e.jobs, tr); err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status == store.TournamentRunning {
+		if got.Status == domain.TournamentRunning {
 			break
 		}
 		if time.Now().After(deadline) {

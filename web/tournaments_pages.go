@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
@@ -34,16 +35,16 @@ func (s *Server) tournamentsPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d := templates.TournamentsData{}
-	if u := userFrom(ctx); u != nil && u.Role == store.RoleAdmin {
+	if u := userFrom(ctx); u != nil && u.Role == domain.RoleAdmin {
 		d.Admin = true
 	}
 	for _, t := range ts {
 		row := templates.TournamentRow{ID: t.ID, Name: t.Name, Game: t.GameID, Format: t.Format, Status: t.Status,
 			When: fullTime(&t.StartAt), Entrants: counts[t.ID]}
 		switch t.Status {
-		case store.TournamentScheduled:
+		case domain.TournamentScheduled:
 			d.Upcoming = append(d.Upcoming, row)
-		case store.TournamentRunning, store.TournamentPaused:
+		case domain.TournamentRunning, domain.TournamentPaused:
 			d.Running = append(d.Running, row)
 		default:
 			row.When = fullTime(t.FinishedAt)
@@ -74,7 +75,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 // and the live part; the live part's URL sends them all again. It reads
 // the live part's rows (loadTournamentLive), the game's title and, for
 // admins, the start job.
-func (s *Server) tournamentData(ctx context.Context, t *store.Tournament) (templates.TournamentData, error) {
+func (s *Server) tournamentData(ctx context.Context, t *domain.Tournament) (templates.TournamentData, error) {
 	l := tournamentPageLoad{GameTitle: t.GameID}
 	var err error
 	if l.Live, err = s.loadTournamentLive(ctx, t); err != nil {
@@ -83,7 +84,7 @@ func (s *Server) tournamentData(ctx context.Context, t *store.Tournament) (templ
 	if g, err := store.PublicGameByID(ctx, s.Pool, t.GameID); err == nil {
 		l.GameTitle = g.Title
 	}
-	if v := l.Live.Viewer; v != nil && v.Role == store.RoleAdmin {
+	if v := l.Live.Viewer; v != nil && v.Role == domain.RoleAdmin {
 		if state, at, ok, err := judge.TournamentStartJob(ctx, s.Pool, t.ID); err == nil && ok {
 			l.StartJob, l.StartDue = state, &at
 		}
@@ -102,7 +103,7 @@ type tournamentPageLoad struct {
 // tournamentView is a tournament's page.
 func tournamentView(l tournamentPageLoad) templates.TournamentData {
 	t, live := l.Live.T, tournamentLiveView(l.Live)
-	rules := templates.TournamentRules{League: t.Format == store.FormatLeague, LeagueRounds: t.LeagueRounds,
+	rules := templates.TournamentRules{League: t.Format == domain.FormatLeague, LeagueRounds: t.LeagueRounds,
 		GroupMatches: t.GroupMatches, DropCount: t.DropCount, FinalMatches: t.FinalMatches}
 	if g, err := games.Get(t.GameID); err == nil {
 		rules.Players = g.Info().Players

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -25,8 +26,8 @@ func tournamentForm(name string, start time.Time) url.Values {
 func TestTournamentAdminActions(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, _ := e.user(store.RoleAdmin)
-	studentName, _ := e.user(store.RoleStudent)
+	adminName, _ := e.user(domain.RoleAdmin)
+	studentName, _ := e.user(domain.RoleStudent)
 	admin, student := e.login(adminName), e.login(studentName)
 
 	// The admin schedules one an hour ahead: a row, and its start job
@@ -38,7 +39,7 @@ func TestTournamentAdminActions(t *testing.T) {
 	}
 	var id int64
 	fmt.Sscanf(strings.TrimPrefix(loc, "/tournaments/"), "%d", &id)
-	if got := e.scalar("SELECT status FROM tournaments WHERE id = $1", id); got != store.TournamentScheduled {
+	if got := e.scalar("SELECT status FROM tournaments WHERE id = $1", id); got != domain.TournamentScheduled {
 		t.Fatalf("status %s", got)
 	}
 	if got := e.scalar(`SELECT state::text || ' ' || (scheduled_at = $2)::text FROM river_job
@@ -82,7 +83,7 @@ func TestTournamentAdminActions(t *testing.T) {
 	if got := e.scalar("SELECT count(*) FROM tournaments"); got != count {
 		t.Errorf("tournaments: %s, was %s", got, count)
 	}
-	if got := e.scalar("SELECT status FROM tournaments WHERE id = $1", id); got != store.TournamentScheduled {
+	if got := e.scalar("SELECT status FROM tournaments WHERE id = $1", id); got != domain.TournamentScheduled {
 		t.Errorf("a student changed the status to %s", got)
 	}
 	if page := e.follow(student, loc); strings.Contains(page, "/cancel") {
@@ -108,27 +109,27 @@ func TestTournamentAdminActions(t *testing.T) {
 func TestTournamentPages(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	ownerName, ownerID := e.user(store.RoleStudent)
-	otherName, otherID := e.user(store.RoleStudent)
+	ownerName, ownerID := e.user(domain.RoleStudent)
+	otherName, otherID := e.user(domain.RoleStudent)
 	var versions []int64
 	for i := 0; i < 4; i++ {
 		who := otherID
 		if i == 2 {
 			who = ownerID
 		}
-		_, v := e.newVersion(who, fmt.Sprintf("tb%d", i), store.StatusAccepted)
+		_, v := e.newVersion(who, fmt.Sprintf("tb%d", i), domain.StatusAccepted)
 		versions = append(versions, v.ID)
 	}
 	// A finished one-round final, written as the judge would have.
-	tr := &store.Tournament{Name: "Final cup", GameID: "orkisland", Format: store.FormatElimination, Settings: map[string]int{},
+	tr := &domain.Tournament{Name: "Final cup", GameID: "orkisland", Format: domain.FormatElimination, Settings: map[string]int{},
 		GroupMatches: 1, FinalMatches: 1, DropCount: 2, LeagueRounds: 1, Seed: 1, StartAt: time.Now()}
 	if err := store.CreateTournament(ctx, e.pool, tr); err != nil {
 		t.Fatal(err)
 	}
-	m := &store.Match{GameID: "orkisland", Kind: store.KindTournament, Seed: 5}
-	var seats []store.Seat
+	m := &domain.Match{GameID: "orkisland", Kind: domain.KindTournament, Seed: 5}
+	var seats []domain.Seat
 	for i := range versions {
-		seats = append(seats, store.Seat{VersionID: &versions[i]})
+		seats = append(seats, domain.Seat{VersionID: &versions[i]})
 	}
 	if err := store.CreateMatch(ctx, e.pool, m, seats); err != nil {
 		t.Fatal(err)
@@ -199,7 +200,7 @@ func TestTournamentPages(t *testing.T) {
 func TestTournamentBoards(t *testing.T) {
 	e := newAdminEnv(t)
 	ctx := context.Background()
-	adminName, adminID := e.user(store.RoleAdmin)
+	adminName, adminID := e.user(domain.RoleAdmin)
 	admin := e.login(adminName)
 	id, err := store.CreateBoard(ctx, e.pool, "orkisland", "Twelve rounds", []byte("OrkIsland 1.0\nnb_rounds 12\nGENERATOR1\n"),
 		map[string]int{"nb_rounds": 12}, adminID)

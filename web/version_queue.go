@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 )
@@ -27,7 +28,7 @@ type queueJSON struct {
 
 // versionQueue is where v stands in the judge's queues; nil when it is
 // not waiting.
-func (s *Server) versionQueue(ctx context.Context, v *store.Version) (*queueJSON, error) {
+func (s *Server) versionQueue(ctx context.Context, v *domain.Version) (*queueJSON, error) {
 	if !v.Status.InProgress() {
 		return nil, nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -42,7 +43,7 @@ func TestVersionQueuePlace(t *testing.T) {
 	var clients []*http.Client
 	var versions, bots, owners []int64
 	for i := range 3 {
-		c, name, uid := e.user(store.RoleStudent)
+		c, name, uid := e.user(domain.RoleStudent)
 		if code, body, _ := e.submit(c, "orkisland", "q", botsSource("queue "+strconv.Itoa(i))); code != 303 {
 			t.Fatalf("submit: %d %s", code, body)
 		}
@@ -121,12 +122,12 @@ func TestVersionQueuePlace(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 2 {
-		m := &store.Match{GameID: "orkisland", Kind: store.KindQualification, Seed: int64(i + 1), BotVersionID: &versions[2]}
-		if err := store.CreateMatch(ctx, e.pool, m, []store.Seat{{VersionID: &versions[2]}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}); err != nil {
+		m := &domain.Match{GameID: "orkisland", Kind: domain.KindQualification, Seed: int64(i + 1), BotVersionID: &versions[2]}
+		if err := store.CreateMatch(ctx, e.pool, m, []domain.Seat{{VersionID: &versions[2]}, {Builtin: "Dummy"}, {Builtin: "Dummy"}, {Builtin: "Dummy"}}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := jobs.Insert(ctx, judge.MatchArgs{MatchID: m.ID}, &river.InsertOpts{Queue: judge.QueueMatch,
-			Priority: judge.PriorityQualification, Tags: []string{store.KindQualification}}); err != nil {
+			Priority: judge.PriorityQualification, Tags: []string{domain.KindQualification}}); err != nil {
 			t.Fatal(err)
 		}
 	}

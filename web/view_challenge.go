@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/service"
@@ -22,12 +23,12 @@ import (
 type challengeLoad struct {
 	Game      *store.PublicGame
 	Info      games.Info
-	Viewer    *store.User
+	Viewer    *domain.User
 	On        bool // challenges of the game are on
 	Allowance service.Allowance
 	Own       []store.Contender // the viewer's versions that can play
-	Board     []store.Standing  // the leaderboard's first challengeBoardMax
-	Boards    []store.Board
+	Board     []domain.Standing // the leaderboard's first challengeBoardMax
+	Boards    []domain.Board
 	Recent    []store.MatchSummary // the viewer's latest challenges
 }
 
@@ -46,7 +47,7 @@ func (s *Server) loadChallenge(r *http.Request) (challengeLoad, error) {
 	if l.On, err = store.ChallengesEnabled(ctx, s.Pool, l.Game.ID); err != nil {
 		return l, err
 	}
-	if l.Allowance, err = service.ChallengeAllowance(ctx, s.Pool, l.Viewer.ID, l.Viewer.Role == store.RoleAdmin); err != nil {
+	if l.Allowance, err = service.ChallengeAllowance(ctx, s.Pool, l.Viewer.ID, l.Viewer.Role == domain.RoleAdmin); err != nil {
 		return l, err
 	}
 	if l.Own, err = store.OwnContenders(ctx, s.Pool, l.Viewer.ID, l.Game.ID); err != nil {
@@ -76,7 +77,7 @@ func (s *Server) challengeForm(r *http.Request) (templates.ChallengeForm, error)
 // boards, the limits, and their latest challenges.
 func challengeFormView(ctx context.Context, l challengeLoad) templates.ChallengeForm {
 	u, info := l.Viewer, l.Info
-	admin := u.Role == store.RoleAdmin
+	admin := u.Role == domain.RoleAdmin
 	f := templates.ChallengeForm{GameID: l.Game.ID, GameTitle: l.Game.Title, Qualifier: info.Qualifier, Picked: make([]string, info.Players-1),
 		Closed: !l.On && !admin,
 		Allowance: templates.ChallengeAllowance{MaxNow: service.MaxPendingChallenges, MaxHour: service.MaxChallengesPerHour,
@@ -114,15 +115,15 @@ func challengeFormView(ctx context.Context, l challengeLoad) templates.Challenge
 		f.Boards = append(f.Boards, templates.ChallengeOption{Value: strconv.FormatInt(b.ID, 10), Label: b.Name})
 	}
 	for _, m := range l.Recent {
-		row := templates.ChallengeRow{ID: m.ID, Status: store.MatchQueued}
+		row := templates.ChallengeRow{ID: m.ID, Status: domain.MatchQueued}
 		if m.FinishedAt != nil {
-			row.Status, row.When = store.MatchFailed, templates.Ago(ctx, *m.FinishedAt)
+			row.Status, row.When = domain.MatchFailed, templates.Ago(ctx, *m.FinishedAt)
 			if m.HasReplay {
-				row.Status = store.MatchFinished
+				row.Status = domain.MatchFinished
 			}
 		}
 		for _, p := range m.Players {
-			c := playerCell(p, store.KindChallenge)
+			c := playerCell(p, domain.KindChallenge)
 			c.Focus = p.OwnerName == u.Name
 			row.Players = append(row.Players, c)
 		}

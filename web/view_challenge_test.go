@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -19,14 +20,14 @@ func challengeRows() challengeLoad {
 	return challengeLoad{
 		Game:      &store.PublicGame{ID: "g", Title: "The Game"},
 		Info:      games.Info{Players: 4, Bots: []string{"Dummy", "Smart"}, Qualifier: "Dummy"},
-		Viewer:    &store.User{ID: 100, Name: "ann", Role: store.RoleStudent},
+		Viewer:    &domain.User{ID: 100, Name: "ann", Role: domain.RoleStudent},
 		On:        true,
 		Allowance: service.Allowance{Now: 2, ThisHour: 5},
 		Own: []store.Contender{{VersionID: 11, BotName: "cat", Number: 1, Status: "accepted"},
 			{VersionID: 12, BotName: "cat", Number: 2, Status: "qualifying"}, {VersionID: 21, BotName: "dog", Number: 1, Status: "accepted"}},
-		Board: []store.Standing{{Rank: 1, BotID: 5, BotName: "best", OwnerID: 200, OwnerName: "bob"},
+		Board: []domain.Standing{{Rank: 1, BotID: 5, BotName: "best", OwnerID: 200, OwnerName: "bob"},
 			{Rank: 2, BotID: 6, BotName: "cat", OwnerID: 100, OwnerName: "ann"}, {House: true, BotID: 7, BotName: "Dummy"}},
-		Boards: []store.Board{{ID: 3, Name: "maze"}},
+		Boards: []domain.Board{{ID: 3, Name: "maze"}},
 		Recent: []store.MatchSummary{{ID: 40, HasReplay: true, FinishedAt: &at, Players: []store.SeatBrief{{BotID: ptr(int64(6)), BotName: "cat", OwnerName: "ann"}}},
 			{ID: 41}},
 	}
@@ -58,7 +59,7 @@ func TestChallengeFormView(t *testing.T) {
 	if len(f.Boards) != 1 || f.Boards[0].Value != "3" || f.Boards[0].Label != "maze" {
 		t.Errorf("boards %+v", f.Boards)
 	}
-	if len(f.Recent) != 2 || f.Recent[0].Status != store.MatchFinished || !f.Recent[0].Players[0].Focus || f.Recent[1].Status != store.MatchQueued {
+	if len(f.Recent) != 2 || f.Recent[0].Status != domain.MatchFinished || !f.Recent[0].Players[0].Focus || f.Recent[1].Status != domain.MatchQueued {
 		t.Errorf("recent %+v", f.Recent)
 	}
 
@@ -68,7 +69,7 @@ func TestChallengeFormView(t *testing.T) {
 	if f := challengeFormView(context.Background(), l); !f.Closed {
 		t.Error("off, and a student's form is open")
 	}
-	l.Viewer.Role = store.RoleAdmin
+	l.Viewer.Role = domain.RoleAdmin
 	if f := challengeFormView(context.Background(), l); f.Closed {
 		t.Error("off, and an admin's form is closed")
 	}

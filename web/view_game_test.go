@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	_ "arena.dev/games/all"
 	"arena.dev/store"
@@ -23,7 +24,7 @@ func TestGameView(t *testing.T) {
 	l := gameLoad{Game: &store.PublicGame{ID: "orkisland", Title: "Ork Island", Deadline: ptr(now.Add(-time.Minute))},
 		Info: &info, ReplayID: 12, Ranked: 2, Now: now,
 		Qual: gameQual{Matches: 4, Boards: store.BoardChoice{Generated: true}},
-		Top:  []store.Standing{{Rank: 1, BotID: 5, BotName: "best", OwnerID: 100}, {Rank: 2, BotID: 6, BotName: "next", OwnerID: 200}}}
+		Top:  []domain.Standing{{Rank: 1, BotID: 5, BotName: "best", OwnerID: 100}, {Rank: 2, BotID: 6, BotName: "next", OwnerID: 200}}}
 	d := gameView(context.Background(), l, &templates.Viewer{ID: 100})
 	if d.Title != "Ork Island" || d.ReplayID != 12 || d.Ranked != 2 || !d.Closed || d.Players != info.Players || d.Qualifier != info.Qualifier {
 		t.Errorf("head: %+v", d)

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -20,7 +21,7 @@ import (
 // replay's job once the replay is deleted, the viewer's seats and logs);
 // matchView makes the page of it without one.
 type matchLoad struct {
-	M          *store.Match
+	M          *domain.Match
 	Seats      []store.SeatResult
 	GameTitle  string // "" when the game is not public
 	Challenger string // who started a challenge
@@ -34,14 +35,14 @@ type matchLoad struct {
 	ReplayJobError string
 	// The viewer (nil: no one logged in), the owners of the seats, and the
 	// viewer's bots' logs by seat.
-	Viewer *store.User
+	Viewer *domain.User
 	Owners map[int]int64
 	Logs   map[int]string
 }
 
 // loadMatch reads what the page of match m (with its seats) shows the
 // viewer.
-func (s *Server) loadMatch(ctx context.Context, m *store.Match, seats []store.SeatResult) (matchLoad, error) {
+func (s *Server) loadMatch(ctx context.Context, m *domain.Match, seats []store.SeatResult) (matchLoad, error) {
 	l := matchLoad{M: m, Seats: seats, Viewer: userFrom(ctx)}
 	var err error
 	if g, err := store.PublicGameByID(ctx, s.Pool, m.GameID); err == nil {
@@ -54,7 +55,7 @@ func (s *Server) loadMatch(ctx context.Context, m *store.Match, seats []store.Se
 		}
 		l.Challenger = u.Name
 	}
-	if m.Status == store.MatchQueued {
+	if m.Status == domain.MatchQueued {
 		if l.Job.State, l.Job.Ahead, err = store.MatchJob(ctx, s.Pool, m.ID); err != nil {
 			return l, err
 		}
@@ -79,8 +80,8 @@ func (s *Server) loadMatch(ctx context.Context, m *store.Match, seats []store.Se
 }
 
 // replayGone: the match is over but retention deleted its replay.
-func replayGone(m *store.Match) bool {
-	return m.Status == store.MatchFinished && m.ReplayKey == nil
+func replayGone(m *domain.Match) bool {
+	return m.Status == domain.MatchFinished && m.ReplayKey == nil
 }
 
 // matchView is a match's page: who played, how it ended, where it stands
@@ -90,7 +91,7 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 	m := l.M
 	d := templates.MatchData{ID: m.ID, GameID: m.GameID, GameTitle: cmp.Or(l.GameTitle, m.GameID), Kind: m.Kind, Status: m.Status,
 		Rated: m.Rated, Seed: m.Seed, Created: localTime(ctx, &m.CreatedAt), Finished: localTime(ctx, m.FinishedAt),
-		Failed: m.Status == store.MatchFailed, HasReplay: m.ReplayKey != nil, Challenger: l.Challenger}
+		Failed: m.Status == domain.MatchFailed, HasReplay: m.ReplayKey != nil, Challenger: l.Challenger}
 	if g, err := games.Get(m.GameID); err == nil {
 		d.Scoring = g.Info().Scoring
 	}
@@ -116,7 +117,7 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 		d.Seats = append(d.Seats, row)
 	}
 	slices.SortStableFunc(d.Seats, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
-	if m.Status == store.MatchQueued {
+	if m.Status == domain.MatchQueued {
 		job := l.Job
 		d.Queue, d.Polling = &job, job.State != "cancelled" && job.State != "discarded"
 	}
@@ -169,7 +170,7 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 		}
 	}
 	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
-	d.SeatLogs = len(d.MySeats) > 0 || l.Viewer.Role == store.RoleAdmin
+	d.SeatLogs = len(d.MySeats) > 0 || l.Viewer.Role == domain.RoleAdmin
 	return d
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -16,7 +17,7 @@ import (
 func finishedMatch() matchLoad {
 	at := time.Date(2026, 11, 2, 10, 0, 0, 0, time.UTC)
 	return matchLoad{
-		M: &store.Match{ID: 9, GameID: "nosuchgame", Kind: store.KindChallenge, Status: store.MatchFinished, Seed: 4,
+		M: &domain.Match{ID: 9, GameID: "nosuchgame", Kind: domain.KindChallenge, Status: domain.MatchFinished, Seed: 4,
 			ReplayKey: ptr("replay/9"), CreatedAt: at, FinishedAt: &at, ChallengerID: ptr(int64(100))},
 		Seats: []store.SeatResult{
 			{Seat: 0, BotID: ptr(int64(1)), BotName: "loser", OwnerName: "bob", Score: ptr(int64(3)), Rank: ptr(2), CPUSeconds: ptr(0.25)},
@@ -24,7 +25,7 @@ func finishedMatch() matchLoad {
 			{Seat: 2, Builtin: ptr("Dummy"), BotName: "Dummy"},
 		},
 		GameTitle: "No Such Game", Challenger: "ann",
-		Viewer: &store.User{ID: 100, Name: "ann"}, Owners: map[int]int64{0: 200, 1: 100}, Logs: map[int]string{1: "hello"},
+		Viewer: &domain.User{ID: 100, Name: "ann"}, Owners: map[int]int64{0: 200, 1: 100}, Logs: map[int]string{1: "hello"},
 	}
 }
 
@@ -62,7 +63,7 @@ func TestMatchViewFinished(t *testing.T) {
 
 func TestMatchViewWaiting(t *testing.T) {
 	l := finishedMatch()
-	l.M.Status, l.M.ReplayKey, l.M.FinishedAt = store.MatchQueued, nil, nil
+	l.M.Status, l.M.ReplayKey, l.M.FinishedAt = domain.MatchQueued, nil, nil
 	l.Job = templates.JobQueue{State: "available", Ahead: 3}
 	d := matchView(context.Background(), l)
 	if d.Queue == nil || *d.Queue != l.Job || !d.Polling || d.ReplayGone {

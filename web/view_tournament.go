@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/judge"
 	"arena.dev/store"
@@ -16,15 +17,15 @@ import (
 // matches, replays, every round's standings), tournamentLiveView makes
 // the view of it without one (tournamentData adds the page's head).
 type tournamentLoad struct {
-	T         *store.Tournament
+	T         *domain.Tournament
 	Entrants  []store.Entrant
 	Matches   []store.TournamentMatch
 	Replays   []store.TournamentReplay
 	Standings map[int][]store.TourStanding // by round; 0: the totals over rounds
-	Viewer    *store.User                  // nil: no one logged in
+	Viewer    *domain.User                 // nil: no one logged in
 }
 
-func (s *Server) loadTournamentLive(ctx context.Context, t *store.Tournament) (tournamentLoad, error) {
+func (s *Server) loadTournamentLive(ctx context.Context, t *domain.Tournament) (tournamentLoad, error) {
 	l := tournamentLoad{T: t, Viewer: userFrom(ctx)}
 	var err error
 	if l.Entrants, err = store.TournamentEntrants(ctx, s.Pool, t.ID); err != nil {
@@ -46,15 +47,15 @@ func (s *Server) loadTournamentLive(ctx context.Context, t *store.Tournament) (t
 func tournamentLiveView(l tournamentLoad) templates.TournamentLive {
 	t := l.T
 	f := newEntrantsView(l)
-	d := templates.TournamentLive{ID: t.ID, GameID: t.GameID, Status: t.Status, Round: t.Round, League: t.Format == store.FormatLeague,
-		Polling: !f.finished && t.Status != store.TournamentCancelled,
-		Admin:   l.Viewer != nil && l.Viewer.Role == store.RoleAdmin,
+	d := templates.TournamentLive{ID: t.ID, GameID: t.GameID, Status: t.Status, Round: t.Round, League: t.Format == domain.FormatLeague,
+		Polling: !f.finished && t.Status != domain.TournamentCancelled,
+		Admin:   l.Viewer != nil && l.Viewer.Role == domain.RoleAdmin,
 		Planned: judge.PlannedMatches(t, len(l.Entrants))}
 	if g, err := games.Get(t.GameID); err == nil {
 		d.Scoring = g.Info().Scoring
 	}
 	for _, m := range l.Matches {
-		if m.Status == store.MatchFinished || m.Status == store.MatchFailed {
+		if m.Status == domain.MatchFinished || m.Status == domain.MatchFailed {
 			d.Done++
 		}
 	}
@@ -82,7 +83,7 @@ type entrantsView struct {
 }
 
 func newEntrantsView(l tournamentLoad) entrantsView {
-	f := entrantsView{finished: l.T.Status == store.TournamentFinished, byVersion: map[int64]store.Entrant{}, mine: map[int64]bool{}}
+	f := entrantsView{finished: l.T.Status == domain.TournamentFinished, byVersion: map[int64]store.Entrant{}, mine: map[int64]bool{}}
 	for _, e := range l.Entrants {
 		f.byVersion[e.VersionID] = e
 		if l.Viewer != nil && e.OwnerID == l.Viewer.ID {
@@ -113,7 +114,7 @@ func (f entrantsView) scored(x store.TourStanding) templates.TournamentPlace {
 func (f entrantsView) standings(l tournamentLoad) []templates.TournamentPlace {
 	t := l.T
 	var out []templates.TournamentPlace
-	if t.Format == store.FormatLeague {
+	if t.Format == domain.FormatLeague {
 		for i, x := range l.Standings[0] {
 			p := f.scored(x)
 			p.State = templates.EntrantPlaying
@@ -157,7 +158,7 @@ func (f entrantsView) rounds(l tournamentLoad, admin bool) []templates.Tournamen
 	}
 	var out []templates.TournamentRoundView
 	for r := 1; r <= t.Round; r++ {
-		rd := templates.TournamentRoundView{N: r, Final: t.Format == store.FormatElimination && t.FinalRound && r == t.Round}
+		rd := templates.TournamentRoundView{N: r, Final: t.Format == domain.FormatElimination && t.FinalRound && r == t.Round}
 		for _, x := range l.Standings[r] {
 			if len(rd.Groups) == 0 || rd.Groups[len(rd.Groups)-1].N != x.Group+1 {
 				rd.Groups = append(rd.Groups, templates.TournamentGroupView{N: x.Group + 1})
@@ -173,9 +174,9 @@ func (f entrantsView) rounds(l tournamentLoad, admin bool) []templates.Tournamen
 			g := &rd.Groups[gi]
 			for _, m := range byGroup[[2]int{r, g.N - 1}] {
 				row := templates.TournamentMatchRow{ID: m.MatchID, N: m.Index + 1, Status: m.Status,
-					Rerunnable: admin && (m.Status == store.MatchFinished || m.Status == store.MatchFailed)}
+					Rerunnable: admin && (m.Status == domain.MatchFinished || m.Status == domain.MatchFailed)}
 				for _, seat := range m.Seats {
-					c := playerCell(seat, store.KindTournament)
+					c := playerCell(seat, domain.KindTournament)
 					if seat.BotID != nil {
 						c.Focus = f.mine[c.BotID]
 						row.Mine = row.Mine || c.Focus

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 )
 
@@ -14,7 +15,7 @@ import (
 // by round, and the totals of round 0.
 func TestTournamentAllStandingsIsEveryRound(t *testing.T) {
 	e := newPagesEnv(t)
-	_, owner := e.user(store.RoleStudent)
+	_, owner := e.user(domain.RoleStudent)
 	var versions []int64
 	for i := range 8 {
 		_, v := e.rankedBot(owner, "orkisland", fmt.Sprintf("allst%d", i), 30-float64(i), 1)
@@ -22,7 +23,7 @@ func TestTournamentAllStandingsIsEveryRound(t *testing.T) {
 	}
 	id := e.finishedTournament("All standings", versions)
 	ctx := context.Background()
-	all, err := store.TournamentAllStandings(ctx, e.pool, id, store.FormatElimination)
+	all, err := store.TournamentAllStandings(ctx, e.pool, id, domain.FormatElimination)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func TestTournamentAllStandingsIsEveryRound(t *testing.T) {
 		t.Fatalf("rounds %d: %d, %d, %d rows", len(all), len(all[0]), len(all[1]), len(all[2]))
 	}
 	for round := range 3 {
-		want, err := store.TournamentStandings(ctx, e.pool, id, round, store.FormatElimination)
+		want, err := store.TournamentStandings(ctx, e.pool, id, round, domain.FormatElimination)
 		if err != nil {
 			t.Fatal(err)
 		}

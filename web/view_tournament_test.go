@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -17,9 +18,9 @@ func ptr[T any](v T) *T { return &v }
 // finishedElimination: four entrants, two groups of two in round 1 (the
 // last of each out), then a final of the two winners. The viewer owns A.
 func finishedElimination() tournamentLoad {
-	t := &store.Tournament{ID: 7, GameID: "nosuchgame", Format: store.FormatElimination, Status: store.TournamentFinished,
+	t := &domain.Tournament{ID: 7, GameID: "nosuchgame", Format: domain.FormatElimination, Status: domain.TournamentFinished,
 		Round: 2, FinalRound: true, GroupMatches: 1, FinalMatches: 1, DropCount: 1}
-	viewer := &store.User{ID: 100, Name: "ann", Role: store.RoleStudent}
+	viewer := &domain.User{ID: 100, Name: "ann", Role: domain.RoleStudent}
 	e := func(v int64, name string, owner int64, place int, out *int) store.Entrant {
 		return store.Entrant{VersionID: v, BotID: v * 10, BotName: name, OwnerID: owner, OwnerName: "u" + name,
 			SeedRating: float64(v), Place: ptr(place), OutRound: out}
@@ -33,11 +34,11 @@ func finishedElimination() tournamentLoad {
 	return tournamentLoad{T: t, Viewer: viewer,
 		Entrants: []store.Entrant{e(1, "A", 100, 1, nil), e(2, "B", 200, 2, nil), e(3, "C", 300, 3, ptr(1)), e(4, "D", 400, 4, ptr(1))},
 		Matches: []store.TournamentMatch{
-			{Round: 1, Group: 0, MatchID: 51, Status: store.MatchFinished, Seats: []store.SeatBrief{seat(0, 1, 9), seat(1, 3, 2)}},
-			{Round: 1, Group: 1, MatchID: 52, Status: store.MatchFinished, Seats: []store.SeatBrief{seat(0, 2, 8), seat(1, 4, 1)}},
-			{Round: 2, Group: 0, MatchID: 53, Status: store.MatchFailed, Seats: []store.SeatBrief{seat(0, 1, 0), seat(1, 2, 0)}},
+			{Round: 1, Group: 0, MatchID: 51, Status: domain.MatchFinished, Seats: []store.SeatBrief{seat(0, 1, 9), seat(1, 3, 2)}},
+			{Round: 1, Group: 1, MatchID: 52, Status: domain.MatchFinished, Seats: []store.SeatBrief{seat(0, 2, 8), seat(1, 4, 1)}},
+			{Round: 2, Group: 0, MatchID: 53, Status: domain.MatchFailed, Seats: []store.SeatBrief{seat(0, 1, 0), seat(1, 2, 0)}},
 		},
-		Replays: []store.TournamentReplay{{MatchID: 60, OriginalID: 53, Status: store.MatchQueued}},
+		Replays: []store.TournamentReplay{{MatchID: 60, OriginalID: 53, Status: domain.MatchQueued}},
 		Standings: map[int][]store.TourStanding{
 			0: {st(0, 1, 9), st(0, 2, 8), st(0, 3, 2), st(0, 4, 1)},
 			1: {st(0, 1, 9), st(0, 3, 2), st(1, 2, 8), st(1, 4, 1)},
@@ -85,7 +86,7 @@ func TestTournamentLiveViewElimination(t *testing.T) {
 
 	// An admin may run finished and failed matches again.
 	l := finishedElimination()
-	l.Viewer = &store.User{ID: 1, Role: store.RoleAdmin}
+	l.Viewer = &domain.User{ID: 1, Role: domain.RoleAdmin}
 	d = tournamentLiveView(l)
 	if !d.Admin || !d.Rounds[1].Groups[0].Matches[0].Rerunnable || len(d.MyPath) != 0 {
 		t.Errorf("admin: %v, rerunnable %v, path %v", d.Admin, d.Rounds[1].Groups[0].Matches[0].Rerunnable, d.MyPath)
@@ -118,7 +119,7 @@ func samePath(a, b templates.TournamentPath) bool {
 
 func TestTournamentLiveViewLeague(t *testing.T) {
 	l := finishedElimination()
-	l.T.Format, l.T.Status, l.T.FinalRound = store.FormatLeague, store.TournamentRunning, false
+	l.T.Format, l.T.Status, l.T.FinalRound = domain.FormatLeague, domain.TournamentRunning, false
 	l.Standings[0] = []store.TourStanding{{VersionID: 2, Played: 2, Total: 8, MeanRank: 1.5}, {VersionID: 1, Played: 2, Total: 9, MeanRank: 1.75}}
 	d := tournamentLiveView(l)
 	if !d.League || !d.Polling || len(d.Podium) != 0 || len(d.Standings) != 2 {
@@ -132,7 +133,7 @@ func TestTournamentLiveViewLeague(t *testing.T) {
 	}
 
 	// Finished: the stored places order the table.
-	l.T.Status = store.TournamentFinished
+	l.T.Status = domain.TournamentFinished
 	d = tournamentLiveView(l)
 	if d.Standings[0].Place != 1 || d.Standings[0].State != "" || d.Polling {
 		t.Errorf("finished league: %+v", d.Standings)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
@@ -30,7 +31,7 @@ func TestChallengeCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	user := func(name string) int64 {
-		u := &store.User{Name: name, Email: name + "@example.org", PasswordHash: "x"}
+		u := &domain.User{Name: name, Email: name + "@example.org", PasswordHash: "x"}
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +103,7 @@ func TestChallengeCommand(t *testing.T) {
 	if err := pool.QueryRow(ctx, "SELECT kind, status, seed FROM matches WHERE id = $1", id).Scan(&kind, &status, &seed); err != nil {
 		t.Fatal(err)
 	}
-	if kind != store.KindChallenge || status != store.MatchFinished || seed != 4242 {
+	if kind != domain.KindChallenge || status != domain.MatchFinished || seed != 4242 {
 		t.Fatalf("match %d: %s %s seed %d", id, kind, status, seed)
 	}
 	if !strings.Contains(errs, fmt.Sprintf("replay: %s/matches/%d", srv.URL, id)) {

@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/rating"
 	"arena.dev/service"
@@ -71,11 +72,11 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 	err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		var params []river.InsertManyParams
 		for i := range nMatches {
-			seats := make([]store.Seat, 4)
+			seats := make([]domain.Seat, 4)
 			for s := range seats {
-				seats[s] = store.Seat{VersionID: &versions[(i+s)%4]}
+				seats[s] = domain.Seat{VersionID: &versions[(i+s)%4]}
 			}
-			m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: int64(1000 + i),
+			m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: int64(1000 + i),
 				Settings: map[string]int{"nb_rounds": rounds}}
 			if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 				return err
@@ -205,7 +206,7 @@ func TestWorkersKilledMidMatch(t *testing.T) {
 			t.Fatal(err)
 		}
 		n++
-		if status != store.MatchFinished || !finishedAt || !rated || !replay || replays != 1 ||
+		if status != domain.MatchFinished || !finishedAt || !rated || !replay || replays != 1 ||
 			players != 4 || scored != 4 || history != 4 {
 			t.Errorf("match %d: status %s, finished_at set %v, rated %v, replay present %v, replays stored %d, "+
 				"players %d, scored %d, rating changes %d; want finished, true, true, true, 1, 4, 4, 4",
@@ -356,7 +357,7 @@ func acceptedWalkers(t *testing.T, pool *pgxpool.Pool, env []string, n int) []in
 	compiler := start(t, env, "worker", "--queues", judge.QueueCompile)
 	var ids []int64
 	for i := range n {
-		u := &store.User{Name: fmt.Sprintf("killer%d", i), Email: fmt.Sprintf("killer%d@example.org", i), PasswordHash: "x"}
+		u := &domain.User{Name: fmt.Sprintf("killer%d", i), Email: fmt.Sprintf("killer%d@example.org", i), PasswordHash: "x"}
 		if err := store.CreateUser(ctx, pool, u); err != nil {
 			t.Fatal(err)
 		}
@@ -396,7 +397,7 @@ func acceptedWalkers(t *testing.T, pool *pgxpool.Pool, env []string, n int) []in
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.Status != store.StatusQualifying {
+		if v.Status != domain.StatusQualifying {
 			t.Fatalf("version %d: %s after compiling, want qualifying\n%s", id, v.Status, v.CompileLog)
 		}
 	}

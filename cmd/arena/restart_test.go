@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 
+	"arena.dev/domain"
 	"arena.dev/judge"
 	"arena.dev/store"
 )
@@ -146,11 +147,11 @@ func TestWorkersThroughPostgresRestarts(t *testing.T) {
 			err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 				var params []river.InsertManyParams
 				for i := waiting; i < queued; i++ {
-					seats := make([]store.Seat, 4)
+					seats := make([]domain.Seat, 4)
 					for s := range seats {
-						seats[s] = store.Seat{VersionID: &versions[(len(matchIDs)+len(ids)+s)%4]}
+						seats[s] = domain.Seat{VersionID: &versions[(len(matchIDs)+len(ids)+s)%4]}
 					}
-					m := &store.Match{GameID: "orkisland", Kind: store.KindLadder, Seed: int64(2000 + len(matchIDs) + len(ids)),
+					m := &domain.Match{GameID: "orkisland", Kind: domain.KindLadder, Seed: int64(2000 + len(matchIDs) + len(ids)),
 						Settings: map[string]int{"nb_rounds": rounds}}
 					if err := store.CreateMatch(ctx, tx, m, seats); err != nil {
 						return err

@@ -32,6 +32,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"arena.dev/domain"
 	"arena.dev/games"
 	_ "arena.dev/games/all"
 	"arena.dev/judge"
@@ -250,8 +251,8 @@ func botSources(game string) ([]source, error) {
 // submit makes a student and submits their version: the source with a
 // line of its own, as each student's differs (the Go build cache then
 // builds the student's package again, not the SDK's).
-func submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, name, game string, s source, n int) (*store.Version, error) {
-	u := &store.User{Name: name, Email: name + "@example.org", PasswordHash: "x"}
+func submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, name, game string, s source, n int) (*domain.Version, error) {
+	u := &domain.User{Name: name, Email: name + "@example.org", PasswordHash: "x"}
 	if err := store.CreateUser(ctx, pool, u); err != nil {
 		return nil, err
 	}
