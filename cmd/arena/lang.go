@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -96,6 +97,22 @@ func placeWords(place int, tied bool) string {
 		s = tr("cli.place.tied", map[string]any{"Place": s})
 	}
 	return s
+}
+
+// printDefaults is fs.PrintDefaults on os.Stdout in the environment's
+// language: the options' descriptions, and the flag package's English
+// "(default X)" said as cli.flag.default says it.
+func printDefaults(fs *flag.FlagSet, c *command) {
+	translateFlags(fs, c)
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(os.Stdout)
+	out := b.String()
+	if envLang() != i18n.Default {
+		out = strings.ReplaceAll(out, " (default ", " ("+tr("cli.flag.default")+" ")
+	}
+	fmt.Fprint(os.Stdout, out)
 }
 
 // translateFlags puts the environment's language into fs's option

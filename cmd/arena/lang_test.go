@@ -162,10 +162,10 @@ func stdoutOf(t *testing.T, f func()) string {
 func TestLangFlagHelp(t *testing.T) {
 	t.Setenv("LC_MESSAGES", "")
 	t.Setenv("LANG", "")
-	for _, tc := range []struct{ locale, want, not string }{
-		{"ca_ES.UTF-8", "nombre de partides, amb llavors consecutives, en paral·lel", "number of matches"},
-		{"es_ES.UTF-8", "número de partidas, con semillas consecutivas, en paralelo", "number of matches"},
-		{"", "number of matches, on consecutive seeds, in parallel", "nombre de partides"},
+	for _, tc := range []struct{ locale, want, not, dflt string }{
+		{"ca_ES.UTF-8", "nombre de partides, amb llavors consecutives, en paral·lel", "number of matches", "(per defecte: 1)"},
+		{"es_ES.UTF-8", "número de partidas, con semillas consecutivas, en paralelo", "number of matches", "(por defecto: 1)"},
+		{"", "number of matches, on consecutive seeds, in parallel", "nombre de partides", "(default 1)"},
 	} {
 		t.Setenv("LC_ALL", tc.locale)
 		var errOut strings.Builder
@@ -174,7 +174,7 @@ func TestLangFlagHelp(t *testing.T) {
 			t.Errorf("LC_ALL=%q: play -h lacks %q or says %q:\n%s%s", tc.locale, tc.want, tc.not, out, errOut.String())
 		}
 		// The option names and their defaults stay as they are.
-		if !strings.Contains(out, "-n int") || !strings.Contains(out, "(default 1)") {
+		if !strings.Contains(out, "-n int") || !strings.Contains(out, tc.dflt) {
 			t.Errorf("LC_ALL=%q: play -h lost -n's name or default:\n%s", tc.locale, out)
 		}
 	}
