@@ -110,8 +110,8 @@ func (s *Server) downloadArena(w http.ResponseWriter, r *http.Request) {
 	case err == nil && path == "":
 		secs := int(math.Ceil(eta.Seconds()))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		http.Error(w, fmt.Sprintf("arena for %s is being built (the server builds its downloads when it starts): "+
-			"ready in about %s. Try again then.", t.Title(), aboutSeconds(eta)), http.StatusServiceUnavailable)
+		http.Error(w, i18n.T(r.Context(), "site.downloads.building_503",
+			map[string]any{"Target": t.Title(), "When": aboutSeconds(eta)}), http.StatusServiceUnavailable)
 		return
 	case errors.Is(err, downloads.ErrNoSource):
 		http.Error(w, "This server has no arena binary for "+t.Title()+": "+fromSource, http.StatusServiceUnavailable)
