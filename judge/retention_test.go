@@ -348,7 +348,7 @@ var registerSteady sync.Once
 // its replay.
 func (e *env) regenerate(t *testing.T, userID, matchID int64) {
 	t.Helper()
-	if _, err := judge.RegenerateReplay(context.Background(), e.pool, e.client, userID, matchID); err != nil {
+	if _, err := service.ReplayAgain(context.Background(), e.pool, e.client, userID, matchID); err != nil {
 		t.Fatal(err)
 	}
 	e.waitJobs(t, 3*time.Minute, "replay")
@@ -416,7 +416,7 @@ func TestReplayRegeneratedByteForByte(t *testing.T) {
 	}
 
 	// Asking again while it has its replay is refused.
-	if _, err := judge.RegenerateReplay(ctx, e.pool, e.client, uid, m); !isReplayError(err) {
+	if _, err := service.ReplayAgain(ctx, e.pool, e.client, uid, m); !isReplayError(err) {
 		t.Errorf("playing again a match that has its replay: %v", err)
 	}
 

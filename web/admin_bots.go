@@ -5,12 +5,9 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
-	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 	"arena.dev/web/request"
@@ -71,9 +68,7 @@ func (s *Server) adminSetBotDisabled(w http.ResponseWriter, r *http.Request, dis
 	s.adminDone(w, r, "/admin/bots", msg)
 }
 
-// adminRejudge sends a version back to the compile queue. The status and
-// the job change in one transaction, so a version is never queued without
-// a job to move it on (nor a job left for a version that was not reset).
+// adminRejudge sends a version back to the compile queue.
 func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	id, ok := request.PositiveInt(r, "id")
@@ -86,18 +81,7 @@ func (s *Server) adminRejudge(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	var v *domain.Version
-	err := pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		var err error
-		if v, err = store.VersionForUpdate(ctx, tx, id); err != nil {
-			return err
-		}
-		if err := store.RequeueVersion(ctx, tx, id); err != nil {
-			return err
-		}
-		_, err = s.Jobs.InsertTx(ctx, tx, judge.CompileArgs{VersionID: id}, nil)
-		return err
-	})
+	v, err := service.Rejudge(ctx, s.Pool, s.Jobs, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -9,14 +9,12 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/copycheck"
 	"arena.dev/domain"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
-	"arena.dev/judge"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/request"
 )
@@ -75,31 +73,8 @@ func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, errors.New("copy check base code: the server has no job client"))
 		return
 	}
-	var queued int
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		have, err := store.CopyBaseFiles(ctx, tx, gameID)
-		if err != nil {
-			return err
-		}
-		names := map[string]bool{}
-		for _, f := range have {
-			names[f.Name] = true
-		}
-		for _, f := range files {
-			names[f.Name] = true
-		}
-		if len(names) > copyBaseMaxFiles {
-			return errTooManyBaseFiles
-		}
-		for _, f := range files {
-			if err := store.CopyPutBaseFile(ctx, tx, f, userFrom(ctx).ID); err != nil {
-				return err
-			}
-		}
-		queued, err = judge.ReindexCopies(ctx, tx, s.Jobs, gameID)
-		return err
-	})
-	if errors.Is(err, errTooManyBaseFiles) {
+	queued, err := service.AddCopyBaseFiles(ctx, s.Pool, s.Jobs, gameID, files, userFrom(ctx).ID, copyBaseMaxFiles)
+	if errors.Is(err, service.ErrTooManyBaseFiles) {
 		refuse(http.StatusUnprocessableEntity, i18n.T(ctx, "admin.copies.base_too_many", map[string]any{"Max": copyBaseMaxFiles}))
 		return
 	}
@@ -114,8 +89,6 @@ func (s *Server) adminCopyBaseUpload(w http.ResponseWriter, r *http.Request) {
 	s.adminDone(w, r, "/admin/games/"+gameID+"/copies", i18n.T(ctx, "admin.copies.base_added",
 		map[string]any{"Files": strings.Join(names, ", "), "Then": reindexNote(ctx, queued)}))
 }
-
-var errTooManyBaseFiles = errors.New("too many base files")
 
 // readCopyBaseFile checks and reads one uploaded base file; a refusal
 // comes with its status and reason.
@@ -164,16 +137,7 @@ func (s *Server) adminCopyBaseDelete(w http.ResponseWriter, r *http.Request, g g
 	}
 	ctx := r.Context()
 	gameID := g.Info().ID
-	var name string
-	var queued int
-	var err error
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		if name, err = store.CopyDeleteBaseFile(ctx, tx, gameID, id); err != nil {
-			return err
-		}
-		queued, err = judge.ReindexCopies(ctx, tx, s.Jobs, gameID)
-		return err
-	})
+	name, queued, err := service.DeleteCopyBaseFile(ctx, s.Pool, s.Jobs, gameID, id)
 	if errors.Is(err, domain.ErrNotFound) {
 		s.renderAdminCopies(w, r, http.StatusNotFound, i18n.T(ctx, "admin.copies.base_gone"))
 		return

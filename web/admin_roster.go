@@ -14,11 +14,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/auth"
 	"arena.dev/domain"
 	"arena.dev/i18n"
+	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 	"arena.dev/web/request"
@@ -174,16 +173,12 @@ func (s *Server) adminRosterCredentials(w http.ResponseWriter, r *http.Request) 
 			i18n.T(ctx, "admin.roster.wrong_key")))
 		return
 	}
-	var csv []byte
-	err = pgx.BeginFunc(ctx, s.Pool, func(tx pgx.Tx) error {
-		sealed, err := store.TakeRosterCredentials(ctx, tx, id, userFrom(ctx).ID)
+	csv, err := service.TakeRosterCredentials(ctx, s.Pool, id, userFrom(ctx).ID, func(sealed []byte) ([]byte, error) {
+		csv, err := unseal(key, sealed)
 		if err != nil {
-			return err
+			return nil, errWrongKey
 		}
-		if csv, err = unseal(key, sealed); err != nil {
-			return errWrongKey
-		}
-		return store.DeleteRosterCredentials(ctx, tx, id)
+		return csv, nil
 	})
 	switch {
 	case errors.Is(err, domain.ErrNotFound):

@@ -11,7 +11,6 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/domain"
-	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/request"
@@ -437,7 +436,7 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	queued, err := judge.RegenerateReplay(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	queued, err := service.ReplayAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
 	if err != nil {
 		s.apiFail(w, r, err, "no such match")
 		return

@@ -141,7 +141,7 @@ func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Ver
 		}
 		for _, st := range m.Seats {
 			if st.Seat == m.Seat {
-				row.Score, row.Frozen = st.Score, frozenWords(st)
+				row.Score, row.Frozen = st.Score, frozenWordsIn(ctx, st)
 			} else {
 				row.Others = append(row.Others, templates.QualScore{Seat: st.Seat, Name: st.BotName, Score: st.Score})
 			}
@@ -160,7 +160,7 @@ func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Ver
 	l.FreezeCount = n
 	for _, f := range freezes {
 		l.Freezes = append(l.Freezes, templates.FreezeRow{MatchID: f.MatchID, Kind: f.MatchKind,
-			Words: games.FreezeWords(f.Kind, f.Round, f.Reason), When: f.When})
+			Words: freezeWords(ctx, f.Kind, f.Round, f.Reason), When: f.When})
 	}
 	logs, err := store.VersionLogs(ctx, s.Pool, v.ID, maxDebugLogs)
 	if err != nil {

@@ -94,11 +94,11 @@ func aboutSeconds(d time.Duration) string {
 func (s *Server) downloadArena(w http.ResponseWriter, r *http.Request) {
 	t, ok := downloads.Lookup(chi.URLParam(r, "os"), chi.URLParam(r, "arch"))
 	if !ok {
-		http.Error(w, "No arena binary for this system: see /downloads.", http.StatusNotFound) // no session here for the page
+		http.Error(w, i18n.T(r.Context(), "site.downloads.no_system"), http.StatusNotFound) // no session here for the page
 		return
 	}
-	fromSource := fmt.Sprintf("build it from Arena's source, in its source tree:\n\n"+
-		"    CGO_ENABLED=0 GOOS=%s GOARCH=%s go build -o %s ./cmd/arena\n", t.OS, t.Arch, t.File())
+	fromSource := i18n.T(r.Context(), "site.downloads.from_source", map[string]any{
+		"Command": fmt.Sprintf("CGO_ENABLED=0 GOOS=%s GOARCH=%s go build -o %s ./cmd/arena", t.OS, t.Arch, t.File())})
 	var path string
 	var eta time.Duration
 	err := downloads.ErrNoSource
@@ -110,17 +110,18 @@ func (s *Server) downloadArena(w http.ResponseWriter, r *http.Request) {
 	case err == nil && path == "":
 		secs := int(math.Ceil(eta.Seconds()))
 		w.Header().Set("Retry-After", strconv.Itoa(secs))
-		http.Error(w, fmt.Sprintf("arena for %s is being built (the server builds its downloads when it starts): "+
-			"ready in about %s. Try again then.", t.Title(), aboutSeconds(eta)), http.StatusServiceUnavailable)
+		http.Error(w, i18n.T(r.Context(), "site.downloads.building_503",
+			map[string]any{"Target": t.Title(), "When": aboutSeconds(eta)}), http.StatusServiceUnavailable)
 		return
 	case errors.Is(err, downloads.ErrNoSource):
-		http.Error(w, "This server has no arena binary for "+t.Title()+": "+fromSource, http.StatusServiceUnavailable)
+		http.Error(w, i18n.T(r.Context(), "site.downloads.no_source", map[string]any{"Target": t.Title(), "FromSource": fromSource}),
+			http.StatusServiceUnavailable)
 		return
 	case errors.As(err, &buildErr):
 		s.logger().Error("building the arena tool", "target", t.String(), "err", err)
 		w.Header().Set("Retry-After", "60")
-		http.Error(w, "arena for "+t.Title()+" could not be built just now (the server's log says why). "+
-			"Try again in a minute, or "+fromSource, http.StatusServiceUnavailable)
+		http.Error(w, i18n.T(r.Context(), "site.downloads.build_failed", map[string]any{"Target": t.Title(), "FromSource": fromSource}),
+			http.StatusServiceUnavailable)
 		return
 	case err != nil:
 		s.serverError(w, r, err)

@@ -15,6 +15,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -194,9 +195,9 @@ func (s *Server) builtinWasm(w http.ResponseWriter, r *http.Request) {
 	data, err := s.blobs().Get(r.Context(), key)
 	if errors.Is(err, domain.ErrNotFound) {
 		w.Header().Set("Retry-After", "300")
-		s.render(w, r, http.StatusServiceUnavailable, templates.ErrorPage(s.page(r, "Being built", "games"), 503,
-			"The "+bot+" for "+g.Title+" is being built. Try again in a few minutes; meanwhile the starter kit "+
-				"lets you play against the built-in "+bot+" with `arena play "+g.ID+" ./main.go "+bot+" "+bot+" "+bot+"`."))
+		s.render(w, r, http.StatusServiceUnavailable, templates.ErrorPage(s.page(r, i18n.T(r.Context(), "site.builtin.building_title"), "games"), 503,
+			i18n.T(r.Context(), "site.builtin.building", map[string]any{"Bot": bot, "Game": g.Title,
+				"Command": "arena play " + g.ID + " ./main.go " + bot + " " + bot + " " + bot})))
 		return
 	}
 	if err != nil {

@@ -11,7 +11,6 @@ import (
 	"arena.dev/domain"
 	"arena.dev/games"
 	"arena.dev/i18n"
-	"arena.dev/judge"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -107,7 +106,7 @@ func (s *Server) matchReplayAgain(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := r.Context()
-	queued, err := judge.RegenerateReplay(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
+	queued, err := service.ReplayAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
 	if err != nil {
 		s.fail(w, r, err)
 		return

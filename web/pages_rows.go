@@ -10,6 +10,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -40,7 +41,7 @@ func matchRows(ctx context.Context, ms []store.MatchSummary, titles map[string]s
 			row.When = templates.Ago(ctx, *m.FinishedAt)
 		}
 		for _, p := range m.Players {
-			c := playerCell(p, m.Kind)
+			c := playerCell(ctx, p, m.Kind)
 			c.Focus = p.BotID != nil && *p.BotID == focus
 			row.Players = append(row.Players, c)
 		}
@@ -53,8 +54,8 @@ func matchRows(ctx context.Context, ms []store.MatchSummary, titles map[string]s
 }
 
 // playerCell is a listed match's seat as the pages show it.
-func playerCell(p store.SeatBrief, kind string) templates.PlayerCell {
-	c := templates.PlayerCell{Seat: p.Seat, Bot: seatBotLabel(p.BotName, kind, p.BotID == nil, p.House, false),
+func playerCell(ctx context.Context, p store.SeatBrief, kind string) templates.PlayerCell {
+	c := templates.PlayerCell{Seat: p.Seat, Bot: seatBotLabel(ctx, p.BotName, kind, p.BotID == nil, p.House, false),
 		Owner: p.OwnerName, Frozen: p.Frozen, Score: "–"}
 	if p.BotID != nil {
 		c.BotID = *p.BotID
@@ -74,18 +75,21 @@ func playerCell(p store.SeatBrief, kind string) templates.PlayerCell {
 // says which it is. rated (the match page's) adds whether it counts.
 // Other built-ins (a qualification's Dummies, a challenge's pick) and
 // students' bots keep their names.
-func seatBotLabel(name, kind string, builtin, house, rated bool) string {
+func seatBotLabel(ctx context.Context, name, kind string, builtin, house, rated bool) string {
+	id := ""
 	switch {
 	case house && rated:
-		return name + " (house bot, rated)"
+		id = "site.seat.house_rated"
 	case house:
-		return name + " (house bot)"
+		id = "site.seat.house"
 	case builtin && kind == domain.KindLadder && rated:
-		return name + " (empty seat, unrated)"
+		id = "site.seat.empty_unrated"
 	case builtin && kind == domain.KindLadder:
-		return name + " (empty seat)"
+		id = "site.seat.empty"
+	default:
+		return name
 	}
-	return name
+	return i18n.T(ctx, id, map[string]any{"Bot": name})
 }
 
 // frozenWords says when and why a seat was frozen, as every page and the

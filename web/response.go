@@ -5,6 +5,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"arena.dev/i18n"
 	"arena.dev/templates"
 	"arena.dev/web/response"
 )
@@ -26,19 +27,19 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 }
 
 func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusNotFound, templates.ErrorPage(s.page(r, "Not found", ""), 404,
-		"There is nothing here. The link may be old, or the page may belong to someone else."))
+	s.render(w, r, http.StatusNotFound, templates.ErrorPage(s.page(r, i18n.T(r.Context(), "site.error.not_found_title"), ""), 404,
+		i18n.T(r.Context(), "site.error.not_found")))
 }
 
 func (s *Server) forbidden(w http.ResponseWriter, r *http.Request) {
-	s.render(w, r, http.StatusForbidden, templates.ErrorPage(s.page(r, "Not allowed", ""), 403,
-		"This page is for admins only."))
+	s.render(w, r, http.StatusForbidden, templates.ErrorPage(s.page(r, i18n.T(r.Context(), "site.error.forbidden_title"), ""), 403,
+		i18n.T(r.Context(), "site.error.forbidden")))
 }
 
 // serverError logs the cause with context and shows the user a generic message.
 func (s *Server) serverError(w http.ResponseWriter, r *http.Request, err error) {
 	s.logger().Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	http.Error(w, "Something went wrong on our side. It has been logged.", http.StatusInternalServerError)
+	http.Error(w, i18n.T(r.Context(), "site.error.server"), http.StatusInternalServerError)
 }
 
 // fail answers a page request whose work failed with err. A client that

@@ -89,7 +89,7 @@ func (s *Server) tournamentData(ctx context.Context, t *domain.Tournament) (temp
 			l.StartJob, l.StartDue = state, &at
 		}
 	}
-	return tournamentView(l), nil
+	return tournamentView(ctx, l), nil
 }
 
 // tournamentPageLoad is what a tournament's page is made of.
@@ -101,8 +101,8 @@ type tournamentPageLoad struct {
 }
 
 // tournamentView is a tournament's page.
-func tournamentView(l tournamentPageLoad) templates.TournamentData {
-	t, live := l.Live.T, tournamentLiveView(l.Live)
+func tournamentView(ctx context.Context, l tournamentPageLoad) templates.TournamentData {
+	t, live := l.Live.T, tournamentLiveView(ctx, l.Live)
 	rules := templates.TournamentRules{League: t.Format == domain.FormatLeague, LeagueRounds: t.LeagueRounds,
 		GroupMatches: t.GroupMatches, DropCount: t.DropCount, FinalMatches: t.FinalMatches}
 	if g, err := games.Get(t.GameID); err == nil {

@@ -9,6 +9,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/store"
 )
 
@@ -41,7 +42,7 @@ func (s *Server) versionQueue(ctx context.Context, v *domain.Version) (*queueJSO
 		return nil, err
 	}
 	q := &queueJSON{Stage: p.Stage, Running: p.Running, Ahead: p.Ahead, Left: p.Left, Workers: p.Workers,
-		EstimateSeconds: int(math.Ceil(p.Estimate.Seconds())), Words: queuePlaceWords(p)}
+		EstimateSeconds: int(math.Ceil(p.Estimate.Seconds())), Words: queuePlaceWords(ctx, p)}
 	if !p.Running {
 		q.Place = p.Ahead + 1
 	}
@@ -74,31 +75,23 @@ type jobDurations struct {
 // queuePlaceWords says where a waiting version stands and when its verdict
 // is likely: "Waiting to compile: 3 versions ahead of it, 2 compiling at
 // once; verdict in about 40 s."
-func queuePlaceWords(p store.QueuePlace) string {
+func queuePlaceWords(ctx context.Context, p store.QueuePlace) string {
+	versions := i18n.N(ctx, "site.vqueue.versions", p.Ahead, map[string]any{"Count": p.Ahead})
+	left := i18n.N(ctx, "site.vqueue.matches", p.Left, map[string]any{"Count": p.Left})
+	ahead := i18n.N(ctx, "site.vqueue.matches", p.Ahead, map[string]any{"Count": p.Ahead})
 	var where string
 	switch {
 	case p.Stage == "compile" && p.Running:
-		where = "Compiling now"
+		where = i18n.T(ctx, "site.vqueue.compiling")
 	case p.Stage == "compile":
-		where = fmt.Sprintf("Waiting to compile: %s ahead of it, %d compiling at once", plural(p.Ahead, "version"), p.Workers)
+		where = i18n.T(ctx, "site.vqueue.wait_compile", map[string]any{"Ahead": versions, "Workers": p.Workers})
 	case p.Running:
-		where = fmt.Sprintf("Qualification: %s left, being played now", plural(p.Left, "match"))
+		where = i18n.T(ctx, "site.vqueue.qual_running", map[string]any{"Left": left})
 	default:
-		where = fmt.Sprintf("Qualification: %s left, %s ahead of them in the queue", plural(p.Left, "match"), plural(p.Ahead, "match"))
+		where = i18n.T(ctx, "site.vqueue.qual_waiting", map[string]any{"Left": left, "Ahead": ahead})
 	}
-	return fmt.Sprintf("%s; verdict in about %s (from the last hour's compiles, %s each, and qualification matches, %s each).",
-		where, aboutDuration(p.Estimate), aboutDuration(p.Compile), aboutDuration(p.Match))
-}
-
-// plural is "1 match", "3 matches", "0 versions".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	if what == "match" {
-		return fmt.Sprintf("%d matches", n)
-	}
-	return fmt.Sprintf("%d %ss", n, what)
+	return i18n.T(ctx, "site.vqueue.estimate", map[string]any{"Where": where, "Estimate": aboutDuration(p.Estimate),
+		"Compile": aboutDuration(p.Compile), "Match": aboutDuration(p.Match)})
 }
 
 // aboutDuration rounds an estimate for people: "4 s", "40 s", "3 min".

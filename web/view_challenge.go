@@ -123,7 +123,7 @@ func challengeFormView(ctx context.Context, l challengeLoad) templates.Challenge
 			}
 		}
 		for _, p := range m.Players {
-			c := playerCell(p, domain.KindChallenge)
+			c := playerCell(ctx, p, domain.KindChallenge)
 			c.Focus = p.OwnerName == u.Name
 			row.Players = append(row.Players, c)
 		}

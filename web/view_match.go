@@ -1,9 +1,9 @@
 package web
 
 import (
+	"arena.dev/i18n"
 	"cmp"
 	"context"
-	"fmt"
 	"net/url"
 	"slices"
 	"strconv"
@@ -96,7 +96,7 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 		d.Scoring = g.Info().Scoring
 	}
 	for _, st := range l.Seats {
-		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
+		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(ctx, st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
 			Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
 		if st.BotID != nil {
 			row.BotID = *st.BotID
@@ -108,9 +108,9 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 			row.Rank = *st.Rank
 		}
 		if st.CPUSeconds != nil {
-			row.CPU = fmt.Sprintf("%.3f s", *st.CPUSeconds)
+			row.CPU = i18n.T(ctx, "site.match.cpu_seconds", map[string]any{"S": templates.Decimal(ctx, *st.CPUSeconds, 3)})
 		}
-		row.Frozen = frozenWords(st)
+		row.Frozen = frozenWordsIn(ctx, st)
 		if st.Invalid != nil {
 			row.Invalid = *st.Invalid
 		}

@@ -44,7 +44,7 @@ func (s *Server) loadTournamentLive(ctx context.Context, t *domain.Tournament) (
 // tournamentLiveView is the live part of a tournament's page: progress,
 // podium, standings, the rounds with their groups and matches, and the
 // viewer's own path.
-func tournamentLiveView(l tournamentLoad) templates.TournamentLive {
+func tournamentLiveView(ctx context.Context, l tournamentLoad) templates.TournamentLive {
 	t := l.T
 	f := newEntrantsView(l)
 	d := templates.TournamentLive{ID: t.ID, GameID: t.GameID, Status: t.Status, Round: t.Round, League: t.Format == domain.FormatLeague,
@@ -67,7 +67,7 @@ func tournamentLiveView(l tournamentLoad) templates.TournamentLive {
 			}
 		}
 	}
-	d.Rounds = f.rounds(l, d.Admin)
+	d.Rounds = f.rounds(ctx, l, d.Admin)
 	d.MyPath = f.paths(l, d.Rounds)
 	for _, r := range l.Replays {
 		d.Replays = append(d.Replays, templates.TournamentReplayRow{ID: r.MatchID, Of: r.OriginalID, Status: r.Status})
@@ -149,7 +149,7 @@ func (f entrantsView) standings(l tournamentLoad) []templates.TournamentPlace {
 
 // rounds: each round's groups, with each group's standings and matches.
 // An admin may run a finished or failed match again.
-func (f entrantsView) rounds(l tournamentLoad, admin bool) []templates.TournamentRoundView {
+func (f entrantsView) rounds(ctx context.Context, l tournamentLoad, admin bool) []templates.TournamentRoundView {
 	t := l.T
 	byGroup := map[[2]int][]store.TournamentMatch{}
 	for _, m := range l.Matches {
@@ -176,7 +176,7 @@ func (f entrantsView) rounds(l tournamentLoad, admin bool) []templates.Tournamen
 				row := templates.TournamentMatchRow{ID: m.MatchID, N: m.Index + 1, Status: m.Status,
 					Rerunnable: admin && (m.Status == domain.MatchFinished || m.Status == domain.MatchFailed)}
 				for _, seat := range m.Seats {
-					c := playerCell(seat, domain.KindTournament)
+					c := playerCell(ctx, seat, domain.KindTournament)
 					if seat.BotID != nil {
 						c.Focus = f.mine[c.BotID]
 						row.Mine = row.Mine || c.Focus

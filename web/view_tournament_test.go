@@ -48,7 +48,7 @@ func finishedElimination() tournamentLoad {
 }
 
 func TestTournamentLiveViewElimination(t *testing.T) {
-	d := tournamentLiveView(finishedElimination())
+	d := tournamentLiveView(context.Background(), finishedElimination())
 	if d.Polling || d.Admin || d.League || d.Done != 3 || d.Round != 2 {
 		t.Errorf("head: polling %v admin %v league %v done %d round %d", d.Polling, d.Admin, d.League, d.Done, d.Round)
 	}
@@ -87,14 +87,14 @@ func TestTournamentLiveViewElimination(t *testing.T) {
 	// An admin may run finished and failed matches again.
 	l := finishedElimination()
 	l.Viewer = &domain.User{ID: 1, Role: domain.RoleAdmin}
-	d = tournamentLiveView(l)
+	d = tournamentLiveView(context.Background(), l)
 	if !d.Admin || !d.Rounds[1].Groups[0].Matches[0].Rerunnable || len(d.MyPath) != 0 {
 		t.Errorf("admin: %v, rerunnable %v, path %v", d.Admin, d.Rounds[1].Groups[0].Matches[0].Rerunnable, d.MyPath)
 	}
 
 	// The page says it in words, as it did when the handler wrote them.
 	var b strings.Builder
-	if err := templates.TournamentLivePart(tournamentLiveView(finishedElimination())).Render(context.Background(), &b); err != nil {
+	if err := templates.TournamentLivePart(tournamentLiveView(context.Background(), finishedElimination())).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	for _, words := range []string{"A: round 1, group 1 1st of 2 → the final (round 2) 1st of 2; finished 1st of 4",
@@ -121,7 +121,7 @@ func TestTournamentLiveViewLeague(t *testing.T) {
 	l := finishedElimination()
 	l.T.Format, l.T.Status, l.T.FinalRound = domain.FormatLeague, domain.TournamentRunning, false
 	l.Standings[0] = []store.TourStanding{{VersionID: 2, Played: 2, Total: 8, MeanRank: 1.5}, {VersionID: 1, Played: 2, Total: 9, MeanRank: 1.75}}
-	d := tournamentLiveView(l)
+	d := tournamentLiveView(context.Background(), l)
 	if !d.League || !d.Polling || len(d.Podium) != 0 || len(d.Standings) != 2 {
 		t.Fatalf("league: %+v", d)
 	}
@@ -134,7 +134,7 @@ func TestTournamentLiveViewLeague(t *testing.T) {
 
 	// Finished: the stored places order the table.
 	l.T.Status = domain.TournamentFinished
-	d = tournamentLiveView(l)
+	d = tournamentLiveView(context.Background(), l)
 	if d.Standings[0].Place != 1 || d.Standings[0].State != "" || d.Polling {
 		t.Errorf("finished league: %+v", d.Standings)
 	}
@@ -144,7 +144,7 @@ func TestTournamentView(t *testing.T) {
 	due := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
 	l := tournamentPageLoad{Live: finishedElimination(), GameTitle: "No Such Game", StartJob: "scheduled", StartDue: &due}
 	l.Live.T.Settings = map[string]int{"b": 2, "a": 1}
-	d := tournamentView(l)
+	d := tournamentView(context.Background(), l)
 	r := d.Rules
 	if r.League || r.Players != 0 || r.GroupMatches != 1 || r.DropCount != 1 || d.Settings != "a=1 b=2" || d.GameTitle != "No Such Game" {
 		t.Errorf("facts: %+v", d)

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"flag"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -9,6 +11,7 @@ import (
 
 	"arena.dev/games"
 	"arena.dev/i18n"
+	"arena.dev/lang"
 )
 
 // The arena tool speaks the language of the user's locale: LC_ALL, else
@@ -94,4 +97,49 @@ func placeWords(place int, tied bool) string {
 		s = tr("cli.place.tied", map[string]any{"Place": s})
 	}
 	return s
+}
+
+// printDefaults is fs.PrintDefaults on os.Stdout in the environment's
+// language: the options' descriptions, and the flag package's English
+// "(default X)" said as cli.flag.default says it.
+func printDefaults(fs *flag.FlagSet, c *command) {
+	translateFlags(fs, c)
+	var b strings.Builder
+	fs.SetOutput(&b)
+	fs.PrintDefaults()
+	fs.SetOutput(os.Stdout)
+	out := b.String()
+	if envLang() != i18n.Default {
+		out = strings.ReplaceAll(out, " (default ", " ("+tr("cli.flag.default")+" ")
+	}
+	fmt.Fprint(os.Stdout, out)
+}
+
+// translateFlags puts the environment's language into fs's option
+// descriptions (cli.flag.COMMAND.OPTION) for `arena COMMAND -h`; English,
+// and any option the catalogue lacks, keep the code's description.
+func translateFlags(fs *flag.FlagSet, c *command) {
+	if envLang() == i18n.Default {
+		return
+	}
+	data := map[string]any{"Languages": strings.Join(lang.IDs(), ", ")}
+	fs.VisitAll(func(f *flag.Flag) {
+		id := "cli.flag." + c.name + "." + f.Name
+		if s := tr(id, data); s != id {
+			f.Usage = s
+		}
+	})
+}
+
+// statusWords is a version's or match's status (domain.StatusAccepted…) as arena
+// submit prints it: the API's word in English, else cli.status.STATUS.
+func statusWords(status string) string {
+	id := "cli.status." + status
+	if envLang() == i18n.Default {
+		return status
+	}
+	if s := tr(id); s != id {
+		return s
+	}
+	return status
 }

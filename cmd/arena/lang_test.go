@@ -1,6 +1,12 @@
 package main
 
 import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
 	"strings"
 	"testing"
 
@@ -130,5 +136,86 @@ func TestLangUsages(t *testing.T) {
 	grown := &command{name: "play", usage: commands["play"].usage + " [--new-option]"}
 	if usage(grown) != grown.usage {
 		t.Error("an outgrown translation of the usage is shown")
+	}
+}
+
+// stdoutOf runs f and returns what it wrote to os.Stdout (where -h prints).
+func stdoutOf(t *testing.T, f func()) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdout
+	os.Stdout = w
+	done := make(chan string)
+	go func() { b, _ := io.ReadAll(r); done <- string(b) }()
+	defer func() { os.Stdout = old }()
+	f()
+	w.Close()
+	os.Stdout = old
+	return <-done
+}
+
+// `arena play -h` describes its options in the locale's language, and in
+// the code's English without one.
+func TestLangFlagHelp(t *testing.T) {
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "")
+	for _, tc := range []struct{ locale, want, not, dflt string }{
+		{"ca_ES.UTF-8", "nombre de partides, amb llavors consecutives, en paral·lel", "number of matches", "(per defecte: 1)"},
+		{"es_ES.UTF-8", "número de partidas, con semillas consecutivas, en paralelo", "number of matches", "(por defecto: 1)"},
+		{"", "number of matches, on consecutive seeds, in parallel", "nombre de partides", "(default 1)"},
+	} {
+		t.Setenv("LC_ALL", tc.locale)
+		var errOut strings.Builder
+		out := stdoutOf(t, func() { run([]string{"play", "-h"}, io.Discard, &errOut) })
+		if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+			t.Errorf("LC_ALL=%q: play -h lacks %q or says %q:\n%s%s", tc.locale, tc.want, tc.not, out, errOut.String())
+		}
+		// The option names and their defaults stay as they are.
+		if !strings.Contains(out, "-n int") || !strings.Contains(out, tc.dflt) {
+			t.Errorf("LC_ALL=%q: play -h lost -n's name or default:\n%s", tc.locale, out)
+		}
+	}
+	t.Setenv("LC_ALL", "ca_ES.UTF-8")
+	out := stdoutOf(t, func() { run([]string{"submit", "-h"}, io.Discard, io.Discard) })
+	if !strings.Contains(out, "nom del bot (per defecte, el nom del fitxer)") {
+		t.Errorf("submit -h not in Catalan:\n%s", out)
+	}
+}
+
+// The API client asks the server for the CLI's language (the server then
+// answers its queue places, errors and verdicts in it); status words the
+// CLI prints itself follow.
+func TestLangAcceptLanguage(t *testing.T) {
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "")
+	for locale, want := range map[string]string{"ca_ES.UTF-8": "ca", "es_AR": "es", "C": "en"} {
+		t.Setenv("LC_ALL", locale)
+		var got string
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			got = r.Header.Get("Accept-Language")
+			w.WriteHeader(http.StatusNotFound)
+			fmt.Fprint(w, `{"error":"el joc no existeix"}`)
+		}))
+		api := &apiClient{server: srv.URL, http: srv.Client()}
+		err := api.do(context.Background(), "GET", "/api/versions/1", nil, nil)
+		srv.Close()
+		if got != want {
+			t.Errorf("LC_ALL=%s: Accept-Language %q, want %q", locale, got, want)
+		}
+		// The server's words come back as it said them.
+		if err == nil || err.Error() != "el joc no existeix" {
+			t.Errorf("LC_ALL=%s: error %v", locale, err)
+		}
+	}
+	t.Setenv("LC_ALL", "ca_ES.UTF-8")
+	if s := statusWords("compile_error"); s != "error de compilació" {
+		t.Errorf("Catalan compile_error: %q", s)
+	}
+	t.Setenv("LC_ALL", "C")
+	if s := statusWords("compile_error"); s != "compile_error" {
+		t.Errorf("English compile_error: %q", s)
 	}
 }

@@ -106,7 +106,7 @@ func parseFlags(fs *flag.FlagSet, c *command, args []string) error {
 		if errors.Is(err, flag.ErrHelp) {
 			fs.SetOutput(os.Stdout)
 			fmt.Printf("%s\n\n%s\n\n", summary(c), tr("cli.usage", map[string]any{"Usage": usage(c)}))
-			fs.PrintDefaults()
+			printDefaults(fs, c)
 			return flag.ErrHelp
 		}
 		return usageError{err.Error()}

@@ -56,6 +56,8 @@ func (c *apiClient) do(ctx context.Context, method, path string, body, out any) 
 		return err
 	}
 	req.Header.Set("Content-Type", "application/json")
+	// The server says its words (queue places, errors, qualification) in this language.
+	req.Header.Set("Accept-Language", envLang())
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
 	}
@@ -170,7 +172,7 @@ func runSubmit(ctx context.Context, args []string) error {
 	if err := api.do(ctx, "POST", "/api/games/"+game+"/submissions", req, &v); err != nil {
 		return err
 	}
-	fmt.Println(tr("cli.submit.submitted", map[string]any{"Bot": *botName, "Version": v.Number, "Language": l.Title, "Game": game, "Status": v.Status}))
+	fmt.Println(tr("cli.submit.submitted", map[string]any{"Bot": *botName, "Version": v.Number, "Language": l.Title, "Game": game, "Status": statusWords(v.Status)}))
 	if *noWait {
 		return nil
 	}
@@ -185,7 +187,7 @@ func runSubmit(ctx context.Context, args []string) error {
 			return err
 		}
 		if v.Status != last {
-			fmt.Println(v.Status)
+			fmt.Println(statusWords(v.Status))
 			last = v.Status
 		}
 		// Its place in the queue, each time it moves (not each new estimate).
@@ -256,7 +258,7 @@ func printQualification(w io.Writer, server string, v versionStatus, serverFile,
 		if m.Board != nil {
 			board = m.Board.Name
 		}
-		result := m.Status
+		result := statusWords(m.Status)
 		switch {
 		case m.First:
 			result = placeWords(1, false)

@@ -1,0 +1,46 @@
+package web
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"arena.dev/games"
+	"arena.dev/i18n"
+	"arena.dev/store"
+)
+
+// freezeWords is games.FreezeWords in ctx's language: the kind and when
+// are translated (site.freeze.*); the reason's details are the engine's,
+// in English, as the replay records them.
+func freezeWords(ctx context.Context, kind string, round int, reason string) string {
+	what := i18n.T(ctx, "site.freeze.frozen")
+	if slices.Contains(games.FreezeKinds(), kind) {
+		what = i18n.T(ctx, "site.freeze."+kind)
+	}
+	switch {
+	case kind == games.FreezeStart:
+	case round < 0:
+		what = i18n.T(ctx, "site.freeze.at_setup", map[string]any{"What": what})
+	default:
+		what = i18n.T(ctx, "site.freeze.in_round", map[string]any{"What": what, "Round": strconv.Itoa(round)})
+	}
+	if reason = strings.Join(strings.Fields(reason), " "); reason != "" {
+		what += ": " + reason
+	}
+	return what
+}
+
+// frozenWordsIn is frozenWords in ctx's language, for the pages (the API
+// keeps frozenWords' English).
+func frozenWordsIn(ctx context.Context, st store.SeatResult) string {
+	if st.FrozenRound == nil {
+		return ""
+	}
+	reason := ""
+	if st.FrozenReason != nil {
+		reason = *st.FrozenReason
+	}
+	return freezeWords(ctx, st.FrozenKind, *st.FrozenRound, reason)
+}
