@@ -179,25 +179,8 @@ func retentionWords(ctx context.Context, r store.Retention) string {
 	if !r.Enabled {
 		return i18n.T(ctx, "admin.storage.words.all_off")
 	}
-	return i18n.T(ctx, "admin.storage.words.kept", map[string]any{"Replays": replayRetentionWords(ctx, r),
+	return i18n.T(ctx, "admin.storage.words.kept", map[string]any{"Replays": templates.ReplayRetentionWords(ctx, retentionRules(r)),
 		"Days": i18n.N(ctx, "admin.storage.words.in_days", r.ArtifactDays)})
-}
-
-// replayRetentionWords says which replays the rules r keep.
-func replayRetentionWords(ctx context.Context, r store.Retention) string {
-	if !r.Enabled {
-		return i18n.T(ctx, "admin.storage.words.replays_off")
-	}
-	return i18n.T(ctx, "admin.storage.words.replays", map[string]any{"Recent": ladderRecentWords(ctx, r.LadderRecent),
-		"Days": i18n.N(ctx, "admin.storage.words.of_days", r.LadderDays)})
-}
-
-// ladderRecentWords: "each version's 10 most recent ladder matches".
-func ladderRecentWords(ctx context.Context, n int) string {
-	if n == 0 {
-		return i18n.T(ctx, "admin.storage.words.recent_none")
-	}
-	return i18n.N(ctx, "admin.storage.words.recent", n)
 }
 
 // signed is a growth: "+1.2 MB", "-300 bytes", "0 bytes".

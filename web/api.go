@@ -11,6 +11,7 @@ import (
 	"github.com/go-chi/chi/v5"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/web/request"
@@ -217,7 +218,7 @@ func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
 		for _, st := range m.Seats {
 			j.Players = append(j.Players, qualPlayerJSON{st.Seat, st.BotName, st.Score})
 			if st.Seat == m.Seat {
-				j.Frozen = frozenWords(st)
+				j.Frozen = frozenWords(apiWords, st)
 			}
 		}
 		out = append(out, j)
@@ -381,7 +382,7 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	players := []seatJSON{}
 	for _, p := range seats {
 		players = append(players, seatJSON{p.Seat, p.BotName, p.BotID, p.OwnerName, p.VersionID, p.Language, p.Score, p.Rank,
-			p.CPUSeconds, p.FrozenRound, p.FrozenKind, p.FrozenReason, frozenWords(p)})
+			p.CPUSeconds, p.FrozenRound, p.FrozenKind, p.FrozenReason, frozenWords(apiWords, p)})
 	}
 	out := map[string]any{"id": m.ID, "game": m.GameID, "kind": m.Kind, "status": m.Status, "seed": m.Seed,
 		"settings": m.Settings, "rated": m.Rated, "created_at": m.CreatedAt, "finished_at": m.FinishedAt, "players": players}
@@ -446,3 +447,7 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 	response.JSON(w, http.StatusAccepted, map[string]any{"id": id, "queued": queued, "api": api,
 		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }
+
+// apiWords is the language of the API's words (a frozen seat's "frozen"):
+// English, whoever asks, as clients read them.
+var apiWords = i18n.WithLang(context.Background(), i18n.Default)

@@ -141,7 +141,7 @@ func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Ver
 		}
 		for _, st := range m.Seats {
 			if st.Seat == m.Seat {
-				row.Score, row.Frozen = st.Score, frozenWordsIn(ctx, st)
+				row.Score, row.Frozen = st.Score, frozenWords(ctx, st)
 			} else {
 				row.Others = append(row.Others, templates.QualScore{Seat: st.Seat, Name: st.BotName, Score: st.Score})
 			}

@@ -32,9 +32,9 @@ func freezeWords(ctx context.Context, kind string, round int, reason string) str
 	return what
 }
 
-// frozenWordsIn is frozenWords in ctx's language, for the pages (the API
-// keeps frozenWords' English).
-func frozenWordsIn(ctx context.Context, st store.SeatResult) string {
+// frozenWords says when and why a seat was frozen in ctx's language; ""
+// when it was not. The API says it in English (i18n.Default).
+func frozenWords(ctx context.Context, st store.SeatResult) string {
 	if st.FrozenRound == nil {
 		return ""
 	}

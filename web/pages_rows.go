@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"arena.dev/domain"
-	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -90,19 +89,6 @@ func seatBotLabel(ctx context.Context, name, kind string, builtin, house, rated 
 		return name
 	}
 	return i18n.T(ctx, id, map[string]any{"Bot": name})
-}
-
-// frozenWords says when and why a seat was frozen, as every page and the
-// API say it (games.FreezeWords); "" when it was not.
-func frozenWords(st store.SeatResult) string {
-	if st.FrozenRound == nil {
-		return ""
-	}
-	reason := ""
-	if st.FrozenReason != nil {
-		reason = *st.FrozenReason
-	}
-	return games.FreezeWords(st.FrozenKind, *st.FrozenRound, reason)
 }
 
 // rankKey puts unranked seats last.

@@ -110,7 +110,7 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 		if st.CPUSeconds != nil {
 			row.CPU = i18n.T(ctx, "site.match.cpu_seconds", map[string]any{"S": templates.Decimal(ctx, *st.CPUSeconds, 3)})
 		}
-		row.Frozen = frozenWordsIn(ctx, st)
+		row.Frozen = frozenWords(ctx, st)
 		if st.Invalid != nil {
 			row.Invalid = *st.Invalid
 		}
