@@ -64,6 +64,8 @@ type Config struct {
 	// RetentionBatch is how many replays or artifacts one of its
 	// transactions deletes at most; 0 means 200.
 	RetentionBatch int
+	// RetentionPause is the rest between two of its batches; 0 means 50 ms.
+	RetentionPause time.Duration
 }
 
 // Client is the River client type Arena uses.
@@ -92,6 +94,9 @@ func NewWorkingClient(pool *pgxpool.Pool, cfg Config) (*Client, error) {
 	}
 	if cfg.RetentionBatch <= 0 {
 		cfg.RetentionBatch = defaultRetentionBatch
+	}
+	if cfg.RetentionPause <= 0 {
+		cfg.RetentionPause = defaultRetentionPause
 	}
 	if cfg.Sandbox.Pool == nil {
 		// Four seats per match at once, and room for the next match's bots.

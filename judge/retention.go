@@ -27,13 +27,14 @@ func (RetentionArgs) InsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: QueueDefault, MaxAttempts: 3}
 }
 
-// Defaults of the retention job (Config.RetentionEvery, RetentionBatch).
+// Defaults of the retention job (Config.RetentionEvery, RetentionBatch,
+// RetentionPause).
 const (
 	defaultRetentionEvery = 10 * time.Minute
 	defaultRetentionBatch = 200
-	// retentionPause is the rest between two batches, so that the job
-	// never holds the database's attention for long.
-	retentionPause = 50 * time.Millisecond
+	// defaultRetentionPause is the rest between two batches, so that the
+	// job never holds the database's attention for long.
+	defaultRetentionPause = 50 * time.Millisecond
 	// retentionBudget bounds one pass, well within the job's timeout; the
 	// next pass goes on where the rules still apply.
 	retentionBudget = 40 * time.Second
@@ -75,7 +76,7 @@ func (w *RetentionWorker) Work(ctx context.Context, job *river.Job[RetentionArgs
 			return false
 		}
 		select {
-		case <-time.After(retentionPause):
+		case <-time.After(w.j.cfg.RetentionPause):
 			return true
 		case <-ctx.Done():
 			return false

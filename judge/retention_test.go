@@ -166,7 +166,9 @@ func (e *env) replayOf(t testing.TB, id int64) (key *string, stored bool, delete
 // one pass, while other matches land, and changes nothing else; a second
 // pass finds nothing to do.
 func TestRetentionKeepsAndDeletes(t *testing.T) {
-	e := startJudge(t, judge.Config{MaxWorkers: 4, RetentionBatch: 3})
+	// A long rest between batches lets matches land during the pass
+	// even on a slow, busy machine.
+	e := startJudge(t, judge.Config{MaxWorkers: 4, RetentionBatch: 3, RetentionPause: 400 * time.Millisecond})
 	ctx := context.Background()
 	if err := store.SaveRetention(ctx, e.pool, store.Retention{Enabled: true, LadderRecent: 3, LadderDays: 2, ArtifactDays: 30}); err != nil {
 		t.Fatal(err)
@@ -257,7 +259,18 @@ func TestRetentionKeepsAndDeletes(t *testing.T) {
 	if _, err := tx.Exec(ctx, "SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", held); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond) // the stream is under way
+	// The stream is under way: its first match has landed.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		var landed int
+		scanOne(t, e.pool.QueryRow(ctx, `SELECT count(*) FROM matches m JOIN match_players mp ON mp.match_id = m.id
+			WHERE mp.bot_version_id = $1 AND m.status = 'finished'`, e1), &landed)
+		if landed > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no match of the stream landed within a minute")
+		}
+	}
 	out := e.retention(t)
 	tx.Rollback(ctx)
 	close(stop)
