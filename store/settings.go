@@ -29,3 +29,19 @@ func SetSetting(ctx context.Context, db DB, key, value string) error {
 		ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`, key, value)
 	return err
 }
+
+// Settings returns the site settings named by keys that are set, in one
+// query; a key that is not set is absent from the map.
+func Settings(ctx context.Context, db DB, keys ...string) (map[string]string, error) {
+	rows, err := db.Query(ctx, "SELECT key, value FROM site_settings WHERE key = ANY($1)", keys)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	var k, v string
+	_, err = pgx.ForEachRow(rows, []any{&k, &v}, func() error {
+		out[k] = v
+		return nil
+	})
+	return out, err
+}

@@ -452,6 +452,7 @@ func (s *Server) adminSaveSettings(w http.ResponseWriter, r *http.Request) {
 	if err == nil {
 		err = store.SetSetting(ctx, s.Pool, store.SettingLanguage, f.Language)
 	}
+	s.settings.forget()
 	if err != nil {
 		s.serverError(w, r, err)
 		return

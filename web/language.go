@@ -35,9 +35,8 @@ func (s *Server) requestLanguage(r *http.Request) string {
 	if l := i18n.Match(r.Header.Get("Accept-Language")); l != "" {
 		return l
 	}
-	// A missing or unreadable setting just means English.
-	def, _ := store.Setting(r.Context(), s.Pool, store.SettingLanguage, i18n.Default)
-	return i18n.Normalize(def)
+	_, def := s.settings.get(r.Context(), s.Pool)
+	return def
 }
 
 // POST /language: lang (en, ca, es; "" on the account page to follow the

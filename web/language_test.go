@@ -55,8 +55,10 @@ func TestLanguageOfVisitors(t *testing.T) {
 			t.Errorf("Accept-Language %q: the menu is not in %s (%s)", accept, want, nav)
 		}
 	}
-	if err := store.SetSetting(ctx, e.pool, store.SettingLanguage, "ca"); err != nil {
-		t.Fatal(err)
+	// The admin changes the default: the next page follows at once.
+	admin, _ := e.user(domain.RoleAdmin)
+	if code, _, _ := e.post(e.login(admin), "/admin/settings", url.Values{"language": {"ca"}}, nil); code != http.StatusSeeOther {
+		t.Fatalf("saving the site's default language: %d", code)
 	}
 	if lang, _ := getLang(t, e, c, "/", "de-DE"); lang != "ca" {
 		t.Errorf("site default ca: lang %q", lang)

@@ -4,7 +4,6 @@ import (
 	"net/http"
 
 	"arena.dev/domain"
-	"arena.dev/store"
 	"arena.dev/templates"
 )
 
@@ -12,8 +11,7 @@ import (
 // pending flash message.
 func (s *Server) page(r *http.Request, title, section string) templates.Page {
 	p := templates.Page{Title: title, Section: section, Flash: s.sessions.PopString(r.Context(), "flash"), Path: r.URL.RequestURI()}
-	// A missing or unreadable setting just means the default name.
-	p.Site, _ = store.Setting(r.Context(), s.Pool, store.SettingSiteName, "")
+	p.Site, _ = s.settings.get(r.Context(), s.Pool)
 	if u := userFrom(r.Context()); u != nil {
 		p.User = &templates.Viewer{ID: u.ID, Name: u.Name, Admin: u.Role == domain.RoleAdmin}
 	}

@@ -60,6 +60,8 @@ type Server struct {
 	durations jobDurations
 	// events is the live pages' hub (events.go).
 	events *hub
+	// settings keeps the site's name and default language a few seconds.
+	settings siteSettings
 }
 
 // Password hashing: passwordSlots hashes at once (19 MiB and ~30 ms of a
