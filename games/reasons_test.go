@@ -73,6 +73,57 @@ func TestEveryIgnoredReasonIsInTheCatalogue(t *testing.T) {
 	if len(reasons) < 30 {
 		t.Errorf("only %d reasons found: %q", len(reasons), reasons)
 	}
+	inCatalogue(t, reasons)
+}
+
+// The details of a freeze that the runner and arena play's native bots
+// write (FreezeError{Detail: …}) are in reasons.toml too; the sandbox's
+// are checked in package sandbox, the runner's budget in freeze_reason_test.go.
+func TestEveryFreezeDetailIsInTheCatalogue(t *testing.T) {
+	fset := token.NewFileSet()
+	var details []string
+	for _, dir := range []string{".", "../cmd/arena"} {
+		pkgs, err := parser.ParseDir(fset, dir, func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, pkg := range pkgs {
+			var files []*ast.File
+			for _, f := range pkg.Files {
+				files = append(files, f)
+			}
+			c := &reasonCollector{t: t, fset: fset, files: files}
+			for _, f := range files {
+				for _, decl := range f.Decls {
+					fn, ok := decl.(*ast.FuncDecl)
+					if !ok || fn.Body == nil {
+						continue
+					}
+					ast.Inspect(fn.Body, func(n ast.Node) bool {
+						lit, ok := n.(*ast.CompositeLit)
+						if !ok || !isType(lit.Type, "FreezeError") {
+							return true
+						}
+						for _, el := range lit.Elts {
+							if kv, ok := el.(*ast.KeyValueExpr); ok && isIdent(kv.Key, "Detail") {
+								details = append(details, c.resolve(fn, kv.Value)...)
+							}
+						}
+						return true
+					})
+				}
+			}
+		}
+	}
+	if len(details) < 6 {
+		t.Errorf("only %d freeze details found: %q", len(details), details)
+	}
+	inCatalogue(t, details)
+}
+
+// inCatalogue fails for each reason no message of reasons.toml follows.
+func inCatalogue(t *testing.T, reasons []string) {
+	t.Helper()
 	for _, r := range reasons {
 		if id, _ := i18n.ReasonID(r); id == "" {
 			t.Errorf("the reason %q is in no message of i18n/locales/en/%s", r, i18n.ReasonFile)
@@ -210,12 +261,15 @@ func paramIndex(ft *ast.FuncType, name string) int {
 	return -1
 }
 
-func isIgnored(e ast.Expr) bool {
+func isIgnored(e ast.Expr) bool { return isType(e, "Ignored") }
+
+// isType says whether e is games' type name, in games or elsewhere.
+func isType(e ast.Expr, name string) bool {
 	switch e := e.(type) {
 	case *ast.Ident:
-		return e.Name == "Ignored"
+		return e.Name == name
 	case *ast.SelectorExpr:
-		return e.Sel.Name == "Ignored" && isIdent(e.X, "games")
+		return e.Sel.Name == name && isIdent(e.X, "games")
 	}
 	return false
 }
