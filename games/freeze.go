@@ -22,7 +22,9 @@ const (
 )
 
 // freezeWhat says each kind in a few words, the start of a freeze's
-// sentence (Frozen.Words). static/viewer/scoreboard.js says the same.
+// sentence (Frozen.Words). The pages and the viewer say them in the
+// reader's language (site.toml's site.freeze.*), and the details after
+// them through reasons.toml (i18n.Reason).
 var freezeWhat = map[string]string{
 	FreezeCPU:      "out of CPU time",
 	FreezeStalled:  "stopped answering",

@@ -69,10 +69,11 @@ func Palettes() []byte {
 }
 
 // Generated returns the modules served from Go rather than from FS: the
-// games' renderers and palettes.js, by asset path.
+// games' renderers, palettes.js and words-en.js, by asset path.
 func Generated() map[string][]byte {
 	m := Renderers()
 	m[palettesPath] = Palettes()
+	m[wordsPath] = WordsModule()
 	return m
 }
 

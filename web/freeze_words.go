@@ -12,8 +12,9 @@ import (
 )
 
 // freezeWords is games.FreezeWords in ctx's language: the kind and when
-// are translated (site.freeze.*); the reason's details are the engine's,
-// in English, as the replay records them.
+// are translated (site.freeze.*), and so are the reason's details, which
+// the replay records in the engine's English, when reasons.toml knows
+// them (i18n.Reason); other details stay as written.
 func freezeWords(ctx context.Context, kind string, round int, reason string) string {
 	what := i18n.T(ctx, "site.freeze.frozen")
 	if slices.Contains(games.FreezeKinds(), kind) {
@@ -27,7 +28,7 @@ func freezeWords(ctx context.Context, kind string, round int, reason string) str
 		what = i18n.T(ctx, "site.freeze.in_round", map[string]any{"What": what, "Round": strconv.Itoa(round)})
 	}
 	if reason = strings.Join(strings.Fields(reason), " "); reason != "" {
-		what += ": " + reason
+		what += ": " + i18n.Reason(ctx, reason)
 	}
 	return what
 }

@@ -13,9 +13,14 @@ import (
 // English they read as games.FreezeWords and the labels always did.
 func TestFreezeWordsAndSeatLabelInCatalan(t *testing.T) {
 	ca := i18n.WithLang(context.Background(), "ca")
+	// The engine's details too, when the catalogue knows them (reasons.toml).
 	if got, want := freezeWords(ca, games.FreezeCPU, 88, "the 2 s budget is spent"),
-		"sense temps de CPU a la ronda 88: the 2 s budget is spent"; got != want {
+		"sense temps de CPU a la ronda 88: s'ha esgotat el pressupost de 2 s"; got != want {
 		t.Errorf("freeze in Catalan = %q, want %q", got, want)
+	}
+	if got, want := freezeWords(ca, games.FreezeCrash, 3, "something  the catalogue does not know"),
+		"ha fallat a la ronda 3: something the catalogue does not know"; got != want {
+		t.Errorf("unknown details in Catalan = %q, want %q", got, want)
 	}
 	if got, want := freezeWords(ca, games.FreezeCrash, -1, ""), "ha fallat a la preparació"; got != want {
 		t.Errorf("freeze at setup in Catalan = %q, want %q", got, want)

@@ -100,10 +100,18 @@ func viewHandler(path string) http.Handler {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		// /?round=N opens the replay at round N, to share a moment of a match.
 		round, _ := strconv.Atoi(r.URL.Query().Get("round"))
+		name := filepath.Base(path)
+		// The page and the viewer speak the tool's language (envLang).
 		page := struct {
-			Name  string
-			Round int
-		}{filepath.Base(path), round}
+			Lang, Name, Title, WordsID string
+			Caption                    template.HTML
+			Words                      static.ViewerDict
+			Round                      int
+		}{
+			Lang: envLang(), Name: name, Title: tr("cli.view.title", map[string]any{"Name": name}),
+			Caption: template.HTML(tr("cli.view.caption")), // the catalogue's markup (html)
+			WordsID: static.ViewerWordsID, Words: static.ViewerWords(envLang()), Round: round,
+		}
 		if err := viewPage.Execute(w, page); err != nil {
 			slog.Error("view: page", "err", err)
 		}
@@ -211,19 +219,20 @@ func acceptsGzip(header string) bool {
 }
 
 var viewPage = template.Must(template.New("view").Parse(`<!doctype html>
-<html lang="en">
+<html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{.Name}} · Arena replay</title>
+<title>{{.Title}}</title>
 <link rel="icon" href="/static/viewer/icon.svg">
 <link rel="stylesheet" href="/static/viewer/page.css">
 <script type="module" src="/static/viewer/arena-replay.js"></script>
+<script type="application/json" id="{{.WordsID}}">{{.Words}}</script>
 </head>
 <body>
 <main>
 <arena-replay src="/replay" keyboard="page"{{if .Round}} round="{{.Round}}"{{end}}></arena-replay>
-<p class="caption">{{.Name}} · served by <code>arena view</code> · press <kbd>h</kbd> for keyboard shortcuts</p>
+<p class="caption">{{.Name}} · {{.Caption}}</p>
 </main>
 </body>
 </html>

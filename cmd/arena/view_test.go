@@ -10,12 +10,15 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"arena.dev/games"
 	_ "arena.dev/games/all" // registers orkisland
+	"arena.dev/i18n"
+	"arena.dev/static"
 )
 
 // matchReplay plays a real Ork Island match with the built-in bots and
@@ -184,4 +187,78 @@ func TestViewCommandErrors(t *testing.T) {
 			t.Errorf("view %q: no error", args)
 		}
 	}
+}
+
+// `arena view` speaks the locale's language (LC_ALL, LC_MESSAGES, LANG):
+// with LANG=ca_ES.UTF-8 its page is in Catalan and hands the viewer the
+// Catalan dictionary (static.ViewerWords: its words and the reasons'
+// patterns) in the block the viewer reads; in the C locale, English.
+func TestViewServesTheLocalesWords(t *testing.T) {
+	srv := httptest.NewServer(viewHandler(writeReplay(t, matchReplay(t, 5))))
+	defer srv.Close()
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	block := regexp.MustCompile(`<script type="application/json" id="` + static.ViewerWordsID + `">(.*?)</script>`)
+	page := func() (string, static.ViewerDict) {
+		t.Helper()
+		res, err := http.Get(srv.URL + "/")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		m := block.FindSubmatch(body)
+		if m == nil {
+			t.Fatalf("no words block in the page:\n%s", body)
+		}
+		var d static.ViewerDict
+		if err := json.Unmarshal(m[1], &d); err != nil {
+			t.Fatalf("words block: %v\n%s", err, m[1])
+		}
+		return string(body), d
+	}
+	ca := i18n.WithLang(context.Background(), "ca")
+
+	t.Setenv("LANG", "ca_ES.UTF-8")
+	body, d := page()
+	want := static.ViewerWords("ca")
+	if d.Lang != "ca" || len(d.Words) != len(want.Words) || len(d.Reasons) != len(want.Reasons) || len(d.Reasons) == 0 {
+		t.Errorf("LANG=ca_ES.UTF-8: words in %q, %d words and %d reasons; want ca, %d and %d",
+			d.Lang, len(d.Words), len(d.Reasons), len(want.Words), len(want.Reasons))
+	}
+	for _, key := range []string{"play", "pause_title", "ignored", "printed_nothing"} {
+		if got, en := d.Words[key], i18n.T(context.Background(), "viewer."+key); got != i18n.T(ca, "viewer."+key) || got == en {
+			t.Errorf("word %s = %q, want Catalan %q (English %q)", key, got, i18n.T(ca, "viewer."+key), en)
+		}
+	}
+	if got := applyReason(t, d.Reasons, "not your ork"); got != i18n.Reason(ca, "not your ork") || got == "not your ork" {
+		t.Errorf("the reasons' patterns make %q of %q", got, "not your ork")
+	}
+	if !strings.Contains(body, `<html lang="ca">`) || !strings.Contains(body, "prem <kbd>h</kbd>") {
+		t.Errorf("the page itself is not in Catalan:\n%s", body)
+	}
+
+	t.Setenv("LANG", "C")
+	body, d = page()
+	if d.Lang != "en" || d.Words["play"] != "Play" || len(d.Reasons) != 0 || !strings.Contains(body, `<html lang="en">`) {
+		t.Errorf("LANG=C: words in %q, play = %q, %d reasons", d.Lang, d.Words["play"], len(d.Reasons))
+	}
+}
+
+// applyReason translates text with the first of patterns that matches it,
+// as static/viewer/words.js does.
+func applyReason(t *testing.T, patterns []i18n.ReasonPattern, text string) string {
+	t.Helper()
+	for _, p := range patterns {
+		m := regexp.MustCompile(p.Re).FindStringSubmatch(text)
+		if m == nil {
+			continue
+		}
+		out := p.Text
+		for i, name := range p.Names {
+			out = strings.ReplaceAll(out, "{{."+name+"}}", m[i+1])
+		}
+		return out
+	}
+	return text
 }

@@ -6,15 +6,18 @@
 // keyboard="page" (shortcuts anywhere on the page rather than only when the
 // viewer has focus), theme="light" (ignore a dark colour scheme), seats (the
 // viewer's own seats, "0,2": the time line marks their rounds) and log (a URL
-// answering their debug logs by round: {"seats": [{seat, rounds}]}).
+// answering their debug logs by round: {"seats": [{seat, rounds}]}) and
+// words (the id of the page's JSON block with the viewer's words in its
+// language, words.js; "arena-replay-words" by default, English without one).
 // Properties: round (get/set), rounds, idle, ready (a promise), play(), pause().
 // Events: roundchange (detail.round), load, error (detail.message).
 
 import { fetchReplay } from './replay.js';
 import { Player } from './player.js';
+import { pageWords, WORDS_ID } from './words.js';
+import { esc } from './markup.js';
 
 const base = new URL('.', import.meta.url);
-const LOADING = '<div class="message"><span class="spinner"></span>Loading replay…</div>';
 
 class ArenaReplay extends HTMLElement {
   static observedAttributes = ['src'];
@@ -57,17 +60,19 @@ class ArenaReplay extends HTMLElement {
     this.abort?.abort();
     this.player?.destroy();
     this.player = null;
+    const w = (this.words = pageWords(this.getAttribute('words') ?? WORDS_ID));
+    this.view.lang = w.lang;
     this.view.className = 'viewer loading';
-    this.view.innerHTML = LOADING;
+    this.view.innerHTML = `<div class="message"><span class="spinner"></span>${esc(w.t('loading'))}</div>`;
     const src = this.getAttribute('src');
-    if (!src) return this.fail('No replay: set the src attribute.');
+    if (!src) return this.fail(w.t('no_src'));
     const abort = (this.abort = new AbortController());
     this.loading = true;
     try {
       const logURL = this.getAttribute('log');
       const logs = logURL ? fetchLogs(new URL(logURL, document.baseURI), abort.signal) : null;
-      const replay = await fetchReplay(new URL(src, document.baseURI), abort.signal);
-      const game = await loadGame(replay.game);
+      const replay = await fetchReplay(new URL(src, document.baseURI), abort.signal, w);
+      const game = await loadGame(replay.game, w);
       const seats = await logs;
       if (abort.signal.aborted) return;
       this.view.className = 'viewer';
@@ -82,6 +87,7 @@ class ArenaReplay extends HTMLElement {
         round: this.getAttribute('round'),
         logs: seats,
         mine: (this.getAttribute('seats') ?? '').split(',').filter((x) => x.trim() !== '').map(Number),
+        words: w,
       });
       this.resolveReady(this);
       this.dispatchEvent(new Event('load'));
@@ -94,7 +100,7 @@ class ArenaReplay extends HTMLElement {
 
   fail(message) {
     this.view.className = 'viewer failed';
-    this.view.innerHTML = '<div class="message" role="alert"><strong>Cannot show this replay.</strong><span></span></div>';
+    this.view.innerHTML = `<div class="message" role="alert"><strong>${esc(this.words.t('cannot_show'))}</strong><span></span></div>`;
     this.view.querySelector('.message span').textContent = message;
     this.dispatchEvent(new CustomEvent('error', { detail: { message } }));
   }
@@ -136,12 +142,12 @@ async function fetchLogs(url, signal) {
   }
 }
 
-async function loadGame(id) {
+async function loadGame(id, w) {
   try {
     return (await import(new URL(`games/${id}.js`, base).href)).default;
   } catch (err) {
     console.error(err);
-    throw new Error(`This viewer has no renderer for the game “${id}”.`);
+    throw new Error(w.t('no_renderer', { Game: id }));
   }
 }
 

@@ -12,13 +12,16 @@
 // Logs are the seats' own: logs = [{seat, rounds: [[round, text], ...]}],
 // from the replay (arena play writes them into its local replays) or from
 // the page's log URL (the server answers with the logged-in owner's seats
-// only). mine are the seats whose markers the time line shows.
+// only). mine are the seats whose markers the time line shows. w: the
+// page's words (words.js); the engines' reasons are said in them too.
 
 import { freezeWords } from './scoreboard.js';
+import { Words } from './words.js';
 
 export class DebugData {
-  constructor(replay, logs, mine) {
+  constructor(replay, logs, mine, w = new Words()) {
     this.replay = replay;
+    this.w = w;
     this.n = replay.rounds.length;
     this.mine = new Set(mine);
     // seat → Map(round → text)
@@ -49,20 +52,21 @@ export class DebugData {
       m.kinds.add(kind);
       if (what) m.notes.push(what);
     };
-    const name = (p) => this.replay.players[p] ?? `player ${p}`;
+    const w = this.w;
+    const name = (p) => this.replay.players[p] ?? w.t('player', { Seat: p });
     this.replay.rounds.forEach((r, k) => {
       const n = (r.ignored ?? []).filter((ig) => this.mine.has(ig[0])).length;
-      if (n) add(k, 'ignored', `${n} command${n === 1 ? '' : 's'} ignored`);
+      if (n) add(k, 'ignored', w.n('commands_ignored', n));
     });
     for (const [seat, byRound] of this.logs) {
-      for (const r of byRound.keys()) add(r < 0 ? 0 : r, 'log', `${name(seat)} printed`);
+      for (const r of byRound.keys()) add(r < 0 ? 0 : r, 'log', w.t('printed', { Name: name(seat) }));
     }
     for (const f of this.replay.end?.frozen ?? []) {
-      if (this.mine.has(f.player)) add(f.round < 0 ? 0 : f.round, 'frozen', `${name(f.player)} ${freezeWords(f)}`);
+      if (this.mine.has(f.player)) add(f.round < 0 ? 0 : f.round, 'frozen', `${name(f.player)} ${freezeWords(f, w)}`);
     }
     return [...at.values()]
       .sort((a, b) => a.k - b.k)
-      .map((m) => ({ k: m.k, kinds: [...m.kinds], title: `Round ${m.k}: ${m.notes.join('; ')}` }));
+      .map((m) => ({ k: m.k, kinds: [...m.kinds], title: w.t('marker_title', { Round: m.k, Notes: m.notes.join('; ') }) }));
   }
 
   next(k) {
@@ -77,8 +81,9 @@ export class DebugData {
 export class DebugPanel {
   // root: the panel's element; strip: the markers' element over the slider;
   // renderer: the game's (unitName, unitsAt and commandsOf are optional).
-  constructor({ root, strip, data, replay, colors, renderer, seek }) {
+  constructor({ root, strip, data, replay, colors, renderer, seek, words = new Words() }) {
     this.root = root;
+    this.w = words;
     this.data = data;
     this.replay = replay;
     this.colors = colors;
@@ -121,14 +126,15 @@ export class DebugPanel {
     if (this.root.hidden || (k === this.k && !force)) return;
     this.k = k;
     const d = this.data;
-    const name = (p) => this.replay.players[p] ?? `player ${p}`;
+    const w = this.w;
+    const name = (p) => this.replay.players[p] ?? w.t('player', { Seat: p });
     const parts = [];
     const round = this.replay.rounds[k];
-    this.title.textContent = k >= d.n ? 'After the last round' : k === 0 ? 'Setup and round 0' : `Round ${k}`;
+    this.title.textContent = k >= d.n ? w.t('after_last') : k === 0 ? w.t('setup') : w.t('round_n', { Round: k });
 
     for (const f of this.replay.end?.frozen ?? []) {
       if (f.round === k || (k === 0 && f.round < 0)) {
-        parts.push(para(`${name(f.player)} ${freezeWords(f)}.`, d.mine.has(f.player) ? 'freeze mine' : 'freeze', this.colors[f.player]));
+        parts.push(para(`${name(f.player)} ${freezeWords(f, w)}.`, d.mine.has(f.player) ? 'freeze mine' : 'freeze', this.colors[f.player]));
       }
     }
 
@@ -138,13 +144,13 @@ export class DebugPanel {
       if (k === 0 && byRound.has(-1)) text = byRound.get(-1) + text;
       const box = document.createElement('div');
       box.className = 'debug-log';
-      box.append(heading(`Log of ${name(seat)} (seat ${seat})`, this.colors[seat]));
+      box.append(heading(w.t('log_of', { Name: name(seat), Seat: seat }), this.colors[seat]));
       if (text) {
         const pre = document.createElement('pre');
         pre.textContent = text;
         box.append(pre);
       } else {
-        box.append(para(k >= d.n ? 'The match is over.' : 'Printed nothing in this round.', 'muted'));
+        box.append(para(k >= d.n ? w.t('match_over') : w.t('printed_nothing'), 'muted'));
       }
       parts.push(box);
     }
@@ -152,15 +158,15 @@ export class DebugPanel {
     const ignored = round?.ignored ?? [];
     const box = document.createElement('div');
     box.className = 'debug-ignored';
-    box.append(heading('Ignored commands'));
+    box.append(heading(w.t('ignored')));
     if (ignored.length === 0) {
-      box.append(para(k >= d.n ? 'No round left.' : 'None in this round.', 'muted'));
+      box.append(para(k >= d.n ? w.t('no_round_left') : w.t('none_ignored'), 'muted'));
     } else {
       const ul = document.createElement('ul');
       for (const [p, unit, why] of ignored) {
         const li = document.createElement('li');
         li.className = d.mine.has(p) ? 'mine' : '';
-        li.append(swatch(this.colors[p]), `${name(p)}: ${unit >= 0 ? this.unitName(unit) + ': ' : ''}${why}`);
+        li.append(swatch(this.colors[p]), `${name(p)}: ${unit >= 0 ? this.unitName(unit) + ': ' : ''}${w.reason(why)}`);
         ul.append(li);
       }
       box.append(ul);
@@ -170,23 +176,23 @@ export class DebugPanel {
     if (this.unit) {
       const u = document.createElement('div');
       u.className = 'debug-unit';
-      u.append(heading(`${capitalize(this.unit.label)} in this round`));
+      u.append(heading(w.t('unit_in_round', { Unit: capitalize(this.unit.label) })));
       const done = round ? (this.renderer.commandsOf?.(round, this.unit.id) ?? []) : [];
       const refused = ignored.filter((ig) => ig[1] === this.unit.id);
       const ul = document.createElement('ul');
-      for (const c of done) ul.append(item(`${c} (carried out)`));
-      for (const ig of refused) ul.append(item(`ignored: ${ig[2]}`, 'mine'));
-      if (!done.length && !refused.length) ul.append(item('No command carried out or ignored.', 'muted'));
+      for (const c of done) ul.append(item(w.t('carried_out', { Command: c })));
+      for (const ig of refused) ul.append(item(w.t('ignored_why', { Why: w.reason(ig[2]) }), 'mine'));
+      if (!done.length && !refused.length) ul.append(item(w.t('no_command'), 'muted'));
       u.append(ul);
       parts.push(u);
     } else if (this.renderer.unitsAt) {
-      parts.push(para('Click a unit on the board to see its commands in this round.', 'muted hint'));
+      parts.push(para(w.t('click_unit'), 'muted hint'));
     }
     this.body.replaceChildren(...parts);
   }
 
   unitName(id) {
-    return this.renderer.unitName?.(id) ?? `unit ${id}`;
+    return this.renderer.unitName?.(id) ?? this.w.t('unit', { ID: id });
   }
 }
 

@@ -1,68 +1,79 @@
-// The player shell's markup: no inline style or script (strict CSP).
+// The player shell's markup: no inline style or script (strict CSP), its
+// words in the page's language (w, words.js), escaped.
 
 import { icons } from './icons.js';
 
-export const TEMPLATE = `
+export function template(w) {
+  const t = (key) => esc(w.t(key));
+  const button = (cls, key, icon, extra = '') =>
+    `<button class="${cls}" title="${t(key + '_title')}" aria-label="${t(key)}"${extra}>${icon}</button>`;
+  return `
 <header class="top">
   <div class="title"><span class="game"></span><span class="meta"></span></div>
-  <div class="counter" aria-live="off">Round <b class="k">0</b><span class="of"> / <span class="n">0</span></span></div>
+  <div class="counter" aria-live="off">${t('round')} <b class="k">0</b><span class="of"> / <span class="n">0</span></span></div>
 </header>
 <div class="main">
   <div class="stage"><canvas class="board" role="img"></canvas></div>
   <aside class="side">
-    <section class="debug" hidden aria-label="What the bots did in this round">
+    <section class="debug" hidden aria-label="${t('debug')}">
       <header class="debug-head">
         <h2 class="debug-title"></h2>
         <span class="debug-nav">
-          <button class="prev-marker" title="Previous marker ([ or p)" aria-label="Previous marker">${icons.back}</button>
-          <button class="next-marker" title="Next marker (] or n)" aria-label="Next marker">${icons.forward}</button>
+          ${button('prev-marker', 'prev_marker', icons.back)}
+          ${button('next-marker', 'next_marker', icons.forward)}
         </span>
       </header>
       <div class="debug-body" aria-live="polite"></div>
     </section>
-    <ol class="scores" aria-label="Scoreboard"></ol>
+    <ol class="scores" aria-label="${t('scoreboard')}"></ol>
     <figure class="chart-box">
-      <figcaption>Score by round</figcaption>
-      <div class="chart-wrap"><canvas class="chart" aria-label="Scores over rounds; click to go to a round"></canvas></div>
+      <figcaption>${t('score_by_round')}</figcaption>
+      <div class="chart-wrap"><canvas class="chart" aria-label="${t('chart')}"></canvas></div>
     </figure>
   </aside>
 </div>
 <div class="status"></div>
-<nav class="controls" aria-label="Replay controls">
+<nav class="controls" aria-label="${t('controls')}">
   <div class="group">
-    <button class="start" title="Start (Home)" aria-label="Start">${icons.start}</button>
-    <button class="back" title="Step back (←)" aria-label="Step back">${icons.back}</button>
-    <button class="play primary" title="Play (space)" aria-label="Play">${icons.play}</button>
-    <button class="forward" title="Step forward (→)" aria-label="Step forward">${icons.forward}</button>
-    <button class="end" title="End (End)" aria-label="End">${icons.end}</button>
+    ${button('start', 'start', icons.start)}
+    ${button('back', 'back', icons.back)}
+    ${button('play primary', 'play', icons.play)}
+    ${button('forward', 'forward', icons.forward)}
+    ${button('end', 'end', icons.end)}
   </div>
   <div class="track">
-    <div class="markers" hidden aria-label="Rounds where your bot had commands ignored, printed or froze"></div>
-    <input class="slider" type="range" min="0" step="1" value="0" aria-label="Round">
+    <div class="markers" hidden aria-label="${t('markers')}"></div>
+    <input class="slider" type="range" min="0" step="1" value="0" aria-label="${t('round')}">
   </div>
   <div class="group">
-    <button class="slower" title="Slower (−)" aria-label="Slower">${icons.minus}</button>
-    <output class="speed" title="Rounds per second"></output>
-    <button class="faster" title="Faster (+)" aria-label="Faster">${icons.plus}</button>
+    ${button('slower', 'slower', icons.minus)}
+    <output class="speed" title="${t('speed_title')}"></output>
+    ${button('faster', 'faster', icons.plus)}
   </div>
   <div class="group">
-    <button class="smooth toggle" title="Animation on/off (a)" aria-label="Animation" aria-pressed="true">${icons.smooth}</button>
-    <button class="help-button" title="Keyboard shortcuts (h)" aria-label="Keyboard shortcuts">${icons.help}</button>
+    ${button('smooth toggle', 'animation', icons.smooth, ' aria-pressed="true"')}
+    ${button('help-button', 'help', icons.help)}
   </div>
 </nav>
-<div class="help" hidden role="dialog" aria-label="Keyboard shortcuts">
+<div class="help" hidden role="dialog" aria-label="${t('help')}">
   <div class="card">
-    <h2>Keyboard shortcuts</h2>
+    <h2>${t('help')}</h2>
     <dl>
-      <dt><kbd>Space</kbd></dt><dd>Play / pause</dd>
-      <dt><kbd>→</kbd> <kbd>←</kbd></dt><dd>Step forward / back one round</dd>
-      <dt><kbd>PgDn</kbd> <kbd>PgUp</kbd></dt><dd>Ten rounds forward / back</dd>
-      <dt><kbd>Home</kbd> <kbd>End</kbd></dt><dd>First / last round</dd>
-      <dt><kbd>+</kbd> <kbd>−</kbd></dt><dd>Faster / slower</dd>
-      <dt><kbd>]</kbd> <kbd>[</kbd></dt><dd>Next / previous marker: a round where your bot had commands ignored, printed or froze (also <kbd>n</kbd> <kbd>p</kbd>)</dd>
-      <dt><kbd>a</kbd></dt><dd>Animation on / off</dd>
-      <dt><kbd>h</kbd></dt><dd>Show / hide this help</dd>
+      <dt><kbd>${t('key.space')}</kbd></dt><dd>${t('keys.play')}</dd>
+      <dt><kbd>→</kbd> <kbd>←</kbd></dt><dd>${t('keys.step')}</dd>
+      <dt><kbd>${t('key.pgdn')}</kbd> <kbd>${t('key.pgup')}</kbd></dt><dd>${t('keys.ten')}</dd>
+      <dt><kbd>${t('key.home')}</kbd> <kbd>${t('key.end')}</kbd></dt><dd>${t('keys.ends')}</dd>
+      <dt><kbd>+</kbd> <kbd>−</kbd></dt><dd>${t('keys.speed')}</dd>
+      <dt><kbd>]</kbd> <kbd>[</kbd></dt><dd>${t('keys.marker')} (${t('keys.also')} <kbd>n</kbd> <kbd>p</kbd>)</dd>
+      <dt><kbd>a</kbd></dt><dd>${t('keys.animation')}</dd>
+      <dt><kbd>h</kbd></dt><dd>${t('keys.help')}</dd>
     </dl>
-    <p>Click the chart to jump to a round; hover the board for details; click a unit to see its commands in the round.</p>
+    <p>${t('keys.hint')}</p>
   </div>
 </div>`;
+}
+
+// esc makes text safe inside markup and attribute values.
+export function esc(s) {
+  return String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+}

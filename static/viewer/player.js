@@ -28,10 +28,11 @@ import { Timeline } from './replay.js';
 import { Scoreboard } from './scoreboard.js';
 import { ScoreChart } from './chart.js';
 import { icons } from './icons.js';
-import { TEMPLATE } from './markup.js';
+import { template } from './markup.js';
 import { loadPrefs, savePrefs } from './prefs.js';
 import palettes from './palettes.js';
 import { DebugData, DebugPanel } from './debug.js';
+import { Words } from './words.js';
 
 const SPEEDS = [0.5, 1, 2, 4, 8, 16, 32, 64]; // rounds per second
 const DEFAULT_SPEED = 4; // index: 8 rounds/s, a 200-round match in 25 s
@@ -41,9 +42,11 @@ export class Player {
   // root: an element to fill; host: the element that gets events;
   // keys: where keyboard shortcuts are heard (host, or document).
   // logs and mine feed the debugging panel (debug.js): the seats' logs by
-  // round and the seats that are the viewer's own.
-  constructor({ root, host, keys, replay, game, autoplay = false, speed, round = 0, logs = null, mine = [] }) {
+  // round and the seats that are the viewer's own. words: the page's
+  // language (words.js), English by default.
+  constructor({ root, host, keys, replay, game, autoplay = false, speed, round = 0, logs = null, mine = [], words = new Words() }) {
     this.host = host;
+    this.w = words;
     this.replay = replay;
     this.colors = seatColors(replay);
     this.renderer = game.init(replay, this.colors);
@@ -59,7 +62,7 @@ export class Player {
     this.running = false;
     this.cleanup = [];
 
-    root.innerHTML = TEMPLATE;
+    root.innerHTML = template(this.w);
     const $ = (sel) => root.querySelector(sel);
     this.el = {
       k: $('.k'), n: $('.n'), board: $('.board'), chart: $('.chart'), slider: $('.slider'), speed: $('.speed'),
@@ -68,22 +71,22 @@ export class Player {
     // A renderer shared by variants of one engine names the one it shows.
     const title = this.renderer.title ?? game.title ?? replay.game;
     $('.game').textContent = title;
-    $('.meta').textContent = `seed ${replay.seed} · ${this.n} rounds`;
+    $('.meta').textContent = this.w.n('meta', this.n, { Seed: replay.seed });
     this.el.n.textContent = this.n;
-    this.el.board.setAttribute('aria-label', `${title} board`);
+    this.el.board.setAttribute('aria-label', this.w.t('board', { Title: title }));
     this.el.slider.max = this.n;
     $('.stage').style.setProperty('--aspect', String(this.renderer.aspect ?? 1));
 
-    this.scoreboard = new Scoreboard($('.scores'), replay.players, this.colors, replay.end?.frozen, !!this.renderer.stats);
+    this.scoreboard = new Scoreboard($('.scores'), replay.players, this.colors, replay.end?.frozen, !!this.renderer.stats, this.w);
     if (this.renderer.scoreCaption) {
       $('.chart-box figcaption').textContent = this.renderer.scoreCaption;
       $('.scores').title = this.renderer.scoreCaption;
     }
     const series = Array.from({ length: this.n + 1 }, (_, k) => this.timeline.scores(k));
     this.chart = new ScoreChart(this.el.chart, series, this.colors, (k) => this.seek(k));
-    this.debug = new DebugData(replay, replay.logs ?? logs, mine);
+    this.debug = new DebugData(replay, replay.logs ?? logs, mine, this.w);
     this.panel = new DebugPanel({
-      root: $('.debug'), strip: $('.markers'), data: this.debug, replay, colors: this.colors, renderer: this.renderer,
+      root: $('.debug'), strip: $('.markers'), data: this.debug, replay, colors: this.colors, renderer: this.renderer, words: this.w,
       seek: (k) => this.seek(k),
     });
 
@@ -350,12 +353,13 @@ export class Player {
   showPlaying() {
     const b = this.el.play;
     b.innerHTML = this.playing ? icons.pause : icons.play;
-    b.setAttribute('aria-label', this.playing ? 'Pause' : 'Play');
-    b.title = this.playing ? 'Pause (space)' : 'Play (space)';
+    const key = this.playing ? 'pause' : 'play';
+    b.setAttribute('aria-label', this.w.t(key));
+    b.title = this.w.t(`${key}_title`);
   }
 
   showSpeed() {
-    this.el.speed.textContent = `${SPEEDS[this.speedIndex]} r/s`;
+    this.el.speed.textContent = this.w.t('speed', { Speed: SPEEDS[this.speedIndex] });
   }
 
   showAnimate() {

@@ -1,46 +1,49 @@
 // Loading a replay document (docs/replay.md) and reconstructing the state
 // after any number of rounds from the initial state and per-round changes.
 
+import { Words } from './words.js';
+
 // The only layout of the replay document this viewer understands.
 export const FORMAT = 1;
 
 // fetchReplay downloads and parses a replay. Servers should send it with
 // Content-Encoding: gzip (the browser then inflates it), but a .json.gz file
 // served as-is still arrives compressed, so the gzip magic is checked too.
-export async function fetchReplay(url, signal) {
+// w says what went wrong in the page's language.
+export async function fetchReplay(url, signal, w = new Words()) {
   const res = await fetch(url, { signal, credentials: 'same-origin' });
   if (res.status === 410) {
     // Deleted to save space: the server says so, and where to have it again.
-    throw new Error((await res.text()).trim() || 'This replay was deleted.');
+    throw new Error((await res.text()).trim() || w.t('deleted'));
   }
   if (!res.ok) {
-    throw new Error(`Could not load the replay (HTTP ${res.status}${res.statusText ? ' ' + res.statusText : ''}).`);
+    throw new Error(w.t('http', { Status: `${res.status}${res.statusText ? ' ' + res.statusText : ''}` }));
   }
   let bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await gunzip(bytes);
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) bytes = await gunzip(bytes, w);
   let doc;
   try {
     doc = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    throw new Error('The replay is not valid JSON.');
+    throw new Error(w.t('not_json'));
   }
-  check(doc);
+  check(doc, w);
   return doc;
 }
 
-async function gunzip(bytes) {
+async function gunzip(bytes, w) {
   if (typeof DecompressionStream !== 'function') {
-    throw new Error('This browser cannot decompress the replay (no DecompressionStream).');
+    throw new Error(w.t('no_gzip'));
   }
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function check(doc) {
-  if (!doc || typeof doc !== 'object') throw new Error('The replay is not a JSON object.');
-  if (doc.format !== FORMAT) throw new Error(`Unknown replay format ${JSON.stringify(doc.format)} (this viewer reads format ${FORMAT}).`);
-  if (typeof doc.game !== 'string' || !/^[a-z0-9-]+$/.test(doc.game)) throw new Error('The replay names no valid game.');
-  if (!Array.isArray(doc.players) || !Array.isArray(doc.rounds)) throw new Error('The replay has no players or no rounds.');
+function check(doc, w) {
+  if (!doc || typeof doc !== 'object') throw new Error(w.t('not_object'));
+  if (doc.format !== FORMAT) throw new Error(w.t('format', { Format: JSON.stringify(doc.format), Reads: FORMAT }));
+  if (typeof doc.game !== 'string' || !/^[a-z0-9-]+$/.test(doc.game)) throw new Error(w.t('no_game'));
+  if (!Array.isArray(doc.players) || !Array.isArray(doc.rounds)) throw new Error(w.t('no_rounds'));
 }
 
 // Snapshots are kept every SNAPSHOT states so that seeking anywhere replays at

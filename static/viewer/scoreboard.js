@@ -2,37 +2,31 @@
 // CPU use (a bar with %, or OUT once frozen), and the game's own per-player
 // figures when its renderer has stats(). Rows slide to their new rank.
 
-// What each kind of freeze is, in the words of games/freeze.go, which
-// every page and the API use too.
-const FREEZE_WHAT = {
-  cpu: 'out of CPU time',
-  stalled: 'stopped answering',
-  crash: 'crashed',
-  stack: 'stack overflow',
-  memory: 'out of memory',
-  exit: 'quit',
-  protocol: 'broke the protocol',
-  start: 'did not start',
-  closed: 'stopped by the host',
-};
+import { Words } from './words.js';
 
-// freezeWords says when and why a player was frozen, as games.FreezeWords:
-// "out of CPU time in round 88: the 2 s budget is spent". Rounds count
-// from 0, as the bots' round() does; the counter's round k is the board
-// the bots see in round k.
-export function freezeWords(f) {
-  let what = FREEZE_WHAT[f.kind] ?? 'frozen';
-  if (f.kind !== 'start') what += f.round < 0 ? ' at setup' : ` in round ${f.round}`;
-  const reason = String(f.reason ?? '').trim().split(/\s+/).join(' ');
+// The kinds of freeze (games/freeze.go); their words are the pages'
+// (site.freeze.* in the catalogue, freeze.KIND in w).
+const FREEZE_KINDS = ['cpu', 'stalled', 'crash', 'stack', 'memory', 'exit', 'protocol', 'start', 'closed'];
+
+// freezeWords says when and why a player was frozen, as games.FreezeWords
+// and the pages do: "out of CPU time in round 88: the 2 s budget is
+// spent", in w's language, the engine's reason too. Rounds count from 0,
+// as the bots' round() does; the counter's round k is the board the bots
+// see in round k.
+export function freezeWords(f, w = new Words()) {
+  let what = w.t(FREEZE_KINDS.includes(f.kind) ? `freeze.${f.kind}` : 'freeze.frozen');
+  if (f.kind !== 'start') what = f.round < 0 ? w.t('freeze.at_setup', { What: what }) : w.t('freeze.in_round', { What: what, Round: f.round });
+  const reason = w.reason(String(f.reason ?? '').trim().split(/\s+/).join(' '));
   return reason ? `${what}: ${reason}` : what;
 }
 
 export class Scoreboard {
   // frozen: the replay's end.frozen, to say why a player is OUT.
-  // withStats adds a line per row for the renderer's stats.
-  constructor(list, names, colors, frozen, withStats = false) {
+  // withStats adds a line per row for the renderer's stats; w: the page's words.
+  constructor(list, names, colors, frozen, withStats = false, w = new Words()) {
     this.list = list;
-    this.why = new Map((frozen ?? []).map((f) => [f.player, capitalize(freezeWords(f))]));
+    this.w = w;
+    this.why = new Map((frozen ?? []).map((f) => [f.player, capitalize(freezeWords(f, w))]));
     this.rows = names.map((name, p) => {
       const li = document.createElement('li');
       li.className = 'row';
@@ -46,7 +40,7 @@ export class Scoreboard {
       li.querySelector('.swatch').style.background = colors[p];
       const n = li.querySelector('.name');
       n.textContent = name;
-      n.title = `Player ${p}: ${name}`;
+      n.title = w.t('player_title', { Seat: p, Name: name });
       list.append(li);
       return {
         li,
@@ -74,15 +68,15 @@ export class Scoreboard {
       if (i === 0 || scores[order[i - 1]] !== scores[p]) rank = i + 1; // ties share a rank
       row.rank.textContent = rank;
       row.li.style.transform = `translateY(calc(${i} * var(--row-h)))`;
-      row.score.textContent = scores[p].toLocaleString('en');
+      row.score.textContent = scores[p].toLocaleString(this.w.lang);
       const out = cpu[p] < 0;
       row.li.classList.toggle('out', out);
       row.li.classList.toggle('winner', !!winners?.includes(p));
       const used = out ? 1 : Math.max(0, Math.min(1, cpu[p]));
       row.fill.style.width = `${(used * 100).toFixed(1)}%`;
       row.cpu.classList.toggle('hot', used >= 0.8);
-      row.pct.textContent = out ? 'OUT' : `${formatPct(used)}`;
-      row.cpu.title = out ? (this.why.get(p) ?? 'Frozen') : `CPU: ${(used * 100).toFixed(2)}% of the budget used`;
+      row.pct.textContent = out ? this.w.t('out') : `${formatPct(used)}`;
+      row.cpu.title = out ? (this.why.get(p) ?? this.w.t('frozen')) : this.w.t('cpu_title', { Percent: (used * 100).toFixed(2) });
       if (stats?.[p]) showStats(row, stats[p]);
     });
     // Rows slide to new ranks, but not into their first places.
