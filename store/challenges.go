@@ -239,7 +239,7 @@ func QueuedChallenges(ctx context.Context, db DB, gameID string) (int, error) {
 // UserChallenges lists a user's latest challenges of a game, newest first,
 // finished or not (FinishedAt nil: not played yet).
 func UserChallenges(ctx context.Context, db DB, userID int64, gameID string, limit int) ([]MatchSummary, error) {
-	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL AS has_replay, finished_at FROM matches
 		WHERE challenger_id = $1 AND game_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, userID, gameID, limit)
 }
 
