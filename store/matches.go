@@ -56,7 +56,6 @@ func CreateMatch(ctx context.Context, db DB, m *domain.Match, seats []domain.Sea
 const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at,
 	replay_deleted_at, replay_regenerated_at, replay_differs`
 
-
 // MatchByID returns a match.
 func MatchByID(ctx context.Context, db DB, id int64) (*domain.Match, error) {
 	return collectOne[domain.Match](db.Query(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1", id))

@@ -14,7 +14,6 @@ const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_i
 	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at,
 	versions_before, one_per_student`
 
-
 // CreateTournament inserts a scheduled tournament, setting t.ID.
 func CreateTournament(ctx context.Context, db DB, t *domain.Tournament) error {
 	if t.Settings == nil {
