@@ -211,15 +211,20 @@ func Boards(ctx context.Context, db DB) ([]domain.Board, error) {
 // BoardByID returns a board (without its file) and whether a match was
 // played, or is to be played, on it.
 func BoardByID(ctx context.Context, db DB, id int64) (*domain.Board, bool, error) {
-	b := &domain.Board{ID: id}
-	var played bool
-	err := db.QueryRow(ctx, `SELECT game_id, name, coalesce(original, ''), settings, length(data),
-		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) FROM boards WHERE id = $1`, id).
-		Scan(&b.GameID, &b.Name, &b.Original, &b.Settings, &b.Size, &played)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, domain.ErrNotFound
+	type row struct {
+		domain.Board
+		Played bool
 	}
-	return b, played, err
+	rows, err := db.Query(ctx, `SELECT id, game_id, name, coalesce(original, '') AS original, settings, length(data) AS size,
+		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) AS played FROM boards WHERE id = $1`, id)
+	if err != nil {
+		return nil, false, err
+	}
+	b, err := pgx.CollectOneRow(rows, pgx.RowToAddrOfStructByNameLax[row]) // Lax: no uploader or date
+	if err != nil {
+		return nil, false, notFound(err)
+	}
+	return &b.Board, b.Played, nil
 }
 
 // BoardData returns a board's file and name.
@@ -245,13 +250,12 @@ func SetBoardOriginal(ctx context.Context, db DB, id int64, original string) err
 // BoardWithOriginal is the board of a game recorded as one of its
 // originals, or ErrNotFound.
 func BoardWithOriginal(ctx context.Context, db DB, gameID, original string) (*domain.Board, error) {
-	b := &domain.Board{GameID: gameID, Original: original}
-	err := db.QueryRow(ctx, "SELECT id, name, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original).
-		Scan(&b.ID, &b.Name, &b.Settings)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
+	rows, err := db.Query(ctx, "SELECT id, game_id, name, original, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original)
+	if err != nil {
+		return nil, err
 	}
-	return b, err
+	b, err := pgx.CollectOneRow(rows, pgx.RowToAddrOfStructByNameLax[domain.Board]) // Lax: no size, uploader or date
+	return b, notFound(err)
 }
 
 // UnknownBoardFiles returns the files of a game's boards not recorded as
