@@ -102,7 +102,7 @@ type User struct {
 	// the user may do nothing but choose a new password.
 	MustChangePassword bool
 	DisplayName        string // the person's name, from a class roster; "" if none
-	Group              string // the class group, from a class roster; "" if none
+	Group              string `db:"group_name"` // the class group, from a class roster; "" if none
 	Language           string // the language the user chose (en, ca, es); "" for none
 }
 

@@ -57,21 +57,7 @@ func JobCounts(ctx context.Context, db DB) (map[string]int, error) {
 }
 
 func countBy(ctx context.Context, db DB, sql string) (map[string]int, error) {
-	rows, err := db.Query(ctx, sql)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var k string
-		var n int
-		if err := rows.Scan(&k, &n); err != nil {
-			return nil, err
-		}
-		out[k] = n
-	}
-	return out, rows.Err()
+	return collectMap[string, int](db.Query(ctx, sql))
 }
 
 // likePattern turns a search into an ILIKE pattern matching it anywhere,
@@ -93,24 +79,27 @@ type UserListing struct {
 func AdminUsers(ctx context.Context, db DB, q string, limit, offset int) ([]UserListing, int, error) {
 	rows, err := db.Query(ctx, `
 		SELECT u.id, u.name, u.email, u.role, u.disabled, u.created_at, u.display_name, u.group_name,
-		       (SELECT count(*) FROM bots b WHERE b.owner_id = u.id), count(*) OVER ()
+		       (SELECT count(*) FROM bots b WHERE b.owner_id = u.id) AS bots, count(*) OVER () AS total
 		FROM users u
 		WHERE u.role <> 'house' AND ($1 = '' OR u.name ILIKE $2 OR u.email ILIKE $2 OR u.display_name ILIKE $2 OR u.group_name ILIKE $2)
 		ORDER BY lower(u.name) LIMIT $3 OFFSET $4`, q, likePattern(q), limit, offset)
 	if err != nil {
 		return nil, 0, err
 	}
-	defer rows.Close()
+	type row struct {
+		UserListing
+		Total int
+	}
+	list, err := collectRows(rows, pgx.RowToStructByNameLax[row]) // Lax: no password hash, no language
+	if err != nil {
+		return nil, 0, err
+	}
 	var out []UserListing
 	total := 0
-	for rows.Next() {
-		var u UserListing
-		if err := rows.Scan(&u.ID, &u.Name, &u.Email, &u.Role, &u.Disabled, &u.CreatedAt, &u.DisplayName, &u.Group, &u.Bots, &total); err != nil {
-			return nil, 0, err
-		}
-		out = append(out, u)
+	for _, r := range list {
+		out, total = append(out, r.UserListing), r.Total
 	}
-	return out, total, rows.Err()
+	return out, total, nil
 }
 
 // SetUserRole changes a user's role.
@@ -165,17 +154,15 @@ func AdminGames(ctx context.Context, db DB) (map[string]GameRow, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[string]GameRow{}
-	for rows.Next() {
-		var g GameRow
-		if err := rows.Scan(&g.ID, &g.Title, &g.Enabled, &g.Settings, &g.LadderChosen, &g.LadderGenerated, &g.LadderBoardIDs,
-			&g.QualificationChosen, &g.QualificationGenerated, &g.QualificationBoardIDs, &g.SubmissionDeadline); err != nil {
-			return nil, err
-		}
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByName[GameRow])
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]GameRow, len(list))
+	for _, g := range list {
 		out[g.ID] = g
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetGameEnabled opens or closes a game: a disabled game leaves the home
@@ -211,36 +198,33 @@ func CreateBoard(ctx context.Context, db DB, gameID, name string, data []byte, s
 // Boards lists the boards of all games, newest first.
 func Boards(ctx context.Context, db DB) ([]domain.Board, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.game_id, b.name, length(b.data), b.settings, coalesce(b.original, ''), coalesce(u.name, ''), b.created_at
+		SELECT b.id, b.game_id, b.name, length(b.data) AS size, b.settings, coalesce(b.original, '') AS original,
+		       coalesce(u.name, '') AS uploaded_by, b.created_at
 		FROM boards b LEFT JOIN users u ON u.id = b.uploaded_by
 		ORDER BY b.game_id, b.id DESC`)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []domain.Board
-	for rows.Next() {
-		var b domain.Board
-		if err := rows.Scan(&b.ID, &b.GameID, &b.Name, &b.Size, &b.Settings, &b.Original, &b.UploadedBy, &b.CreatedAt); err != nil {
-			return nil, err
-		}
-		out = append(out, b)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToStructByName[domain.Board])
 }
 
 // BoardByID returns a board (without its file) and whether a match was
 // played, or is to be played, on it.
 func BoardByID(ctx context.Context, db DB, id int64) (*domain.Board, bool, error) {
-	b := &domain.Board{ID: id}
-	var played bool
-	err := db.QueryRow(ctx, `SELECT game_id, name, coalesce(original, ''), settings, length(data),
-		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) FROM boards WHERE id = $1`, id).
-		Scan(&b.GameID, &b.Name, &b.Original, &b.Settings, &b.Size, &played)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, false, domain.ErrNotFound
+	type row struct {
+		domain.Board
+		Played bool
 	}
-	return b, played, err
+	rows, err := db.Query(ctx, `SELECT id, game_id, name, coalesce(original, '') AS original, settings, length(data) AS size,
+		EXISTS (SELECT 1 FROM matches WHERE board_id = $1) AS played FROM boards WHERE id = $1`, id)
+	if err != nil {
+		return nil, false, err
+	}
+	b, err := pgx.CollectOneRow(rows, pgx.RowToAddrOfStructByNameLax[row]) // Lax: no uploader or date
+	if err != nil {
+		return nil, false, notFound(err)
+	}
+	return &b.Board, b.Played, nil
 }
 
 // BoardData returns a board's file and name.
@@ -266,34 +250,19 @@ func SetBoardOriginal(ctx context.Context, db DB, id int64, original string) err
 // BoardWithOriginal is the board of a game recorded as one of its
 // originals, or ErrNotFound.
 func BoardWithOriginal(ctx context.Context, db DB, gameID, original string) (*domain.Board, error) {
-	b := &domain.Board{GameID: gameID, Original: original}
-	err := db.QueryRow(ctx, "SELECT id, name, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original).
-		Scan(&b.ID, &b.Name, &b.Settings)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
+	rows, err := db.Query(ctx, "SELECT id, game_id, name, original, settings FROM boards WHERE game_id = $1 AND original = $2", gameID, original)
+	if err != nil {
+		return nil, err
 	}
-	return b, err
+	b, err := pgx.CollectOneRow(rows, pgx.RowToAddrOfStructByNameLax[domain.Board]) // Lax: no size, uploader or date
+	return b, notFound(err)
 }
 
 // UnknownBoardFiles returns the files of a game's boards not recorded as
 // originals, by id: the ones to recognise when the game learns of more
 // originals than when they were uploaded.
 func UnknownBoardFiles(ctx context.Context, db DB, gameID string) (map[int64][]byte, error) {
-	rows, err := db.Query(ctx, "SELECT id, data FROM boards WHERE game_id = $1 AND original IS NULL", gameID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64][]byte{}
-	for rows.Next() {
-		var id int64
-		var data []byte
-		if err := rows.Scan(&id, &data); err != nil {
-			return nil, err
-		}
-		out[id] = data
-	}
-	return out, rows.Err()
+	return collectMap[int64, []byte](db.Query(ctx, "SELECT id, data FROM boards WHERE game_id = $1 AND original IS NULL", gameID))
 }
 
 // DeleteBoard removes an uploaded board and takes it out of its game's
@@ -409,14 +378,5 @@ func JobKinds(ctx context.Context, db DB) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var k string
-		if err := rows.Scan(&k); err != nil {
-			return nil, err
-		}
-		out = append(out, k)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowTo[string])
 }

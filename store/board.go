@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/jackc/pgx/v5"
+
 	"arena.dev/domain"
 )
 
@@ -26,20 +28,19 @@ type Ranking struct {
 // the ranked bots (house bots are in the board, unranked).
 func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 	rows, err := db.Query(ctx, `
-		SELECT u.role = 'house', b.id, b.name, u.id, u.name, v.id, v.number, v.language, `+ordinalSQL+`, v.mu, v.sigma, v.games
+		SELECT u.role = 'house' AS house, b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
+		       v.id AS version_id, v.number AS version, v.language, `+ordinalSQL+` AS ordinal, v.mu, v.sigma, v.games
 		`+boardFilter+`
 		ORDER BY `+rankOrderSQL, gameID)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	standings, err := collectRows(rows, pgx.RowToStructByNameLax[domain.Standing]) // Lax: Rank and LastChange are set below
+	if err != nil {
+		return nil, err
+	}
 	b := &Ranking{GameID: gameID, Built: time.Now(), byBot: map[int64]int{}, owned: map[int64][]int{}}
-	for rows.Next() {
-		var s domain.Standing
-		if err := rows.Scan(&s.House, &s.BotID, &s.BotName, &s.OwnerID, &s.OwnerName, &s.VersionID, &s.Version, &s.Language,
-			&s.Ordinal, &s.Mu, &s.Sigma, &s.Games); err != nil {
-			return nil, err
-		}
+	for _, s := range standings {
 		if !s.House {
 			b.ranked = append(b.ranked, len(b.Rows))
 			s.Rank = len(b.ranked)
@@ -47,9 +48,6 @@ func LoadRanking(ctx context.Context, db DB, gameID string) (*Ranking, error) {
 		b.byBot[s.BotID] = len(b.Rows)
 		b.owned[s.OwnerID] = append(b.owned[s.OwnerID], len(b.Rows))
 		b.Rows = append(b.Rows, s)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
 	}
 	return b, nil
 }
@@ -122,22 +120,9 @@ func LastChanges(ctx context.Context, db DB, rows []domain.Standing) error {
 	for i, s := range rows {
 		ids[i] = s.VersionID
 	}
-	res, err := db.Query(ctx, `SELECT bot_version_id, max(created_at) FROM rating_history
-		WHERE bot_version_id = ANY($1) GROUP BY bot_version_id`, ids)
+	last, err := collectMap[int64, time.Time](db.Query(ctx, `SELECT bot_version_id, max(created_at) FROM rating_history
+		WHERE bot_version_id = ANY($1) GROUP BY bot_version_id`, ids))
 	if err != nil {
-		return err
-	}
-	defer res.Close()
-	last := map[int64]time.Time{}
-	for res.Next() {
-		var id int64
-		var at time.Time
-		if err := res.Scan(&id, &at); err != nil {
-			return err
-		}
-		last[id] = at
-	}
-	if err := res.Err(); err != nil {
 		return err
 	}
 	for i := range rows {

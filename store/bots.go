@@ -21,8 +21,7 @@ func EnsureGame(ctx context.Context, db DB, id, title string) error {
 // BotByName returns the owner's bot of that name in a game, creating it if
 // it does not exist.
 func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (*domain.Bot, error) {
-	b := &domain.Bot{}
-	err := db.QueryRow(ctx, `
+	rows, err := db.Query(ctx, `
 		WITH ins AS (
 			INSERT INTO bots (owner_id, game_id, name) VALUES ($1, $2, $3)
 			ON CONFLICT (owner_id, game_id, lower(name)) DO NOTHING
@@ -31,8 +30,11 @@ func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (
 		UNION ALL
 		SELECT id, owner_id, game_id, name, disabled, current_version_id, created_at
 		FROM bots WHERE owner_id = $1 AND game_id = $2 AND lower(name) = lower($3)
-		LIMIT 1`, ownerID, gameID, name).
-		Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt)
+		LIMIT 1`, ownerID, gameID, name)
+	var b *domain.Bot
+	if err == nil {
+		b, err = pgx.CollectOneRow(rows, pgx.RowToAddrOfStructByName[domain.Bot])
+	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) && pgErr.Code == "23503" {
 		return nil, fmt.Errorf("unknown game %q or user %d: %w", gameID, ownerID, domain.ErrNotFound)
@@ -40,23 +42,13 @@ func BotByName(ctx context.Context, db DB, ownerID int64, gameID, name string) (
 	return b, err
 }
 
-// botColumns are the bots columns scanBot reads, for a table aliased b.
+// botColumns are the bots columns of a domain.Bot, for a table aliased b:
+// read them with collectOne[domain.Bot].
 const botColumns = "b.id, b.owner_id, b.game_id, b.name, b.disabled, b.current_version_id, b.created_at"
-
-// scanBot reads a row of botColumns, then into more the columns after
-// them; no row is ErrNotFound.
-func scanBot(row pgx.Row, more ...any) (*domain.Bot, error) {
-	b := &domain.Bot{}
-	err := row.Scan(append([]any{&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt}, more...)...)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	return b, err
-}
 
 // BotByID returns a bot.
 func BotByID(ctx context.Context, db DB, id int64) (*domain.Bot, error) {
-	return scanBot(db.QueryRow(ctx, "SELECT "+botColumns+" FROM bots b WHERE b.id = $1", id))
+	return collectOne[domain.Bot](db.Query(ctx, "SELECT "+botColumns+" FROM bots b WHERE b.id = $1", id))
 }
 
 // CreateVersion adds the next version of a bot with the given source in
@@ -75,28 +67,20 @@ func CreateVersion(ctx context.Context, db DB, botID int64, language, source str
 	return v, err
 }
 
+// versionColumns are the bot_versions columns of a domain.Version: read
+// them with collectOne[domain.Version].
 const versionColumns = `id, bot_id, number, language, source, status, compile_log, artifact_sha256, sdk_key, rebuilt_at,
 	mu, sigma, games, created_at`
 
-func scanVersion(row pgx.Row) (*domain.Version, error) {
-	v := &domain.Version{}
-	err := row.Scan(&v.ID, &v.BotID, &v.Number, &v.Language, &v.Source, &v.Status, &v.CompileLog, &v.ArtifactSHA256,
-		&v.SDKKey, &v.RebuiltAt, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	return v, err
-}
-
 // VersionByID returns a version.
 func VersionByID(ctx context.Context, db DB, id int64) (*domain.Version, error) {
-	return scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1", id))
+	return collectOne[domain.Version](db.Query(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1", id))
 }
 
 // VersionForUpdate returns a version and locks its row until the
 // transaction ends.
 func VersionForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Version, error) {
-	return scanVersion(tx.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1 FOR UPDATE", id))
+	return collectOne[domain.Version](tx.Query(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE id = $1 FOR UPDATE", id))
 }
 
 // SetVersionStatus moves a version to a new status.
@@ -188,26 +172,18 @@ func VersionLogs(ctx context.Context, db DB, versionID int64, limit int) ([]Debu
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (DebugLog, error) {
-		var l DebugLog
-		err := row.Scan(&l.MatchID, &l.Kind, &l.Seat, &l.When, &l.Text)
-		return l, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[DebugLog])
 }
 
 // VersionStates returns, for each of the given versions that exists, its
 // bot, owner and status, by version id.
 func VersionStates(ctx context.Context, db DB, ids []int64) (map[int64]VersionEvent, error) {
-	rows, err := db.Query(ctx, `SELECT v.id, b.id, b.owner_id, v.status
+	rows, err := db.Query(ctx, `SELECT v.id AS version_id, b.id AS bot_id, b.owner_id, v.status
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id WHERE v.id = ANY($1)`, ids)
 	if err != nil {
 		return nil, err
 	}
-	evs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (VersionEvent, error) {
-		var e VersionEvent
-		err := row.Scan(&e.VersionID, &e.BotID, &e.OwnerID, &e.Status)
-		return e, err
-	})
+	evs, err := pgx.CollectRows(rows, pgx.RowToStructByName[VersionEvent])
 	out := map[int64]VersionEvent{}
 	for _, e := range evs {
 		out[e.VersionID] = e
@@ -225,13 +201,15 @@ func HasSubmitted(ctx context.Context, db DB, ownerID int64) (bool, error) {
 
 // BotWithOwner returns a bot and its owner's name, or ErrNotFound.
 func BotWithOwner(ctx context.Context, db DB, id int64) (*domain.Bot, string, error) {
-	var owner string
-	b, err := scanBot(db.QueryRow(ctx, "SELECT "+botColumns+", u.name FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1", id),
-		&owner)
+	type botOwner struct {
+		domain.Bot
+		Owner string
+	}
+	b, err := collectOne[botOwner](db.Query(ctx, "SELECT "+botColumns+", u.name AS owner FROM bots b JOIN users u ON u.id = b.owner_id WHERE b.id = $1", id))
 	if err != nil {
 		return nil, "", err
 	}
-	return b, owner, nil
+	return &b.Bot, b.Owner, nil
 }
 
 // PublicVersion is a version without its source, compile log or artifact:
@@ -254,9 +232,5 @@ func PublicVersions(ctx context.Context, db DB, botID int64) ([]PublicVersion, e
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (PublicVersion, error) {
-		var v PublicVersion
-		err := row.Scan(&v.ID, &v.Number, &v.Language, &v.Status, &v.Mu, &v.Sigma, &v.Games, &v.CreatedAt)
-		return v, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[PublicVersion])
 }

@@ -93,58 +93,30 @@ func OnBoard(ctx context.Context, db DB, gameID string, versionID int64) (bool, 
 // name (names compare case-insensitively), or ErrNotFound. Unlike
 // BotByName it never creates one.
 func FindBot(ctx context.Context, db DB, gameID, ownerName, botName string) (*domain.Bot, error) {
-	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b JOIN users u ON u.id = b.owner_id
+	return collectOne[domain.Bot](db.Query(ctx, `SELECT `+botColumns+` FROM bots b JOIN users u ON u.id = b.owner_id
 		WHERE b.game_id = $1 AND lower(u.name) = lower($2) AND lower(b.name) = lower($3)`, gameID, ownerName, botName))
 }
 
 // FindOwnBot is FindBot by the owner's id.
 func FindOwnBot(ctx context.Context, db DB, ownerID int64, gameID, botName string) (*domain.Bot, error) {
-	return scanBot(db.QueryRow(ctx, `SELECT `+botColumns+` FROM bots b
+	return collectOne[domain.Bot](db.Query(ctx, `SELECT `+botColumns+` FROM bots b
 		WHERE b.owner_id = $1 AND b.game_id = $2 AND lower(b.name) = lower($3)`, ownerID, gameID, botName))
 }
 
 // SeatOwners returns the owner of each bot seat of a match by seat (built-in
 // seats have none).
 func SeatOwners(ctx context.Context, db DB, matchID int64) (map[int]int64, error) {
-	rows, err := db.Query(ctx, `SELECT mp.seat, b.owner_id FROM match_players mp
+	return collectMap[int, int64](db.Query(ctx, `SELECT mp.seat, b.owner_id FROM match_players mp
 		JOIN bot_versions v ON v.id = mp.bot_version_id JOIN bots b ON b.id = v.bot_id
-		WHERE mp.match_id = $1`, matchID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int]int64{}
-	for rows.Next() {
-		var seat int
-		var owner int64
-		if err := rows.Scan(&seat, &owner); err != nil {
-			return nil, err
-		}
-		out[seat] = owner
-	}
-	return out, rows.Err()
+		WHERE mp.match_id = $1`, matchID))
 }
 
 // SeatLogs returns the debug logs of a match's seats whose bot the user
 // owns, by seat: a log is its owner's only.
 func SeatLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int]string, error) {
-	rows, err := db.Query(ctx, `SELECT mp.seat, mp.log FROM match_players mp
+	return collectMap[int, string](db.Query(ctx, `SELECT mp.seat, mp.log FROM match_players mp
 		JOIN bot_versions v ON v.id = mp.bot_version_id JOIN bots b ON b.id = v.bot_id
-		WHERE mp.match_id = $1 AND b.owner_id = $2 AND coalesce(mp.log, '') <> ''`, matchID, ownerID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int]string{}
-	for rows.Next() {
-		var seat int
-		var log string
-		if err := rows.Scan(&seat, &log); err != nil {
-			return nil, err
-		}
-		out[seat] = log
-	}
-	return out, rows.Err()
+		WHERE mp.match_id = $1 AND b.owner_id = $2 AND coalesce(mp.log, '') <> ''`, matchID, ownerID))
 }
 
 // RoundLog is what a bot printed in one round of a match (-1: its setup).
@@ -164,18 +136,20 @@ func SeatRoundLogs(ctx context.Context, db DB, matchID, ownerID int64) (map[int]
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[int][]RoundLog{}
-	for rows.Next() {
-		var seat int
-		var log string
-		var cuts []int32
-		if err := rows.Scan(&seat, &log, &cuts); err != nil {
-			return nil, err
-		}
-		out[seat] = cutLog(log, cuts)
+	type seatLog struct {
+		Seat      int
+		Log       string
+		LogRounds []int32
 	}
-	return out, rows.Err()
+	logs, err := pgx.CollectRows(rows, pgx.RowToStructByName[seatLog])
+	if err != nil {
+		return nil, err
+	}
+	out := map[int][]RoundLog{}
+	for _, l := range logs {
+		out[l.Seat] = cutLog(l.Log, l.LogRounds)
+	}
+	return out, nil
 }
 
 // cutLog cuts log at the [round, start] pairs of cuts; what comes before
@@ -217,21 +191,7 @@ func SetChallengesEnabled(ctx context.Context, db DB, gameID string, on bool) er
 // ChallengeSwitches says, by game id, whether each recorded game takes
 // challenges.
 func ChallengeSwitches(ctx context.Context, db DB) (map[string]bool, error) {
-	rows, err := db.Query(ctx, "SELECT id, challenges_enabled FROM games")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]bool{}
-	for rows.Next() {
-		var id string
-		var on bool
-		if err := rows.Scan(&id, &on); err != nil {
-			return nil, err
-		}
-		out[id] = on
-	}
-	return out, rows.Err()
+	return collectMap[string, bool](db.Query(ctx, "SELECT id, challenges_enabled FROM games"))
 }
 
 // ChallengeLoad is what a user's challenges weigh on the workers now.
@@ -279,7 +239,7 @@ func QueuedChallenges(ctx context.Context, db DB, gameID string) (int, error) {
 // UserChallenges lists a user's latest challenges of a game, newest first,
 // finished or not (FinishedAt nil: not played yet).
 func UserChallenges(ctx context.Context, db DB, userID int64, gameID string, limit int) ([]MatchSummary, error) {
-	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL AS has_replay, finished_at FROM matches
 		WHERE challenger_id = $1 AND game_id = $2 ORDER BY created_at DESC, id DESC LIMIT $3`, userID, gameID, limit)
 }
 

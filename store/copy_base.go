@@ -95,8 +95,8 @@ type CopyUncompared struct {
 
 // copyUncomparedSelect lists versions u (version_id, job columns) with
 // their bot and owner.
-const copyUncomparedSelect = `SELECT u.version_id, b.id, b.name, v.number, v.language, v.status, o.name, o.display_name,
-		u.job_id, u.job_state, u.attempt, u.max_attempts, u.error
+const copyUncomparedSelect = `SELECT u.version_id, b.id AS bot_id, b.name AS bot, v.number, v.language, v.status, o.name AS owner,
+		o.display_name AS display, u.job_id, u.job_state, u.attempt, u.max_attempts AS attempts, u.error
 	FROM u JOIN bot_versions v ON v.id = u.version_id JOIN bots b ON b.id = v.bot_id JOIN users o ON o.id = b.owner_id
 	ORDER BY u.version_id DESC LIMIT $3`
 
@@ -132,10 +132,5 @@ func copyUncompared(ctx context.Context, db DB, sql, gameID, scheme string, limi
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (CopyUncompared, error) {
-		var u CopyUncompared
-		err := row.Scan(&u.VersionID, &u.BotID, &u.Bot, &u.Number, &u.Language, &u.Status, &u.Owner, &u.Display,
-			&u.JobID, &u.JobState, &u.Attempt, &u.Attempts, &u.Error)
-		return u, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[CopyUncompared])
 }

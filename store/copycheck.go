@@ -113,11 +113,7 @@ func CopyPostings(ctx context.Context, db DB, gameID string, hashes []int64) ([]
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (CopyPosting, error) {
-		var p CopyPosting
-		err := row.Scan(&p.Hash, &p.VersionID, &p.OwnerID)
-		return p, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[CopyPosting])
 }
 
 // CopyVersions returns the fingerprints of indexed versions, by id.
@@ -127,11 +123,7 @@ func CopyVersions(ctx context.Context, db DB, ids []int64) (map[int64]*CopyVersi
 	if err != nil {
 		return nil, err
 	}
-	vs, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (*CopyVersion, error) {
-		v := &CopyVersion{}
-		err := row.Scan(&v.VersionID, &v.GameID, &v.OwnerID, &v.Hashes, &v.StartLines, &v.EndLines)
-		return v, err
-	})
+	vs, err := pgx.CollectRows(rows, pgx.RowToAddrOfStructByName[CopyVersion])
 	out := make(map[int64]*CopyVersion, len(vs))
 	for _, v := range vs {
 		out[v.VersionID] = v
@@ -207,20 +199,16 @@ type CopyGameStatus struct {
 // CopyStatus returns the copy check's progress per game with compiled
 // versions.
 func CopyStatus(ctx context.Context, db DB, scheme string) (map[string]CopyGameStatus, error) {
-	rows, err := db.Query(ctx, `SELECT b.game_id, count(*), count(c.version_id),
-			count(c.version_id) FILTER (WHERE c.empty),
-			(SELECT count(*) FROM copy_pairs p WHERE p.game_id = b.game_id)
+	rows, err := db.Query(ctx, `SELECT b.game_id, count(*) AS compiled, count(c.version_id) AS indexed,
+			count(c.version_id) FILTER (WHERE c.empty) AS empty,
+			(SELECT count(*) FROM copy_pairs p WHERE p.game_id = b.game_id) AS pairs
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		LEFT JOIN copy_versions c ON c.version_id = v.id AND c.scheme = $1
 		WHERE v.artifact_sha256 IS NOT NULL GROUP BY b.game_id`, scheme)
 	if err != nil {
 		return nil, err
 	}
-	list, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (CopyGameStatus, error) {
-		var s CopyGameStatus
-		err := row.Scan(&s.GameID, &s.Compiled, &s.Indexed, &s.Empty, &s.Pairs)
-		return s, err
-	})
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByName[CopyGameStatus])
 	out := map[string]CopyGameStatus{}
 	for _, s := range list {
 		out[s.GameID] = s

@@ -22,19 +22,15 @@ type Freeze struct {
 // newest first (at most limit), and how many there are in all.
 func VersionFreezes(ctx context.Context, db DB, versionID int64, limit int) ([]Freeze, int, error) {
 	rows, err := db.Query(ctx, `
-		SELECT m.id, m.kind, mp.seat, mp.frozen_round, coalesce(mp.frozen_kind, ''), coalesce(mp.frozen_reason, ''),
-		       coalesce(m.finished_at, m.created_at)
+		SELECT m.id AS match_id, m.kind AS match_kind, mp.seat, mp.frozen_round AS round, coalesce(mp.frozen_kind, '') AS kind,
+		       coalesce(mp.frozen_reason, '') AS reason, coalesce(m.finished_at, m.created_at) AS "when"
 		FROM match_players mp JOIN matches m ON m.id = mp.match_id
 		WHERE mp.bot_version_id = $1 AND mp.frozen_round IS NOT NULL
 		ORDER BY mp.match_id DESC LIMIT $2`, versionID, limit)
 	if err != nil {
 		return nil, 0, err
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Freeze, error) {
-		var f Freeze
-		err := row.Scan(&f.MatchID, &f.MatchKind, &f.Seat, &f.Round, &f.Kind, &f.Reason, &f.When)
-		return f, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByName[Freeze])
 	if err != nil || len(out) < limit {
 		return out, len(out), err
 	}

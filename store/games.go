@@ -104,22 +104,18 @@ func GameBoards(ctx context.Context, db DB, gameID string, use domain.BoardUse, 
 	}
 	var rows pgx.Rows
 	if c.Chosen {
-		rows, err = db.Query(ctx, `SELECT b.id, b.name, coalesce(b.original, ''), b.settings FROM games g
+		rows, err = db.Query(ctx, `SELECT b.id, b.game_id, b.name, coalesce(b.original, '') AS original, b.settings FROM games g
 			CROSS JOIN LATERAL unnest(g.`+col+`_board_ids) WITH ORDINALITY AS x(id, n)
 			JOIN boards b ON b.id = x.id AND b.game_id = g.id
 			WHERE g.id = $1 ORDER BY x.n`, gameID)
 	} else {
-		rows, err = db.Query(ctx, `SELECT id, name, original, settings FROM boards
+		rows, err = db.Query(ctx, `SELECT id, game_id, name, original, settings FROM boards
 			WHERE game_id = $1 AND original = ANY($2) ORDER BY array_position($2, original)`, gameID, originals)
 	}
 	if err != nil {
 		return c, err
 	}
-	c.Boards, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (domain.Board, error) {
-		b := domain.Board{GameID: gameID}
-		err := r.Scan(&b.ID, &b.Name, &b.Original, &b.Settings)
-		return b, err
-	})
+	c.Boards, err = pgx.CollectRows(rows, pgx.RowToStructByNameLax[domain.Board]) // Lax: no size, uploader or date
 	if !c.Chosen {
 		c.Generated = len(c.Boards) == 0
 	}
@@ -193,10 +189,5 @@ func PublicGames(ctx context.Context, db DB) ([]PublicGame, error) {
 
 // PublicGameByID returns an enabled game, or ErrNotFound.
 func PublicGameByID(ctx context.Context, db DB, id string) (*PublicGame, error) {
-	g := &PublicGame{}
-	err := db.QueryRow(ctx, "SELECT id, title, submission_deadline FROM games WHERE id = $1 AND enabled", id).Scan(&g.ID, &g.Title, &g.Deadline)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	return g, err
+	return collectOne[PublicGame](db.Query(ctx, "SELECT id, title, submission_deadline AS deadline FROM games WHERE id = $1 AND enabled", id))
 }

@@ -30,10 +30,10 @@ func GameGrades(ctx context.Context, db DB, gameID string) ([]GradeRow, error) {
 			SELECT b.id AS bot_id, row_number() OVER (ORDER BY `+rankOrderSQL+`) AS place
 			`+rankedFilter+`
 		)
-		SELECT u.name, u.display_name, u.group_name, coalesce(b.name, ''),
-		       coalesce(cv.number, (SELECT max(number) FROM bot_versions WHERE bot_id = b.id), 0),
-		       r.place, cv.mu, cv.sigma, coalesce(cv.games, 0),
-		       (SELECT min(accepted_at) FROM bot_versions WHERE bot_id = b.id)
+		SELECT u.name AS "user", u.display_name, u.group_name AS "group", coalesce(b.name, '') AS bot_name,
+		       coalesce(cv.number, (SELECT max(number) FROM bot_versions WHERE bot_id = b.id), 0) AS version,
+		       r.place, cv.mu, cv.sigma, coalesce(cv.games, 0) AS matches,
+		       (SELECT min(accepted_at) FROM bot_versions WHERE bot_id = b.id) AS qualified_at
 		FROM users u
 		LEFT JOIN bots b ON b.owner_id = u.id AND b.game_id = $1
 		LEFT JOIN bot_versions cv ON cv.id = b.current_version_id AND cv.status = 'accepted'
@@ -50,11 +50,11 @@ func GameGrades(ctx context.Context, db DB, gameID string) ([]GradeRow, error) {
 // place (seed order before it ends).
 func TournamentGrades(ctx context.Context, db DB, tournamentID int64) ([]GradeRow, error) {
 	rows, err := db.Query(ctx, `
-		SELECT u.name, u.display_name, u.group_name, b.name, v.number, e.place, v.mu, v.sigma,
+		SELECT u.name AS "user", u.display_name, u.group_name AS "group", b.name AS bot_name, v.number AS version, e.place, v.mu, v.sigma,
 		       (SELECT count(*) FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id AND m.status = 'finished'
 		        JOIN match_players mp ON mp.match_id = m.id AND mp.bot_version_id = v.id
-		        WHERE tm.tournament_id = e.tournament_id)::int,
-		       v.accepted_at
+		        WHERE tm.tournament_id = e.tournament_id)::int AS matches,
+		       v.accepted_at AS qualified_at
 		FROM tournament_entrants e JOIN bot_versions v ON v.id = e.bot_version_id
 		JOIN bots b ON b.id = v.bot_id JOIN users u ON u.id = b.owner_id
 		WHERE e.tournament_id = $1
@@ -66,14 +66,5 @@ func TournamentGrades(ctx context.Context, db DB, tournamentID int64) ([]GradeRo
 }
 
 func collectGrades(rows pgx.Rows) ([]GradeRow, error) {
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (GradeRow, error) {
-		var g GradeRow
-		var place *int64
-		err := r.Scan(&g.User, &g.DisplayName, &g.Group, &g.BotName, &g.Version, &place, &g.Mu, &g.Sigma, &g.Matches, &g.QualifiedAt)
-		if place != nil {
-			p := int(*place)
-			g.Place = &p
-		}
-		return g, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[GradeRow])
 }

@@ -1,6 +1,10 @@
 package store
 
-import "context"
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+)
 
 // Rival is how a bot fared against another in the finished matches they
 // shared: a win is a higher score in the same match. BotID is nil for a
@@ -28,11 +32,11 @@ func HeadToHead(ctx context.Context, db DB, botID int64, n, last int) ([]Rival, 
 			WHERE mv.bot_id = $1
 			ORDER BY mp.match_id DESC LIMIT $3
 		)
-		SELECT ob.id, coalesce(ob.name, o.builtin), coalesce(ou.name, ''),
-		       count(*) FILTER (WHERE me.score > o.score),
-		       count(*) FILTER (WHERE me.score < o.score),
-		       count(*) FILTER (WHERE me.score = o.score),
-		       count(DISTINCT me.match_id)
+		SELECT ob.id AS bot_id, coalesce(ob.name, o.builtin) AS bot_name, coalesce(ou.name, '') AS owner_name,
+		       count(*) FILTER (WHERE me.score > o.score) AS wins,
+		       count(*) FILTER (WHERE me.score < o.score) AS losses,
+		       count(*) FILTER (WHERE me.score = o.score) AS draws,
+		       count(DISTINCT me.match_id) AS matches
 		FROM me
 		JOIN matches m ON m.id = me.match_id AND m.kind <> 'challenge'
 		JOIN match_players o ON o.match_id = me.match_id AND o.seat <> me.seat AND o.score IS NOT NULL
@@ -45,14 +49,5 @@ func HeadToHead(ctx context.Context, db DB, botID int64, n, last int) ([]Rival, 
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []Rival
-	for rows.Next() {
-		var r Rival
-		if err := rows.Scan(&r.BotID, &r.BotName, &r.OwnerName, &r.Wins, &r.Losses, &r.Draws, &r.Matches); err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToStructByName[Rival])
 }

@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"strings"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // House bots: a game's reference bots (the Dummy, the Demo) on its ladder.
@@ -27,18 +29,13 @@ func EnsureHouseBots(ctx context.Context, db DB, gameID string, bots []HouseBot,
 	if err != nil {
 		return err
 	}
-	have := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return err
-		}
-		have[name] = true
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	names, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
 		return err
+	}
+	have := map[string]bool{}
+	for _, name := range names {
+		have[name] = true
 	}
 	var house int64
 	for _, hb := range bots {

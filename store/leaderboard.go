@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 
+	"github.com/jackc/pgx/v5"
+
 	"arena.dev/domain"
 )
 
@@ -20,21 +22,16 @@ func BotsOfOwner(ctx context.Context, db DB, ownerID int64, gameID string) ([]Bo
 	if err != nil {
 		return nil, err
 	}
-	var out []BotSummary
-	for rows.Next() {
-		var b domain.Bot
-		if err := rows.Scan(&b.ID, &b.OwnerID, &b.GameID, &b.Name, &b.Disabled, &b.CurrentVersionID, &b.CreatedAt); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, BotSummary{Bot: b})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
+	bots, err := pgx.CollectRows(rows, pgx.RowToStructByName[domain.Bot])
+	if err != nil {
 		return nil, err
 	}
+	var out []BotSummary
+	for _, b := range bots {
+		out = append(out, BotSummary{Bot: b})
+	}
 	for i := range out {
-		v, err := scanVersion(db.QueryRow(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC LIMIT 1", out[i].Bot.ID))
+		v, err := collectOne[domain.Version](db.Query(ctx, "SELECT "+versionColumns+" FROM bot_versions WHERE bot_id = $1 ORDER BY number DESC LIMIT 1", out[i].Bot.ID))
 		if err != nil && err != domain.ErrNotFound {
 			return nil, err
 		}
@@ -55,16 +52,7 @@ func QualificationMatches(ctx context.Context, db DB, versionID int64) ([]*domai
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*domain.Match
-	for rows.Next() {
-		m, err := scanMatch(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToAddrOfStructByName[domain.Match])
 }
 
 // boardFilter is who is on a game's leaderboard: bots whose current

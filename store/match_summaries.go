@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // MatchSummary is a finished match as lists show it: when, what kind, and
@@ -13,7 +15,7 @@ type MatchSummary struct {
 	Kind       string
 	HasReplay  bool
 	FinishedAt *time.Time
-	Players    []SeatBrief // in seat order
+	Players    []SeatBrief `db:"-"` // in seat order
 }
 
 // SeatBrief is one seat of a listed match. BotID is nil for a built-in.
@@ -35,11 +37,11 @@ func FinishedMatches(ctx context.Context, db DB, gameID string, before int64, li
 	if before <= 0 {
 		before = 1<<63 - 1
 	}
-	q := `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+	q := `SELECT id, game_id, kind, replay_key IS NOT NULL AS has_replay, finished_at FROM matches
 		WHERE status = 'finished' AND id < $1 ORDER BY id DESC LIMIT $2`
 	args := []any{before, limit}
 	if gameID != "" {
-		q = `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+		q = `SELECT id, game_id, kind, replay_key IS NOT NULL AS has_replay, finished_at FROM matches
 			WHERE game_id = $3 AND status = 'finished' AND id < $1 ORDER BY id DESC LIMIT $2`
 		args = append(args, gameID)
 	}
@@ -52,7 +54,7 @@ func FinishedMatches(ctx context.Context, db DB, gameID string, before int64, li
 // (failed ones included), and challenges, a student's trials against the
 // bots they chose, are their owner's business and stay out.
 func PublicMatches(ctx context.Context, db DB, limit int) ([]MatchSummary, error) {
-	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL, finished_at FROM matches
+	return summaries(ctx, db, `SELECT id, game_id, kind, replay_key IS NOT NULL AS has_replay, finished_at FROM matches
 		WHERE status = 'finished' AND kind IN ('ladder', 'tournament') ORDER BY id DESC LIMIT $1`, limit)
 }
 
@@ -64,7 +66,7 @@ func BotMatches(ctx context.Context, db DB, botID, before int64, limit int) ([]M
 		before = 1<<63 - 1
 	}
 	return summaries(ctx, db, `
-		SELECT m.id, m.game_id, m.kind, m.replay_key IS NOT NULL, m.finished_at
+		SELECT m.id, m.game_id, m.kind, m.replay_key IS NOT NULL AS has_replay, m.finished_at
 		FROM (SELECT DISTINCT mid FROM bot_versions v
 			CROSS JOIN LATERAL (SELECT mp.match_id AS mid FROM match_players mp
 				WHERE mp.bot_version_id = v.id AND mp.match_id < $2
@@ -79,17 +81,8 @@ func summaries(ctx context.Context, db DB, q string, args ...any) ([]MatchSummar
 	if err != nil {
 		return nil, err
 	}
-	var out []MatchSummary
-	for rows.Next() {
-		var m MatchSummary
-		if err := rows.Scan(&m.ID, &m.GameID, &m.Kind, &m.HasReplay, &m.FinishedAt); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		out = append(out, m)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil || len(out) == 0 {
+	out, err := collectRows(rows, pgx.RowToStructByName[MatchSummary])
+	if err != nil || len(out) == 0 {
 		return out, err
 	}
 	return out, fillSeats(ctx, db, out)
@@ -104,8 +97,8 @@ func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
 		at[m.ID] = i
 	}
 	rows, err := db.Query(ctx, `
-		SELECT mp.match_id, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''), coalesce(u.role = 'house', false),
-		       mp.score, mp.rank, mp.frozen_round IS NOT NULL
+		SELECT mp.match_id, mp.seat, b.id AS bot_id, coalesce(b.name, mp.builtin) AS bot_name, coalesce(u.name, '') AS owner_name,
+		       coalesce(u.role = 'house', false) AS house, mp.score, mp.rank, mp.frozen_round IS NOT NULL AS frozen
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
 		LEFT JOIN bots b ON b.id = v.bot_id
@@ -114,14 +107,13 @@ func fillSeats(ctx context.Context, db DB, ms []MatchSummary) error {
 	if err != nil {
 		return err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var s SeatBrief
-		if err := rows.Scan(&id, &s.Seat, &s.BotID, &s.BotName, &s.OwnerName, &s.House, &s.Score, &s.Rank, &s.Frozen); err != nil {
-			return err
-		}
-		ms[at[id]].Players = append(ms[at[id]].Players, s)
+	type seat struct {
+		MatchID int64
+		SeatBrief
 	}
-	return rows.Err()
+	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[seat])
+	for _, s := range seats {
+		ms[at[s.MatchID]].Players = append(ms[at[s.MatchID]].Players, s.SeatBrief)
+	}
+	return err
 }

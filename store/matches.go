@@ -56,33 +56,25 @@ func CreateMatch(ctx context.Context, db DB, m *domain.Match, seats []domain.Sea
 const matchColumns = `id, game_id, kind, seed, settings, status, bot_version_id, board_id, challenger_id, replay_key, rated, error, created_at, finished_at,
 	replay_deleted_at, replay_regenerated_at, replay_differs`
 
-func scanMatch(row pgx.Row) (*domain.Match, error) {
-	m := &domain.Match{}
-	err := row.Scan(&m.ID, &m.GameID, &m.Kind, &m.Seed, &m.Settings, &m.Status, &m.BotVersionID, &m.BoardID, &m.ChallengerID, &m.ReplayKey,
-		&m.Rated, &m.Error, &m.CreatedAt, &m.FinishedAt, &m.ReplayDeletedAt, &m.ReplayRegeneratedAt, &m.ReplayDiffers)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	return m, err
-}
-
 // MatchByID returns a match.
 func MatchByID(ctx context.Context, db DB, id int64) (*domain.Match, error) {
-	return scanMatch(db.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1", id))
+	return collectOne[domain.Match](db.Query(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1", id))
 }
 
 // MatchForUpdate returns a match and locks it until the transaction ends:
 // the one place where concurrent attempts to finish it are serialised.
 func MatchForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Match, error) {
-	return scanMatch(tx.QueryRow(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1 FOR UPDATE", id))
+	return collectOne[domain.Match](tx.Query(ctx, "SELECT "+matchColumns+" FROM matches WHERE id = $1 FOR UPDATE", id))
 }
 
 // Seats returns a match's seats in order, with their bots and results. A
 // house bot's seat has its version and its Builtin both.
 func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	rows, err := db.Query(ctx, `
-		SELECT mp.seat, mp.bot_version_id, coalesce(mp.builtin, v.builtin), b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''), coalesce(u.role = 'house', false),
-		       coalesce(v.language, ''), v.artifact_sha256, v.sdk_key, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round, coalesce(mp.frozen_kind, ''), mp.frozen_reason, mp.invalid_commands
+		SELECT mp.seat, mp.bot_version_id AS version_id, coalesce(mp.builtin, v.builtin) AS builtin, b.id AS bot_id,
+		       coalesce(b.name, mp.builtin) AS bot_name, coalesce(u.name, '') AS owner_name, coalesce(u.role = 'house', false) AS house,
+		       coalesce(v.language, '') AS language, v.artifact_sha256, v.sdk_key, mp.score, mp.rank, mp.cpu_seconds, mp.frozen_round,
+		       coalesce(mp.frozen_kind, '') AS frozen_kind, mp.frozen_reason, mp.invalid_commands AS invalid
 		FROM match_players mp
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
 		LEFT JOIN bots b ON b.id = v.bot_id
@@ -91,17 +83,7 @@ func Seats(ctx context.Context, db DB, matchID int64) ([]SeatResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []SeatResult
-	for rows.Next() {
-		var s SeatResult
-		if err := rows.Scan(&s.Seat, &s.VersionID, &s.Builtin, &s.BotID, &s.BotName, &s.OwnerName, &s.House, &s.Language, &s.ArtifactSHA256, &s.SDKKey,
-			&s.Score, &s.Rank, &s.CPUSeconds, &s.FrozenRound, &s.FrozenKind, &s.FrozenReason, &s.Invalid); err != nil {
-			return nil, err
-		}
-		out = append(out, s)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToStructByName[SeatResult])
 }
 
 // SeatOutcome is what one seat did in a finished match.
@@ -142,15 +124,11 @@ func FailMatch(ctx context.Context, db DB, id int64, reason string) error {
 
 // MatchSeats returns who sat in each seat of a match, in seat order.
 func MatchSeats(ctx context.Context, db DB, matchID int64) ([]domain.Seat, error) {
-	rows, err := db.Query(ctx, "SELECT bot_version_id, coalesce(builtin, '') FROM match_players WHERE match_id = $1 ORDER BY seat", matchID)
+	rows, err := db.Query(ctx, "SELECT bot_version_id AS version_id, coalesce(builtin, '') AS builtin FROM match_players WHERE match_id = $1 ORDER BY seat", matchID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (domain.Seat, error) {
-		var s domain.Seat
-		err := r.Scan(&s.VersionID, &s.Builtin)
-		return s, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[domain.Seat])
 }
 
 // LatestReplay returns the newest finished ladder match of a game that has

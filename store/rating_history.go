@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // RatingPoint is a bot's rating after one rated match.
@@ -16,7 +18,7 @@ type RatingPoint struct {
 // versions, oldest first.
 func BotRatingHistory(ctx context.Context, db DB, botID int64, n int) ([]RatingPoint, error) {
 	rows, err := db.Query(ctx, `
-		SELECT at, number, mu, sigma FROM (
+		SELECT at, number AS version, mu, sigma FROM (
 			SELECT h.created_at AS at, v.number, h.mu, h.sigma
 			FROM bot_versions v JOIN rating_history h ON h.bot_version_id = v.id
 			WHERE v.bot_id = $1 ORDER BY h.created_at DESC LIMIT $2) last
@@ -24,14 +26,5 @@ func BotRatingHistory(ctx context.Context, db DB, botID int64, n int) ([]RatingP
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []RatingPoint
-	for rows.Next() {
-		var p RatingPoint
-		if err := rows.Scan(&p.At, &p.Version, &p.Mu, &p.Sigma); err != nil {
-			return nil, err
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToStructByName[RatingPoint])
 }

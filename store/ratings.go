@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // The writes that land a match's results and put versions on the ladder
@@ -34,23 +36,26 @@ type VersionRating struct {
 // and locks their rows (in id order) until the transaction ends.
 func RatingsForUpdate(ctx context.Context, db DB, ids []int64) (map[int64]VersionRating, error) {
 	rows, err := db.Query(ctx, `
-		SELECT v.id, coalesce(v.mu, 0), coalesce(v.sigma, 0), v.status = 'accepted' AND b.current_version_id = v.id
+		SELECT v.id, coalesce(v.mu, 0) AS mu, coalesce(v.sigma, 0) AS sigma,
+		       v.status = 'accepted' AND b.current_version_id = v.id AS current
 		FROM bot_versions v JOIN bots b ON b.id = v.bot_id
 		WHERE v.id = ANY($1) ORDER BY v.id FOR NO KEY UPDATE OF v`, ids)
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	out := map[int64]VersionRating{}
-	for rows.Next() {
-		var id int64
-		var r VersionRating
-		if err := rows.Scan(&id, &r.Mu, &r.Sigma, &r.Current); err != nil {
-			return nil, err
-		}
-		out[id] = r
+	type row struct {
+		ID int64
+		VersionRating
 	}
-	return out, rows.Err()
+	list, err := pgx.CollectRows(rows, pgx.RowToStructByName[row])
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[int64]VersionRating, len(list))
+	for _, r := range list {
+		out[r.ID] = r.VersionRating
+	}
+	return out, nil
 }
 
 // SetRating moves a version's rating after a match and records it in the

@@ -71,17 +71,12 @@ func (r Retention) Validate() map[string]string {
 // the defaults.
 func LoadRetention(ctx context.Context, db DB) (Retention, error) {
 	r := DefaultRetention
-	rows, err := db.Query(ctx, "SELECT key, value FROM site_settings WHERE key = ANY($1)",
-		[]string{settingRetentionEnabled, settingLadderRecent, settingLadderDays, settingArtifactDays})
+	settings, err := collectMap[string, string](db.Query(ctx, "SELECT key, value FROM site_settings WHERE key = ANY($1)",
+		[]string{settingRetentionEnabled, settingLadderRecent, settingLadderDays, settingArtifactDays}))
 	if err != nil {
 		return r, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var key, value string
-		if err := rows.Scan(&key, &value); err != nil {
-			return r, err
-		}
+	for key, value := range settings {
 		n, err := strconv.Atoi(value)
 		if key != settingRetentionEnabled && err != nil {
 			continue // not written by SaveRetention: the default stands
@@ -97,7 +92,7 @@ func LoadRetention(ctx context.Context, db DB) (Retention, error) {
 			r.ArtifactDays = n
 		}
 	}
-	return r, rows.Err()
+	return r, nil
 }
 
 // SaveRetention records valid retention settings.
@@ -242,21 +237,22 @@ func DropArtifactsAt(ctx context.Context, db interface {
 		if err != nil {
 			return err
 		}
-		var keys []string
-		for rows.Next() {
-			var id int64
-			var sha string
-			if err := rows.Scan(&id, &sha); err != nil {
-				rows.Close()
-				return err
-			}
-			p.Scanned++
-			p.Next = max(p.Next, id)
-			keys = append(keys, "wasm/"+sha)
+		type dropped struct {
+			ID             int64
+			ArtifactSHA256 string
 		}
-		rows.Close()
-		if err := rows.Err(); err != nil || len(keys) == 0 {
+		drops, err := pgx.CollectRows(rows, pgx.RowToStructByName[dropped])
+		if err != nil {
 			return err
+		}
+		var keys []string
+		for _, d := range drops {
+			p.Scanned++
+			p.Next = max(p.Next, d.ID)
+			keys = append(keys, "wasm/"+d.ArtifactSHA256)
+		}
+		if len(keys) == 0 {
+			return nil
 		}
 		return tx.QueryRow(ctx, `
 			WITH gone AS (

@@ -35,7 +35,7 @@ func AddSession(ctx context.Context, db DB, userID int64, token, address, userAg
 // as, or ErrNotFound, and notes that the session was seen (at most once a
 // minute, so browsing writes little).
 func UserBySession(ctx context.Context, db DB, token string) (*domain.User, error) {
-	return scanUser(db.QueryRow(ctx, `
+	return collectOne[domain.User](db.Query(ctx, `
 		WITH seen AS (
 			UPDATE user_sessions SET last_seen_at = now()
 			WHERE token = $1 AND last_seen_at < now() - interval '1 minute')

@@ -49,18 +49,14 @@ func MeasureStorage(ctx context.Context, db DB) (Storage, error) {
 		return s, err
 	}
 	rows, err := db.Query(ctx, `
-		SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c
+		SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
 		JOIN pg_namespace n ON n.oid = c.relnamespace
 		WHERE c.relkind IN ('r', 'p') AND n.nspname = current_schema()
 		ORDER BY 2 DESC, 1`)
 	if err != nil {
 		return s, err
 	}
-	s.Tables, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (TableSize, error) {
-		var t TableSize
-		err := r.Scan(&t.Name, &t.Bytes)
-		return t, err
-	})
+	s.Tables, err = pgx.CollectRows(rows, pgx.RowToStructByName[TableSize])
 	for _, t := range s.Tables {
 		if t.Name == "blobs" {
 			s.Blobs = t.Bytes

@@ -49,7 +49,7 @@ func UserByToken(ctx context.Context, db DB, token string) (*domain.User, error)
 	if !strings.HasPrefix(token, tokenPrefix) {
 		return nil, domain.ErrNotFound
 	}
-	return scanUser(db.QueryRow(ctx, `
+	return collectOne[domain.User](db.Query(ctx, `
 		UPDATE api_tokens t SET last_used_at = now()
 		FROM users u WHERE t.token_sha256 = $1 AND u.id = t.user_id AND NOT u.disabled
 		RETURNING `+userColumns, hashToken(token)))

@@ -54,17 +54,13 @@ type Seeded struct {
 // TournamentField lists a tournament's entrants, best seed first: all of
 // them, or only those still in (not out of an elimination).
 func TournamentField(ctx context.Context, db DB, tournamentID int64, stillIn bool) ([]Seeded, error) {
-	rows, err := db.Query(ctx, `SELECT bot_version_id, seed_rating FROM tournament_entrants
+	rows, err := db.Query(ctx, `SELECT bot_version_id AS version_id, seed_rating AS rating FROM tournament_entrants
 		WHERE tournament_id = $1 AND (NOT $2 OR out_round IS NULL)
 		ORDER BY seed_rating DESC, bot_version_id`, tournamentID, stillIn)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Seeded, error) {
-		var e Seeded
-		err := r.Scan(&e.VersionID, &e.Rating)
-		return e, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[Seeded])
 }
 
 // MarkTournamentStarted records the start (and a note about the field).
@@ -200,19 +196,5 @@ func TournamentStartJob(ctx context.Context, db DB, id int64) (state string, at 
 
 // TournamentEntrantCounts counts every tournament's entrants, by id.
 func TournamentEntrantCounts(ctx context.Context, db DB) (map[int64]int, error) {
-	rows, err := db.Query(ctx, "SELECT tournament_id, count(*) FROM tournament_entrants GROUP BY 1")
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	counts := map[int64]int{}
-	for rows.Next() {
-		var id int64
-		var n int
-		if err := rows.Scan(&id, &n); err != nil {
-			return nil, err
-		}
-		counts[id] = n
-	}
-	return counts, rows.Err()
+	return collectMap[int64, int](db.Query(ctx, "SELECT tournament_id, count(*) FROM tournament_entrants GROUP BY 1"))
 }

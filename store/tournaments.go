@@ -14,17 +14,6 @@ const tournamentColumns = `id, name, game_id, format, settings, bot_ids, board_i
 	league_rounds, seed, status, round, final_round, note, changes, start_at, created_by, created_at, started_at, finished_at,
 	versions_before, one_per_student`
 
-func scanTournament(row pgx.Row) (*domain.Tournament, error) {
-	t := &domain.Tournament{}
-	err := row.Scan(&t.ID, &t.Name, &t.GameID, &t.Format, &t.Settings, &t.BotIDs, &t.BoardIDs, &t.GroupMatches, &t.FinalMatches,
-		&t.DropCount, &t.LeagueRounds, &t.Seed, &t.Status, &t.Round, &t.FinalRound, &t.Note, &t.Changes, &t.StartAt, &t.CreatedBy,
-		&t.CreatedAt, &t.StartedAt, &t.FinishedAt, &t.VersionsBefore, &t.OnePerStudent)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	return t, err
-}
-
 // CreateTournament inserts a scheduled tournament, setting t.ID.
 func CreateTournament(ctx context.Context, db DB, t *domain.Tournament) error {
 	if t.Settings == nil {
@@ -42,14 +31,14 @@ func CreateTournament(ctx context.Context, db DB, t *domain.Tournament) error {
 
 // TournamentByID returns a tournament.
 func TournamentByID(ctx context.Context, db DB, id int64) (*domain.Tournament, error) {
-	return scanTournament(db.QueryRow(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1", id))
+	return collectOne[domain.Tournament](db.Query(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1", id))
 }
 
 // TournamentForUpdate returns a tournament locked until tx ends: every
 // change of its state (start, a round landing, pause, cancel) takes this
 // lock, so they happen one after the other.
 func TournamentForUpdate(ctx context.Context, tx pgx.Tx, id int64) (*domain.Tournament, error) {
-	return scanTournament(tx.QueryRow(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1 FOR UPDATE", id))
+	return collectOne[domain.Tournament](tx.Query(ctx, "SELECT "+tournamentColumns+" FROM tournaments WHERE id = $1 FOR UPDATE", id))
 }
 
 // Tournaments lists the latest tournaments, newest start first.
@@ -58,16 +47,7 @@ func Tournaments(ctx context.Context, db DB, limit int) ([]*domain.Tournament, e
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []*domain.Tournament
-	for rows.Next() {
-		t, err := scanTournament(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return collectRows(rows, pgx.RowToAddrOfStructByName[domain.Tournament])
 }
 
 // TournamentMatchOf says which tournament round a match belongs to; ok is
@@ -96,14 +76,15 @@ type TournamentMatch struct {
 	Round, Group, Index int
 	MatchID             int64
 	Status              string
-	Seats               []SeatBrief // filled by TournamentMatches, in seat order
+	Seats               []SeatBrief `db:"-"` // filled by TournamentMatches, in seat order
 }
 
 // TournamentMatches lists every match of a tournament with its seats.
 func TournamentMatches(ctx context.Context, db DB, tournamentID int64) ([]TournamentMatch, error) {
 	rows, err := db.Query(ctx, `
-		SELECT tm.round, tm.grp, tm.idx, m.id, m.status, mp.seat, b.id, coalesce(b.name, mp.builtin), coalesce(u.name, ''),
-		       coalesce(u.role = 'house', false), mp.score, mp.rank, mp.frozen_round IS NOT NULL
+		SELECT tm.round, tm.grp AS "group", tm.idx AS index, m.id AS match_id, m.status, mp.seat, b.id AS bot_id,
+		       coalesce(b.name, mp.builtin) AS bot_name, coalesce(u.name, '') AS owner_name,
+		       coalesce(u.role = 'house', false) AS house, mp.score, mp.rank, mp.frozen_round IS NOT NULL AS frozen
 		FROM tournament_matches tm JOIN matches m ON m.id = tm.match_id
 		JOIN match_players mp ON mp.match_id = m.id
 		LEFT JOIN bot_versions v ON v.id = mp.bot_version_id
@@ -113,23 +94,25 @@ func TournamentMatches(ctx context.Context, db DB, tournamentID int64) ([]Tourna
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
+	type seat struct {
+		TournamentMatch
+		SeatBrief
+	}
+	seats, err := pgx.CollectRows(rows, pgx.RowToStructByName[seat])
+	if err != nil {
+		return nil, err
+	}
 	var out []TournamentMatch
-	for rows.Next() {
-		var tm TournamentMatch
-		var s SeatBrief
-		if err := rows.Scan(&tm.Round, &tm.Group, &tm.Index, &tm.MatchID, &tm.Status, &s.Seat, &s.BotID, &s.BotName,
-			&s.OwnerName, &s.House, &s.Score, &s.Rank, &s.Frozen); err != nil {
-			return nil, err
-		}
-		if n := len(out); n > 0 && out[n-1].MatchID == tm.MatchID {
-			out[n-1].Seats = append(out[n-1].Seats, s)
+	for _, s := range seats {
+		if n := len(out); n > 0 && out[n-1].MatchID == s.MatchID {
+			out[n-1].Seats = append(out[n-1].Seats, s.SeatBrief)
 			continue
 		}
-		tm.Seats = []SeatBrief{s}
+		tm := s.TournamentMatch
+		tm.Seats = []SeatBrief{s.SeatBrief}
 		out = append(out, tm)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // TournamentReplay is a re-play of one of a tournament's matches.
@@ -165,18 +148,15 @@ type Entrant struct {
 // has one, else by seed.
 func TournamentEntrants(ctx context.Context, db DB, tournamentID int64) ([]Entrant, error) {
 	rows, err := db.Query(ctx, `
-		SELECT e.bot_version_id, b.id, b.name, u.id, u.name, v.language, e.seed_rating, e.out_round, e.place
+		SELECT e.bot_version_id AS version_id, b.id AS bot_id, b.name AS bot_name, u.id AS owner_id, u.name AS owner_name,
+		       v.language, e.seed_rating, e.out_round, e.place
 		FROM tournament_entrants e JOIN bot_versions v ON v.id = e.bot_version_id
 		JOIN bots b ON b.id = v.bot_id JOIN users u ON u.id = b.owner_id
 		WHERE e.tournament_id = $1 ORDER BY e.place NULLS LAST, e.seed_rating DESC, e.bot_version_id`, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (Entrant, error) {
-		var e Entrant
-		err := row.Scan(&e.VersionID, &e.BotID, &e.BotName, &e.OwnerID, &e.OwnerName, &e.Language, &e.SeedRating, &e.OutRound, &e.Place)
-		return e, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[Entrant])
 }
 
 // TourStanding is how an entrant did over some matches.
@@ -202,8 +182,8 @@ func (s TourStanding) MeanScore() float64 {
 // no one. Rows come sorted for format (see SortStandings).
 func TournamentStandings(ctx context.Context, db DB, tournamentID int64, round int, format string) ([]TourStanding, error) {
 	rows, err := db.Query(ctx, `
-		SELECT CASE WHEN $2 = 0 THEN 0 ELSE g.grp END, g.bot_version_id, e.seed_rating,
-		       count(mp.score), coalesce(sum(mp.score), 0)::bigint, coalesce(avg(mp.rank), 0)::float8
+		SELECT CASE WHEN $2 = 0 THEN 0 ELSE g.grp END AS "group", g.bot_version_id AS version_id, e.seed_rating,
+		       count(mp.score) AS played, coalesce(sum(mp.score), 0)::bigint AS total, coalesce(avg(mp.rank), 0)::float8 AS mean_rank
 		FROM tournament_groups g
 		JOIN tournament_entrants e ON e.tournament_id = g.tournament_id AND e.bot_version_id = g.bot_version_id
 		LEFT JOIN tournament_matches tm ON tm.tournament_id = g.tournament_id AND tm.round = g.round AND tm.grp = g.grp
@@ -213,11 +193,7 @@ func TournamentStandings(ctx context.Context, db DB, tournamentID int64, round i
 	if err != nil {
 		return nil, err
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (TourStanding, error) {
-		var s TourStanding
-		err := row.Scan(&s.Group, &s.VersionID, &s.SeedRating, &s.Played, &s.Total, &s.MeanRank)
-		return s, err
-	})
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByName[TourStanding])
 	SortStandings(out, format)
 	return out, err
 }
@@ -257,16 +233,12 @@ type TournamentGroup struct {
 
 // TournamentGroups lists every group of a tournament.
 func TournamentGroups(ctx context.Context, db DB, tournamentID int64) ([]TournamentGroup, error) {
-	rows, err := db.Query(ctx, `SELECT round, grp, array_agg(bot_version_id ORDER BY bot_version_id)
+	rows, err := db.Query(ctx, `SELECT round, grp AS "group", array_agg(bot_version_id ORDER BY bot_version_id) AS versions
 		FROM tournament_groups WHERE tournament_id = $1 GROUP BY round, grp ORDER BY round, grp`, tournamentID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(row pgx.CollectableRow) (TournamentGroup, error) {
-		var g TournamentGroup
-		err := row.Scan(&g.Round, &g.Group, &g.Versions)
-		return g, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[TournamentGroup])
 }
 
 // EntrantCandidate is a bot the admin may enter in a tournament of its
@@ -285,17 +257,14 @@ type EntrantCandidate struct {
 // bots.
 func EntrantCandidates(ctx context.Context, db DB, gameID string) ([]EntrantCandidate, error) {
 	rows, err := db.Query(ctx, `
-		SELECT b.id, b.name, u.name, v.language, u.display_name, `+ordinalSQL+`, u.role = 'house'
+		SELECT b.id AS bot_id, b.name AS bot_name, u.name AS owner, v.language, u.display_name, `+ordinalSQL+` AS rating,
+		       u.role = 'house' AS house
 		`+boardFilter+`
 		ORDER BY u.role = 'house', lower(u.name), `+ordinalSQL+` DESC, b.id`, gameID)
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (EntrantCandidate, error) {
-		var c EntrantCandidate
-		err := r.Scan(&c.BotID, &c.BotName, &c.Owner, &c.Language, &c.DisplayName, &c.Rating, &c.House)
-		return c, err
-	})
+	return pgx.CollectRows(rows, pgx.RowToStructByName[EntrantCandidate])
 }
 
 // CountGameBots counts those of the given bots that are bots of the game.

@@ -12,22 +12,10 @@ import (
 	"arena.dev/domain"
 )
 
-// userColumns are the users columns scanUser reads, for a table aliased u.
+// userColumns are the users columns of a domain.User, for a table aliased
+// u: read them with collectOne[domain.User].
 const userColumns = "u.id, u.name, u.email, u.password_hash, u.role, u.disabled, u.created_at, u.must_change_password, " +
 	"u.display_name, u.group_name, u.language"
-
-func scanUser(row pgx.Row) (*domain.User, error) {
-	u := &domain.User{}
-	err := row.Scan(&u.ID, &u.Name, &u.Email, &u.PasswordHash, &u.Role, &u.Disabled, &u.CreatedAt, &u.MustChangePassword,
-		&u.DisplayName, &u.Group, &u.Language)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, domain.ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	return u, nil
-}
 
 // CreateUser inserts u and sets its ID and CreatedAt.
 func CreateUser(ctx context.Context, db DB, u *domain.User) error {
@@ -77,7 +65,7 @@ func EnsureAdmin(ctx context.Context, pool *pgxpool.Pool, credentials func() (pa
 
 // UserByName finds an account by name, case-insensitively.
 func UserByName(ctx context.Context, db DB, name string) (*domain.User, error) {
-	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE lower(u.name) = lower($1)", name))
+	return collectOne[domain.User](db.Query(ctx, "SELECT "+userColumns+" FROM users u WHERE lower(u.name) = lower($1)", name))
 }
 
 // LockUser locks the user's row until the transaction ends and returns
@@ -94,7 +82,7 @@ func LockUser(ctx context.Context, db DB, userID int64) (role string, err error)
 
 // UserByID returns an account.
 func UserByID(ctx context.Context, db DB, id int64) (*domain.User, error) {
-	return scanUser(db.QueryRow(ctx, "SELECT "+userColumns+" FROM users u WHERE u.id = $1", id))
+	return collectOne[domain.User](db.Query(ctx, "SELECT "+userColumns+" FROM users u WHERE u.id = $1", id))
 }
 
 // SetPassword replaces a user's password hash and, in the same

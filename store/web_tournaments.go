@@ -14,10 +14,10 @@ func TournamentAllStandings(ctx context.Context, db DB, tournamentID int64, form
 	// totals over every round (round 0, group 0), as TournamentStandings
 	// computes them.
 	rows, err := db.Query(ctx, `
-		SELECT CASE WHEN GROUPING(g.round) = 1 THEN 0 ELSE g.round END,
-		       CASE WHEN GROUPING(g.grp) = 1 THEN 0 ELSE g.grp END,
-		       g.bot_version_id, e.seed_rating,
-		       count(mp.score), coalesce(sum(mp.score), 0)::bigint, coalesce(avg(mp.rank), 0)::float8
+		SELECT CASE WHEN GROUPING(g.round) = 1 THEN 0 ELSE g.round END AS round,
+		       CASE WHEN GROUPING(g.grp) = 1 THEN 0 ELSE g.grp END AS "group",
+		       g.bot_version_id AS version_id, e.seed_rating,
+		       count(mp.score) AS played, coalesce(sum(mp.score), 0)::bigint AS total, coalesce(avg(mp.rank), 0)::float8 AS mean_rank
 		FROM tournament_groups g
 		JOIN tournament_entrants e ON e.tournament_id = g.tournament_id AND e.bot_version_id = g.bot_version_id
 		LEFT JOIN tournament_matches tm ON tm.tournament_id = g.tournament_id AND tm.round = g.round AND tm.grp = g.grp
@@ -29,20 +29,16 @@ func TournamentAllStandings(ctx context.Context, db DB, tournamentID int64, form
 		return nil, err
 	}
 	type roundStanding struct {
-		round int
+		Round int
 		TourStanding
 	}
-	all, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (roundStanding, error) {
-		var s roundStanding
-		err := row.Scan(&s.round, &s.Group, &s.VersionID, &s.SeedRating, &s.Played, &s.Total, &s.MeanRank)
-		return s, err
-	})
+	all, err := pgx.CollectRows(rows, pgx.RowToStructByName[roundStanding])
 	if err != nil {
 		return nil, err
 	}
 	out := map[int][]TourStanding{}
 	for _, s := range all {
-		out[s.round] = append(out[s.round], s.TourStanding)
+		out[s.Round] = append(out[s.Round], s.TourStanding)
 	}
 	for _, st := range out {
 		SortStandings(st, format)

@@ -20,6 +20,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"arena.dev/store/bench"
 )
 
 // route is one kind of request of the mix and its share of it.
@@ -71,38 +73,13 @@ func run(ctx context.Context, args []string) error {
 	var ranked int
 	err = func() error {
 		defer pool.Close()
-		rows, err := pool.Query(ctx, `SELECT id FROM matches TABLESAMPLE SYSTEM (1) WHERE status = 'finished' AND game_id = $1 LIMIT 20000`, *game)
-		if err != nil {
+		var err error
+		if matchIDs, err = bench.FinishedMatches(ctx, pool, *game, 20000); err != nil {
 			return err
 		}
-		for rows.Next() {
-			var id int64
-			rows.Scan(&id)
-			matchIDs = append(matchIDs, id)
-		}
-		if err := rows.Err(); err != nil {
-			return err
-		}
-		if len(matchIDs) < 100 { // a small database: sample everything
-			matchIDs = matchIDs[:0]
-			rows, _ := pool.Query(ctx, `SELECT id FROM matches WHERE status = 'finished' AND game_id = $1 LIMIT 20000`, *game)
-			for rows.Next() {
-				var id int64
-				rows.Scan(&id)
-				matchIDs = append(matchIDs, id)
-			}
-		}
-		rows, err = pool.Query(ctx, `SELECT b.id FROM bots b JOIN bot_versions v ON v.id = b.current_version_id AND v.status = 'accepted' WHERE b.game_id = $1`, *game)
-		if err != nil {
-			return err
-		}
-		for rows.Next() {
-			var id int64
-			rows.Scan(&id)
-			botIDs = append(botIDs, id)
-		}
+		botIDs, err = bench.RankedBots(ctx, pool, *game)
 		ranked = len(botIDs)
-		return rows.Err()
+		return err
 	}()
 	if err != nil {
 		return fmt.Errorf("reading ids from %s: %w", redact(databaseURL()), err)

@@ -10,12 +10,11 @@ import (
 	"slices"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-
 	"arena.dev/auth"
 	"arena.dev/games"
 	_ "arena.dev/games/all" // every game registers itself
 	"arena.dev/store"
+	"arena.dev/store/bench"
 )
 
 // SeedPassword is the password of every generated user (bench0001, ...).
@@ -67,8 +66,8 @@ func seed(ctx context.Context, args []string) error {
 	if err := store.EnsureGame(ctx, pool, c.game, g.Info().Title); err != nil {
 		return err
 	}
-	var existing int
-	if err := pool.QueryRow(ctx, "SELECT count(*) FROM bots").Scan(&existing); err != nil {
+	existing, err := bench.CountBots(ctx, pool)
+	if err != nil {
 		return err
 	}
 	if existing > 0 && !c.force {
@@ -95,22 +94,19 @@ func seed(ctx context.Context, args []string) error {
 	defer tx.Rollback(context.WithoutCancel(ctx))
 	// The generated rows are consistent by construction: skipping the
 	// foreign-key triggers (superusers only) makes COPY several times faster.
-	if _, err := tx.Exec(ctx, "SAVEPOINT fk"); err != nil {
-		return err
+	notSkipped, err := bench.SkipForeignKeys(ctx, tx)
+	if notSkipped != nil {
+		fmt.Println("note: not a superuser, so foreign keys are checked row by row (slower):", notSkipped)
 	}
-	if _, err := tx.Exec(ctx, "SET LOCAL session_replication_role = replica"); err != nil {
-		fmt.Println("note: not a superuser, so foreign keys are checked row by row (slower):", err)
-		if _, err := tx.Exec(ctx, "ROLLBACK TO SAVEPOINT fk"); err != nil {
-			return err
-		}
+	if err != nil {
+		return err
 	}
 
-	var base struct{ user, bot, version, match int64 }
-	if err := tx.QueryRow(ctx, `SELECT (SELECT coalesce(max(id), 0) FROM users), (SELECT coalesce(max(id), 0) FROM bots),
-		(SELECT coalesce(max(id), 0) FROM bot_versions), (SELECT coalesce(max(id), 0) FROM matches)`).
-		Scan(&base.user, &base.bot, &base.version, &base.match); err != nil {
+	last, err := bench.MaxIDs(ctx, tx)
+	if err != nil {
 		return err
 	}
+	base := struct{ user, bot, version, match int64 }{last.User, last.Bot, last.Version, last.Match}
 	now := time.Now().UTC().Truncate(time.Second)
 	step := func(what string, n int64, t0 time.Time) {
 		fmt.Printf("%-15s %9d rows  %6.1fs\n", what, n, time.Since(t0).Seconds())
@@ -118,13 +114,13 @@ func seed(ctx context.Context, args []string) error {
 
 	// Users.
 	t0 := time.Now()
-	n, err := tx.CopyFrom(ctx, pgx.Identifier{"users"}, []string{"id", "name", "email", "password_hash", "created_at"},
-		pgx.CopyFromSlice(c.users, func(i int) ([]any, error) {
-			name := fmt.Sprintf("bench%04d", i+1)
-			return []any{base.user + int64(i) + 1, name, name + "@example.test", hash, now.Add(-90 * 24 * time.Hour)}, nil
-		}))
+	n, err := bench.CopyUsers(ctx, tx, c.users, func(i int) bench.User {
+		name := fmt.Sprintf("bench%04d", i+1)
+		return bench.User{ID: base.user + int64(i) + 1, Name: name, Email: name + "@example.test", PasswordHash: hash,
+			CreatedAt: now.Add(-90 * 24 * time.Hour)}
+	})
 	if err != nil {
-		return fmt.Errorf("users: %w", err)
+		return err
 	}
 	step("users", n, t0)
 
@@ -189,83 +185,74 @@ func seed(ctx context.Context, args []string) error {
 	}
 
 	t0 = time.Now()
-	n, err = tx.CopyFrom(ctx, pgx.Identifier{"bots"}, []string{"id", "owner_id", "game_id", "name", "created_at"},
-		pgx.CopyFromSlice(len(bots), func(i int) ([]any, error) {
-			return []any{base.bot + int64(i) + 1, bots[i].owner, c.game, bots[i].name, now.Add(-75 * 24 * time.Hour)}, nil
-		}))
+	n, err = bench.CopyBots(ctx, tx, len(bots), func(i int) bench.Bot {
+		return bench.Bot{ID: base.bot + int64(i) + 1, OwnerID: bots[i].owner, GameID: c.game, Name: bots[i].name, CreatedAt: now.Add(-75 * 24 * time.Hour)}
+	})
 	if err != nil {
-		return fmt.Errorf("bots: %w", err)
+		return err
 	}
 	step("bots", n, t0)
 
 	t0 = time.Now()
 	src := fmt.Sprintf("// A generated bot for the load benchmark.\npackage main\n\nimport \"arena.dev/games/%s/sdk\"\n\nfunc main() { sdk.Run(nil) }\n", c.game)
-	var versionRows [][]any
+	var versionRows []bench.Version
 	for i, b := range bots {
 		botID := base.bot + int64(i) + 1
 		created := now.Add(-70 * 24 * time.Hour)
 		if b.first != b.current {
-			versionRows = append(versionRows, []any{b.first, botID, 1, src, "superseded", nil, b.mu - 2, b.sigma + 1, 0, created, created})
+			first := created
+			versionRows = append(versionRows, bench.Version{ID: b.first, BotID: botID, Number: 1, Source: src, Status: "superseded",
+				Mu: b.mu - 2, Sigma: b.sigma + 1, CreatedAt: created, LastPlayedAt: &first})
 			created = created.Add(24 * time.Hour)
 		}
 		number := int(b.current - b.first + 1)
-		last := any(nil)
+		var last *time.Time
 		if b.games > 0 {
-			last = now
+			last = &now
 		}
-		versionRows = append(versionRows, []any{b.current, botID, number, src, "accepted", nil, b.mu, b.sigma, b.games, created, last})
+		versionRows = append(versionRows, bench.Version{ID: b.current, BotID: botID, Number: number, Source: src, Status: "accepted",
+			Mu: b.mu, Sigma: b.sigma, Games: b.games, CreatedAt: created, LastPlayedAt: last})
 	}
-	n, err = tx.CopyFrom(ctx, pgx.Identifier{"bot_versions"},
-		[]string{"id", "bot_id", "number", "source", "status", "artifact_sha256", "mu", "sigma", "games", "created_at", "last_played_at"},
-		pgx.CopyFromRows(versionRows))
+	n, err = bench.CopyVersions(ctx, tx, versionRows) // and the bots' current versions
 	if err != nil {
-		return fmt.Errorf("bot_versions: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `UPDATE bots b SET current_version_id = v.id FROM bot_versions v
-		WHERE v.bot_id = b.id AND v.status = 'accepted' AND b.id > $1`, base.bot); err != nil {
 		return err
 	}
 	step("bot_versions", n, t0)
 
 	t0 = time.Now()
-	n, err = tx.CopyFrom(ctx, pgx.Identifier{"matches"},
-		[]string{"id", "game_id", "kind", "seed", "status", "created_at", "finished_at", "replay_key", "rated"},
-		pgx.CopyFromSlice(c.matches, func(m int) ([]any, error) {
-			at := matchTime(m)
-			return []any{base.match + int64(m) + 1, c.game, "ladder", int64(m + 1), "finished", at.Add(-40 * time.Second), at, benchReplayKey, true}, nil
-		}))
+	n, err = bench.CopyMatches(ctx, tx, c.matches, func(m int) bench.Match {
+		at := matchTime(m)
+		return bench.Match{ID: base.match + int64(m) + 1, GameID: c.game, Kind: "ladder", Seed: int64(m + 1), Status: "finished",
+			CreatedAt: at.Add(-40 * time.Second), FinishedAt: at, ReplayKey: benchReplayKey, Rated: true}
+	})
 	if err != nil {
-		return fmt.Errorf("matches: %w", err)
+		return err
 	}
 	step("matches", n, t0)
 
 	t0 = time.Now()
 	var scores [4]int64
 	var ranks [4]int
-	row := make([]any, 7)
-	n, err = tx.CopyFrom(ctx, pgx.Identifier{"match_players"},
-		[]string{"match_id", "seat", "bot_version_id", "score", "rank", "cpu_seconds", "invalid_commands"},
-		&copyFunc{n: 4 * c.matches, row: func(i int) []any {
-			m, s := i/4, i%4
-			if s == 0 {
-				for k := range scores {
-					scores[k] = int64(c.rng.IntN(900) + 20)
-				}
-				for k := range ranks {
-					ranks[k] = 1
-					for j := range scores {
-						if scores[j] > scores[k] {
-							ranks[k]++
-						}
+	n, err = bench.CopySeats(ctx, tx, 4*c.matches, func(i int) bench.Seat {
+		m, s := i/4, i%4
+		if s == 0 {
+			for k := range scores {
+				scores[k] = int64(c.rng.IntN(900) + 20)
+			}
+			for k := range ranks {
+				ranks[k] = 1
+				for j := range scores {
+					if scores[j] > scores[k] {
+						ranks[k]++
 					}
 				}
 			}
-			row[0], row[1], row[2] = base.match+int64(m)+1, s, bots[seats[i]].current
-			row[3], row[4], row[5], row[6] = scores[s], ranks[s], 0.05+0.4*c.rng.Float64(), 0
-			return row
-		}})
+		}
+		return bench.Seat{MatchID: base.match + int64(m) + 1, Seat: s, VersionID: bots[seats[i]].current,
+			Score: scores[s], Rank: ranks[s], CPUSeconds: 0.05 + 0.4*c.rng.Float64()}
+	})
 	if err != nil {
-		return fmt.Errorf("match_players: %w", err)
+		return err
 	}
 	step("match_players", n, t0)
 
@@ -292,24 +279,20 @@ func seed(ctx context.Context, args []string) error {
 				bots[b].mu + 0.3*(k-1)*c.rng.NormFloat64()/math.Sqrt(k), bots[b].sigma + 0.02*(k-1), matchTime(m)})
 		}
 	}
-	n, err = tx.CopyFrom(ctx, pgx.Identifier{"rating_history"}, []string{"bot_version_id", "match_id", "mu", "sigma", "created_at"},
-		pgx.CopyFromSlice(len(hist), func(i int) ([]any, error) {
-			p := hist[len(hist)-1-i] // oldest first, as they were recorded
-			return []any{p.version, p.match, p.mu, p.sigma, p.at}, nil
-		}))
+	n, err = bench.CopyRatings(ctx, tx, len(hist), func(i int) bench.Rating {
+		p := hist[len(hist)-1-i] // oldest first, as they were recorded
+		return bench.Rating{VersionID: p.version, MatchID: p.match, Mu: p.mu, Sigma: p.sigma, At: p.at}
+	})
 	if err != nil {
-		return fmt.Errorf("rating_history: %w", err)
+		return err
 	}
 	step("rating_history", n, t0)
 
-	if _, err := tx.Exec(ctx, `INSERT INTO blobs (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = EXCLUDED.data`,
-		benchReplayKey, replay); err != nil {
+	if err := bench.PutBlob(ctx, tx, benchReplayKey, replay); err != nil {
 		return err
 	}
-	for _, t := range []string{"users", "bots", "bot_versions", "matches"} {
-		if _, err := tx.Exec(ctx, fmt.Sprintf(`SELECT setval(pg_get_serial_sequence('%s', 'id'), (SELECT max(id) FROM %[1]s))`, t)); err != nil {
-			return err
-		}
+	if err := bench.ResetSequences(ctx, tx); err != nil {
+		return err
 	}
 	t0 = time.Now()
 	if err := tx.Commit(ctx); err != nil {
@@ -319,35 +302,14 @@ func seed(ctx context.Context, args []string) error {
 	// Fresh statistics and visibility maps, as autovacuum would leave them
 	// on a database that grew over months.
 	t0 = time.Now()
-	for _, t := range []string{"users", "bots", "bot_versions", "matches", "match_players", "rating_history"} {
-		if _, err := conn.Exec(ctx, "VACUUM ANALYZE "+t); err != nil {
-			return err
-		}
+	if err := bench.VacuumAnalyze(ctx, conn); err != nil {
+		return err
 	}
 	step("vacuum analyze", 0, t0)
 	fmt.Printf("seeded %d users (password %q), %d bots, %d versions, %d matches in %.0fs\n",
 		c.users, seedPassword, len(bots), len(versionRows), c.matches, time.Since(began).Seconds())
 	return nil
 }
-
-// copyFunc streams n generated rows into CopyFrom; the row slice may be
-// reused between calls (pgx encodes each row before asking for the next).
-type copyFunc struct {
-	n, i int
-	row  func(i int) []any
-	cur  []any
-}
-
-func (c *copyFunc) Next() bool {
-	if c.i >= c.n {
-		return false
-	}
-	c.cur = c.row(c.i)
-	c.i++
-	return true
-}
-func (c *copyFunc) Values() ([]any, error) { return c.cur, nil }
-func (c *copyFunc) Err() error             { return nil }
 
 // benchReplay plays one real match of built-in bots: every generated match
 // shows it, so the match pages load a real viewer.

@@ -39,6 +39,7 @@ import (
 	"arena.dev/sandbox"
 	"arena.dev/service"
 	"arena.dev/store"
+	"arena.dev/store/bench"
 )
 
 func main() {
@@ -147,8 +148,8 @@ func run(ctx context.Context) error {
 		at[i] = time.Duration(rng.Int64N(int64(o.window) + 1))
 	}
 	slices.Sort(at)
-	var ladderBefore int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE kind = 'ladder' AND status = 'finished'`).Scan(&ladderBefore); err != nil {
+	ladderBefore, err := bench.FinishedLadderMatches(ctx, pool)
+	if err != nil {
 		return err
 	}
 	start := time.Now()
@@ -198,8 +199,8 @@ func run(ctx context.Context) error {
 		return err
 	}
 	elapsed := time.Since(start)
-	var ladderAfter int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE kind = 'ladder' AND status = 'finished'`).Scan(&ladderAfter); err != nil {
+	ladderAfter, err := bench.FinishedLadderMatches(ctx, pool)
+	if err != nil {
 		return err
 	}
 	loaded, err := measureCosts(ctx, pool, ids)
@@ -272,7 +273,7 @@ func freshDatabase(ctx context.Context, url string) (*pgxpool.Pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, err = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{cfg.Database}.Sanitize()+" WITH (FORCE)")
+	err = bench.DropDatabase(ctx, conn, cfg.Database)
 	conn.Close(ctx)
 	if err != nil {
 		return nil, err
@@ -311,21 +312,12 @@ func waitVerdicts(ctx context.Context, pool *pgxpool.Pool, ids []int64, limit ti
 	deadline := time.Now().Add(limit)
 	last := time.Now()
 	for {
-		rows, err := pool.Query(ctx, `SELECT v.id, v.status, v.language, extract(epoch FROM v.status_changed_at - v.created_at)
-			FROM bot_versions v WHERE v.id = ANY($1) AND v.status IN ('accepted', 'rejected', 'compile_error', 'superseded')`, ids)
+		judged, err := bench.Verdicts(ctx, pool, ids)
 		if err != nil {
 			return nil, err
 		}
-		for rows.Next() {
-			var id int64
-			var v verdict
-			if err := rows.Scan(&id, &v.status, &v.lang, &v.secs); err != nil {
-				return nil, err
-			}
-			out[id] = v
-		}
-		if err := rows.Err(); err != nil {
-			return nil, err
+		for id, v := range judged {
+			out[id] = verdict{status: v.Status, lang: v.Language, secs: v.Secs}
 		}
 		if len(out) == len(ids) {
 			return out, nil
@@ -353,8 +345,8 @@ type verdict struct {
 // waitLadder waits until the ladder has finished a match.
 func waitLadder(ctx context.Context, pool *pgxpool.Pool, limit time.Duration) error {
 	for deadline := time.Now().Add(limit); ; {
-		var n int
-		if err := pool.QueryRow(ctx, `SELECT count(*) FROM matches WHERE kind = 'ladder' AND status = 'finished'`).Scan(&n); err != nil {
+		n, err := bench.FinishedLadderMatches(ctx, pool)
+		if err != nil {
 			return err
 		}
 		if n > 0 {
@@ -372,15 +364,9 @@ func waitLadder(ctx context.Context, pool *pgxpool.Pool, limit time.Duration) er
 }
 
 func printProgress(ctx context.Context, pool *pgxpool.Pool, start time.Time) {
-	var queued, compiling, qualifying, judged, ladderQueued, ladderRunning int
-	pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE v.status = 'queued'), count(*) FILTER (WHERE v.status = 'compiling'),
-		count(*) FILTER (WHERE v.status = 'qualifying'), count(*) FILTER (WHERE v.status IN ('accepted', 'rejected', 'compile_error', 'superseded'))
-		FROM bot_versions v JOIN users u ON u.id = (SELECT owner_id FROM bots WHERE id = v.bot_id) WHERE u.name LIKE 'student%'`).
-		Scan(&queued, &compiling, &qualifying, &judged)
-	pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE state = 'available'), count(*) FILTER (WHERE state = 'running')
-		FROM river_job WHERE kind = 'match' AND priority = $1`, judge.PriorityLadder).Scan(&ladderQueued, &ladderRunning)
+	p := bench.RushProgress(ctx, pool, "student", judge.PriorityLadder)
 	fmt.Printf("  %4.0f s: %d waiting to compile, %d compiling, %d qualifying, %d judged; ladder jobs %d queued, %d running\n",
-		time.Since(start).Seconds(), queued, compiling, qualifying, judged, ladderQueued, ladderRunning)
+		time.Since(start).Seconds(), p.Queued, p.Compiling, p.Qualifying, p.Judged, p.LadderQueued, p.LadderRunning)
 }
 
 // costs are mean job durations, in seconds of one worker.
@@ -394,20 +380,11 @@ func (c costs) perSubmission() float64 {
 // qualification match jobs.
 func measureCosts(ctx context.Context, pool *pgxpool.Pool, ids []int64) (costs, error) {
 	var c costs
-	var all, gos, cpps, m *float64
-	err := pool.QueryRow(ctx, `
-		WITH cj AS (SELECT v.language, extract(epoch FROM j.finalized_at - j.attempted_at) AS secs
-			FROM river_job j JOIN bot_versions v ON v.id = (j.args->>'version_id')::bigint
-			WHERE j.kind = 'compile' AND j.state = 'completed' AND v.id = ANY($1)),
-		mj AS (SELECT extract(epoch FROM j.finalized_at - j.attempted_at) AS secs
-			FROM river_job j JOIN matches m ON m.id = (j.args->>'match_id')::bigint
-			WHERE j.kind = 'match' AND j.state = 'completed' AND m.kind = 'qualification' AND m.bot_version_id = ANY($1))
-		SELECT (SELECT avg(secs) FROM cj), (SELECT avg(secs) FROM cj WHERE language = 'go'),
-			(SELECT avg(secs) FROM cj WHERE language = 'cpp'), (SELECT avg(secs) FROM mj)`, ids).Scan(&all, &gos, &cpps, &m)
+	measured, err := bench.JobCosts(ctx, pool, ids)
 	for _, p := range []struct {
 		from *float64
 		to   *float64
-	}{{all, &c.compile}, {gos, &c.compileGo}, {cpps, &c.compileCpp}, {m, &c.match}} {
+	}{{measured.Compile, &c.compile}, {measured.CompileGo, &c.compileGo}, {measured.CompileCpp, &c.compileCpp}, {measured.Match, &c.match}} {
 		if p.from != nil {
 			*p.to = *p.from
 		}
