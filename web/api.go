@@ -97,7 +97,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if errors.Is(err, errWrongLogin) || (err == nil && u.Disabled) {
-		response.APIError(w, http.StatusUnauthorized, "wrong user name or password")
+		s.apiFail(w, r, domain.NewError(domain.Unauthorized, "errors.token.wrong", "wrong user name or password", nil), "")
 		return
 	}
 	if err != nil {
@@ -107,7 +107,8 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		response.APIError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
+		s.apiFail(w, r, domain.NewError(domain.Forbidden, "errors.token.must_change",
+			"an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first", nil), "")
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -115,7 +116,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		name = "api"
 	}
 	if len(name) > 64 {
-		response.APIError(w, http.StatusBadRequest, "a token name has at most 64 characters")
+		s.apiFail(w, r, domain.NewError(domain.Malformed, "errors.token.name", "a token name has at most 64 characters", nil), "")
 		return
 	}
 	token, t, err := store.CreateAPIToken(r.Context(), s.Pool, u.ID, name)
@@ -195,7 +196,7 @@ type qualResultJSON struct {
 }
 
 // qualificationJSON is a version's qualification for the API.
-func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
+func qualificationJSON(ctx context.Context, q qualification) ([]qualMatchJSON, *qualResultJSON) {
 	if len(q.Rows) == 0 {
 		return nil, nil
 	}
@@ -223,7 +224,7 @@ func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
 		}
 		out = append(out, j)
 	}
-	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary()}
+	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary(ctx)}
 }
 
 func toVersionJSON(v *domain.Version) versionJSON {
@@ -288,7 +289,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	out.Qualification, out.QualificationResult = qualificationJSON(q)
+	out.Qualification, out.QualificationResult = qualificationJSON(ctx, q)
 	if out.Queue, err = s.versionQueue(ctx, v); err != nil {
 		s.apiServerError(w, r, err)
 		return

@@ -132,7 +132,7 @@ func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Ver
 	} else if place != nil {
 		l.Queue = place.Words
 	}
-	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(), q.Final(), q.Passed(), versionLanguage(v).File
+	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(ctx), q.Final(), q.Passed(), versionLanguage(v).File
 	for _, m := range q.Rows {
 		row := templates.QualRow{MatchID: m.Match.ID, Status: m.Match.Status, Seed: m.Match.Seed, Seat: m.Seat,
 			Place: games.PlaceWords(m.Place, m.Tied), First: m.First, Command: m.Command}
