@@ -24,6 +24,7 @@ import (
 // registerAPIRoutes registers the JSON API under /api: the arena tool's
 // and scripts'. Reads are open; the rest needs a token (requireToken).
 func (s *Server) registerAPIRoutes(r chi.Router) {
+	r.Use(apiLanguage)
 	r.Post("/tokens", s.apiCreateToken)
 	r.Get("/games/{game}/leaderboard", s.apiLeaderboard)
 	r.Get("/matches/{id}", s.apiMatch)
@@ -50,6 +51,22 @@ const userKey ctxKey = iota
 func userFrom(ctx context.Context) *domain.User {
 	u, _ := ctx.Value(userKey).(*domain.User)
 	return u
+}
+
+// apiLanguage puts the API request's language in its context: the one its
+// Accept-Language asks for (the arena tool sends its locale's), else
+// English, whatever the site's default or the account's choice, as API
+// clients have always read it. The API's words (errors, queue places, the
+// qualification summary) follow it; its machine-read fields do not change.
+func apiLanguage(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Vary", "Accept-Language")
+		lang := i18n.Match(r.Header.Get("Accept-Language"))
+		if lang == "" {
+			lang = i18n.Default
+		}
+		next.ServeHTTP(w, r.WithContext(i18n.WithLang(r.Context(), lang)))
+	})
 }
 
 // requireToken authenticates the request by its bearer token.

@@ -62,7 +62,7 @@ func TestSubmitFromTheTerminalInCatalan(t *testing.T) {
 		t.Fatal(err)
 	}
 	huge := filepath.Join(t.TempDir(), "huge.go")
-	padding := "//" + strings.Repeat("x", 255<<10) + "\n" // a source of 255 KB + walker.go + this: over 256 KB
+	padding := "//" + strings.Repeat("x", 256<<10) + "\n" // walker.go and 256 KB of comment: over the limit
 	if err := os.WriteFile(huge, append(walkerSrc, padding...), 0o644); err != nil {
 		t.Fatal(err)
 	}
