@@ -236,7 +236,7 @@ func qualificationJSON(ctx context.Context, q qualification) ([]qualMatchJSON, *
 		for _, st := range m.Seats {
 			j.Players = append(j.Players, qualPlayerJSON{st.Seat, st.BotName, st.Score})
 			if st.Seat == m.Seat {
-				j.Frozen = frozenWords(apiWords, st)
+				j.Frozen = frozenWords(ctx, st) // prose arena submit prints: the request's language
 			}
 		}
 		out = append(out, j)
@@ -466,6 +466,7 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }
 
-// apiWords is the language of the API's words (a frozen seat's "frozen"):
-// English, whoever asks, as clients read them.
+// apiWords is the language of a match's "frozen" (GET /api/matches/{id}):
+// English, whoever asks, as arena challenge prints it in its machine-read
+// "player P NAME score S frozen: ..." lines.
 var apiWords = i18n.WithLang(context.Background(), i18n.Default)

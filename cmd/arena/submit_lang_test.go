@@ -116,6 +116,24 @@ func TestSubmitFromTheTerminalInCatalan(t *testing.T) {
 	}
 	noEnglish(t, out, "submitted", "compile_error", "queued")
 
+	// In Spanish, a bot that crashes at the start: refused, each match
+	// saying why in Spanish, and the summary too.
+	sub = start(t, env(es), "submit", "orkisland", "../../judge/testdata/initcrash.go")
+	if code := sub.wait(t, 5*time.Minute); code != 1 {
+		t.Fatalf("submitting a crashing bot in Spanish exited %d, want 1:\n%s%s", code, sub.stdout, sub.stderr)
+	}
+	out = sub.stdout.String()
+	t.Logf("arena submit says, in Spanish:\n%s", out)
+	if n := len(regexp.MustCompile(`(?m)^partida de la fase de clasificación \d: semilla \d, posición \d, tablero generado: .*\n  congelado: no arrancó`).FindAllString(out, -1)); n != 4 {
+		t.Errorf("%d of the crashing bot's 4 matches say in Spanish that it did not start:\n%s", n, out)
+	}
+	for _, re := range []string{`(?m)^rechazada$`, `(?m)^fase de clasificación: primero en 0 de 4; hacen falta 3$`, `(?m)^  para verla: ` + regexp.QuoteMeta(server) + `/matches/\d+$`} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("the Spanish output lacks %s:\n%s", re, out)
+		}
+	}
+	noEnglish(t, out, "submitted", "qualification", "frozen", "did not start", "first in", "needs", "rejected", "watch it")
+
 	// A bot that compiles and is refused in qualification: where it waits
 	// (the server's words), each match, the verdict and the summary, in
 	// Catalan; each match's command and URL as they are.
