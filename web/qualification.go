@@ -168,7 +168,7 @@ func (s *Server) boardFile(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/boards/{id}: the same for an API token.
 func (s *Server) apiBoardFile(w http.ResponseWriter, r *http.Request) {
-	s.serveBoard(w, r, func(err error) { s.apiFail(w, r, err, "no such board") })
+	s.serveBoard(w, r, func(err error) { s.apiFail(w, r, err, errNoSuchBoard) })
 }
 
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(error)) {

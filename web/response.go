@@ -5,6 +5,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/templates"
 	"arena.dev/web/response"
@@ -67,10 +68,14 @@ func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err erro
 
 // apiFail answers an API request whose work failed with err, in JSON;
 // notFound names what does not exist ("no such match").
-func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notFound string) {
+func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notFound *domain.Error) {
 	switch status := errorStatus(err); status {
 	case http.StatusNotFound:
-		response.APIError(w, status, notFound)
+		msg := ""
+		if notFound != nil {
+			msg = localMessage(r.Context(), notFound)
+		}
+		response.APIError(w, status, msg)
 	case http.StatusInternalServerError:
 		s.apiServerError(w, r, err)
 	default:

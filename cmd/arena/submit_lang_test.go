@@ -80,6 +80,23 @@ func TestSubmitFromTheTerminalInCatalan(t *testing.T) {
 		}
 	}
 
+	// A game that does not exist, a token that is not right: the server's
+	// refusals in the terminal's language.
+	for _, tc := range []struct {
+		env  []string
+		args []string
+		want string
+	}{
+		{env(ca), []string{"orkislnd", walker}, "arena submit: aquest joc no existeix\n"},
+		{env(es), []string{"orkislnd", walker}, "arena submit: este juego no existe\n"},
+		{append(env(ca), "ARENA_TOKEN=arena_wrong"), []string{"orkisland", walker}, "arena submit: el testimoni de l'API no és vàlid o s'ha revocat\n"},
+	} {
+		sub := start(t, tc.env, append([]string{"submit"}, tc.args...)...)
+		if code := sub.wait(t, time.Minute); code != 1 || sub.stderr.String() != tc.want {
+			t.Errorf("%s submit %v: exit %d, stderr %q, want %q", tc.env[0], tc.args, code, sub.stderr, tc.want)
+		}
+	}
+
 	// A bot that does not compile: the CLI's words in Catalan, the
 	// compiler's log as it is, with the student's file name.
 	sub := start(t, env(ca), "submit", "orkisland", "../../judge/testdata/broken.go")
