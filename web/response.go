@@ -63,8 +63,11 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err error) {
 	s.logger().Error("api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	response.APIError(w, http.StatusInternalServerError, "internal error; it has been logged")
+	response.APIError(w, http.StatusInternalServerError, localMessage(r.Context(), errInternal))
 }
+
+// errInternal is what the API says of a failure of its own (logged).
+var errInternal = domain.NewError(domain.Internal, "errors.api.internal", "internal error; it has been logged", nil)
 
 // apiFail answers an API request whose work failed with err, in JSON;
 // notFound names what does not exist ("no such match").
