@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/store"
 )
@@ -77,6 +78,32 @@ func TestAPILanguage(t *testing.T) {
 		h.ServeHTTP(httptest.NewRecorder(), r)
 		if got != want {
 			t.Errorf("Accept-Language %q: %q, want %q", accept, got, want)
+		}
+	}
+}
+
+// A qualification match's place on the version page: the engine's English
+// in English, the reader's language otherwise.
+func TestQualificationPlaceWords(t *testing.T) {
+	en := i18n.WithLang(context.Background(), "en")
+	for place := 0; place <= 12; place++ {
+		for _, tied := range []bool{false, true} {
+			if got, want := placeWords(en, place, tied), games.PlaceWords(place, tied); got != want {
+				t.Errorf("en %d %v: %q, want %q", place, tied, got, want)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		lang  string
+		place int
+		tied  bool
+		want  string
+	}{
+		{"ca", 1, false, "primer"}, {"ca", 2, true, "2n (empat)"}, {"ca", 4, false, "4t"}, {"ca", 5, false, "5è"},
+		{"es", 1, true, "primero (empate)"}, {"es", 3, false, "3.º"}, {"es", 7, false, "7.º"},
+	} {
+		if got := placeWords(i18n.WithLang(context.Background(), tc.lang), tc.place, tc.tied); got != tc.want {
+			t.Errorf("%s %d %v: %q, want %q", tc.lang, tc.place, tc.tied, got, tc.want)
 		}
 	}
 }
