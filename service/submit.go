@@ -111,7 +111,9 @@ func Submit(ctx context.Context, pool *pgxpool.Pool, jobs *judge.Client, userID 
 	}
 	game, err := games.Get(gameID)
 	if err != nil {
-		return nil, refuseSubmit("game", "{{.Reason}}", domain.Data{"Reason": err.Error()})
+		// As games.Get says it, from the catalogue.
+		return nil, refuseSubmit("game", "unknown game {{.Game}} (known: {{.Games}})",
+			domain.Data{"Game": domain.Quote(gameID), "Games": strings.Join(games.IDs(), ", ")})
 	}
 	if !game.Info().Offers(l.ID) {
 		return nil, refuseSubmit("language", "{{.Reason}}", domain.Data{"Reason": lang.NotOffered(game.Info(), l)})

@@ -81,11 +81,11 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 		disabled, disableButton string
 		english                 []string // words of the English page that must be gone
 	}{
-		{lang: "ca", games: "Jocs", pace: "Ritme del rànquing", tab: "Detecció de còpies", bots: "Bots",
-			disabled: "està desactivat: ha sortit del rànquing", disableButton: "Desactiva",
+		{lang: "ca", games: "Jocs", pace: "Ritme de la classificació", tab: "Detecció de còpies", bots: "Bots",
+			disabled: "està desactivat: ha sortit de la classificació", disableButton: "Desactiva",
 			english: []string{"Ladder pace", "Default settings", "Submission deadline", "Copy check", "Save pace"}},
-		{lang: "es", games: "Juegos", pace: "Ritmo del ranking", tab: "Detección de copias", bots: "Bots",
-			disabled: "está desactivado: ha salido del ranking", disableButton: "Desactivar",
+		{lang: "es", games: "Juegos", pace: "Ritmo de la clasificación", tab: "Detección de copias", bots: "Bots",
+			disabled: "está desactivado: ha salido de la clasificación", disableButton: "Desactivar",
 			english: []string{"Ladder pace", "Default settings", "Submission deadline", "Copy check", "Save pace", "Jocs"}},
 	} {
 		run(c.lang+": the footer's switch", chromedp.Navigate(e.srv.URL+"/admin/games"), chromedp.WaitVisible(`.admin-game`),

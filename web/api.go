@@ -24,6 +24,7 @@ import (
 // registerAPIRoutes registers the JSON API under /api: the arena tool's
 // and scripts'. Reads are open; the rest needs a token (requireToken).
 func (s *Server) registerAPIRoutes(r chi.Router) {
+	r.Use(apiLanguage)
 	r.Post("/tokens", s.apiCreateToken)
 	r.Get("/games/{game}/leaderboard", s.apiLeaderboard)
 	r.Get("/matches/{id}", s.apiMatch)
@@ -38,9 +39,21 @@ func (s *Server) registerAPIRoutes(r chi.Router) {
 		r.Get("/boards/{id}", s.apiBoardFile)
 	})
 	r.NotFound(func(w http.ResponseWriter, r *http.Request) {
-		response.APIError(w, http.StatusNotFound, "no such API route")
+		response.APIError(w, http.StatusNotFound, localMessage(r.Context(), errNoSuchRoute))
 	})
 }
+
+// What the API says of what is not there and of a missing or wrong token,
+// in the request's language (errors.toml).
+var (
+	errNoSuchGame    = domain.NewError(domain.NotFound, "errors.api.no_such_game", "no such game", nil)
+	errNoSuchVersion = domain.NewError(domain.NotFound, "errors.api.no_such_version", "no such version", nil)
+	errNoSuchMatch   = domain.NewError(domain.NotFound, "errors.api.no_such_match", "no such match", nil)
+	errNoSuchBoard   = domain.NewError(domain.NotFound, "errors.api.no_such_board", "no such board", nil)
+	errNoSuchRoute   = domain.NewError(domain.NotFound, "errors.api.no_such_route", "no such API route", nil)
+	errNoToken       = domain.NewError(domain.Unauthorized, "errors.api.no_token", "missing API token (Authorization: Bearer ...)", nil)
+	errBadToken      = domain.NewError(domain.Unauthorized, "errors.api.bad_token", "invalid or revoked API token", nil)
+)
 
 type ctxKey int
 
@@ -52,18 +65,34 @@ func userFrom(ctx context.Context) *domain.User {
 	return u
 }
 
+// apiLanguage puts the API request's language in its context: the one its
+// Accept-Language asks for (the arena tool sends its locale's), else
+// English, whatever the site's default or the account's choice, as API
+// clients have always read it. The API's words (errors, queue places, the
+// qualification summary) follow it; its machine-read fields do not change.
+func apiLanguage(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Vary", "Accept-Language")
+		lang := i18n.Match(r.Header.Get("Accept-Language"))
+		if lang == "" {
+			lang = i18n.Default
+		}
+		next.ServeHTTP(w, r.WithContext(i18n.WithLang(r.Context(), lang)))
+	})
+}
+
 // requireToken authenticates the request by its bearer token.
 func (s *Server) requireToken(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
 			w.Header().Set("WWW-Authenticate", `Bearer realm="arena"`)
-			response.APIError(w, http.StatusUnauthorized, "missing API token (Authorization: Bearer ...)")
+			response.APIError(w, http.StatusUnauthorized, localMessage(r.Context(), errNoToken))
 			return
 		}
 		u, err := store.UserByToken(r.Context(), s.Pool, strings.TrimSpace(token))
 		if errors.Is(err, domain.ErrNotFound) {
-			response.APIError(w, http.StatusUnauthorized, "invalid or revoked API token")
+			response.APIError(w, http.StatusUnauthorized, localMessage(r.Context(), errBadToken))
 			return
 		}
 		if err != nil {
@@ -82,7 +111,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		Name     string `json:"name"`
 	}
 	if err := decodeJSON(w, r, 4<<10, &req); err != nil {
-		s.apiFail(w, r, err, "")
+		s.apiFail(w, r, err, nil)
 		return
 	}
 	// The same limits and the same check as a web log-in: as slow for a
@@ -97,7 +126,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if errors.Is(err, errWrongLogin) || (err == nil && u.Disabled) {
-		response.APIError(w, http.StatusUnauthorized, "wrong user name or password")
+		s.apiFail(w, r, domain.NewError(domain.Unauthorized, "errors.token.wrong", "wrong user name or password", nil), nil)
 		return
 	}
 	if err != nil {
@@ -107,7 +136,8 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if u.MustChangePassword {
-		response.APIError(w, http.StatusForbidden, "an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first")
+		s.apiFail(w, r, domain.NewError(domain.Forbidden, "errors.token.must_change",
+			"an admin has reset your password (or gave you a one-time password): log in on the website and choose a new one first", nil), nil)
 		return
 	}
 	name := strings.TrimSpace(req.Name)
@@ -115,7 +145,7 @@ func (s *Server) apiCreateToken(w http.ResponseWriter, r *http.Request) {
 		name = "api"
 	}
 	if len(name) > 64 {
-		response.APIError(w, http.StatusBadRequest, "a token name has at most 64 characters")
+		s.apiFail(w, r, domain.NewError(domain.Malformed, "errors.token.name", "a token name has at most 64 characters", nil), nil)
 		return
 	}
 	token, t, err := store.CreateAPIToken(r.Context(), s.Pool, u.ID, name)
@@ -195,7 +225,7 @@ type qualResultJSON struct {
 }
 
 // qualificationJSON is a version's qualification for the API.
-func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
+func qualificationJSON(ctx context.Context, q qualification) ([]qualMatchJSON, *qualResultJSON) {
 	if len(q.Rows) == 0 {
 		return nil, nil
 	}
@@ -218,12 +248,12 @@ func qualificationJSON(q qualification) ([]qualMatchJSON, *qualResultJSON) {
 		for _, st := range m.Seats {
 			j.Players = append(j.Players, qualPlayerJSON{st.Seat, st.BotName, st.Score})
 			if st.Seat == m.Seat {
-				j.Frozen = frozenWords(apiWords, st)
+				j.Frozen = frozenWords(ctx, st) // prose arena submit prints: the request's language
 			}
 		}
 		out = append(out, j)
 	}
-	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary()}
+	return out, &qualResultJSON{q.Matches, q.Ended, q.Firsts, q.Needs, q.Final(), q.Passed(), q.Summary(ctx)}
 }
 
 func toVersionJSON(v *domain.Version) versionJSON {
@@ -244,7 +274,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		File     string `json:"file"`
 	}
 	if err := decodeJSON(w, r, service.MaxSource+8<<10, &req); err != nil {
-		s.apiFail(w, r, err, "")
+		s.apiFail(w, r, err, nil)
 		return
 	}
 	language, err := submitLanguage(req.Language, req.File)
@@ -253,7 +283,7 @@ func (s *Server) apiSubmit(w http.ResponseWriter, r *http.Request) {
 		v, err = service.Submit(r.Context(), s.Pool, s.Jobs, u.ID, chi.URLParam(r, "game"), req.Bot, language, req.Source)
 	}
 	if err != nil {
-		s.apiFail(w, r, err, "no such game")
+		s.apiFail(w, r, err, errNoSuchGame)
 		return
 	}
 	response.Created(w, "/api/versions/"+strconv.FormatInt(v.ID, 10), toVersionJSON(v))
@@ -264,7 +294,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	v, err := byID(r, "id", s.Pool, store.VersionByID)
 	if err != nil {
-		s.apiFail(w, r, err, "no such version")
+		s.apiFail(w, r, err, errNoSuchVersion)
 		return
 	}
 	bot, err := store.BotByID(ctx, s.Pool, v.BotID)
@@ -276,7 +306,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 	if u.ID != bot.OwnerID && u.Role != domain.RoleAdmin {
 		// Not "forbidden": whether another user's version exists is not
 		// this user's business.
-		response.APIError(w, http.StatusNotFound, "no such version")
+		response.APIError(w, http.StatusNotFound, localMessage(ctx, errNoSuchVersion))
 		return
 	}
 	out := toVersionJSON(v)
@@ -288,7 +318,7 @@ func (s *Server) apiVersion(w http.ResponseWriter, r *http.Request) {
 		s.apiServerError(w, r, err)
 		return
 	}
-	out.Qualification, out.QualificationResult = qualificationJSON(q)
+	out.Qualification, out.QualificationResult = qualificationJSON(ctx, q)
 	if out.Queue, err = s.versionQueue(ctx, v); err != nil {
 		s.apiServerError(w, r, err)
 		return
@@ -361,7 +391,7 @@ func (s *Server) apiLeaderboard(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 	m, seats, err := s.matchWithSeats(r, "id")
 	if err != nil {
-		s.apiFail(w, r, err, "no such match")
+		s.apiFail(w, r, err, errNoSuchMatch)
 		return
 	}
 	type seatJSON struct {
@@ -433,13 +463,13 @@ func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request) {
 func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 	id, ok := request.PositiveInt(r, "id")
 	if !ok {
-		response.APIError(w, http.StatusNotFound, "no such match")
+		response.APIError(w, http.StatusNotFound, localMessage(r.Context(), errNoSuchMatch))
 		return
 	}
 	ctx := r.Context()
 	queued, err := service.ReplayAgain(ctx, s.Pool, s.Jobs, userFrom(ctx).ID, id)
 	if err != nil {
-		s.apiFail(w, r, err, "no such match")
+		s.apiFail(w, r, err, errNoSuchMatch)
 		return
 	}
 	api := "/api/matches/" + strconv.FormatInt(id, 10)
@@ -448,6 +478,7 @@ func (s *Server) apiReplayAgain(w http.ResponseWriter, r *http.Request) {
 		"url": "/matches/" + strconv.FormatInt(id, 10)})
 }
 
-// apiWords is the language of the API's words (a frozen seat's "frozen"):
-// English, whoever asks, as clients read them.
+// apiWords is the language of a match's "frozen" (GET /api/matches/{id}):
+// English, whoever asks, as arena challenge prints it in its machine-read
+// "player P NAME score S frozen: ..." lines.
 var apiWords = i18n.WithLang(context.Background(), i18n.Default)

@@ -50,12 +50,12 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 		Shuffle   bool      `json:"shuffle"`
 	}
 	if err := decodeJSON(w, r, 16<<10, &req); err != nil {
-		s.apiFail(w, r, err, "")
+		s.apiFail(w, r, err, nil)
 		return
 	}
 	game, err := games.Get(chi.URLParam(r, "game"))
 	if err != nil {
-		response.APIError(w, http.StatusNotFound, "no such game")
+		response.APIError(w, http.StatusNotFound, localMessage(r.Context(), errNoSuchGame))
 		return
 	}
 	info := game.Info()
@@ -82,7 +82,7 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 		m, err = service.StartChallenge(ctx, s.Pool, s.Jobs, u.ID, c)
 	}
 	if err != nil {
-		s.apiFail(w, r, err, "no such game")
+		s.apiFail(w, r, err, errNoSuchGame)
 		return
 	}
 	path := "/matches/" + strconv.FormatInt(m.ID, 10)

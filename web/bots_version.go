@@ -12,6 +12,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/lang"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -132,10 +133,10 @@ func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Ver
 	} else if place != nil {
 		l.Queue = place.Words
 	}
-	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(), q.Final(), q.Passed(), versionLanguage(v).File
+	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(ctx), q.Final(), q.Passed(), versionLanguage(v).File
 	for _, m := range q.Rows {
 		row := templates.QualRow{MatchID: m.Match.ID, Status: m.Match.Status, Seed: m.Match.Seed, Seat: m.Seat,
-			Place: games.PlaceWords(m.Place, m.Tied), First: m.First, Command: m.Command}
+			Place: placeWords(ctx, m.Place, m.Tied), First: m.First, Command: m.Command}
 		if m.Board != nil {
 			row.Board, row.BoardURL, row.BoardFile = m.Board.Name, boardURL(m.Board.ID), m.BoardFile
 		}
@@ -211,4 +212,20 @@ func gameTitle(id string) string {
 		return g.Info().Title
 	}
 	return id
+}
+
+// placeWords is a place in a qualification match, as games.PlaceWords
+// says it in English, in ctx's language (site.version.place.*).
+func placeWords(ctx context.Context, place int, tied bool) string {
+	if place <= 0 {
+		return ""
+	}
+	s := i18n.T(ctx, "site.version.place.other", map[string]any{"Place": place})
+	if place <= 4 {
+		s = i18n.T(ctx, "site.version.place."+strconv.Itoa(place))
+	}
+	if tied {
+		s = i18n.T(ctx, "site.version.place.tied", map[string]any{"Place": s})
+	}
+	return s
 }

@@ -34,7 +34,7 @@ func freezeWords(ctx context.Context, kind string, round int, reason string) str
 }
 
 // frozenWords says when and why a seat was frozen in ctx's language; ""
-// when it was not. The API says it in English (i18n.Default).
+// when it was not. GET /api/matches/{id} says it in English (apiWords).
 func frozenWords(ctx context.Context, st store.SeatResult) string {
 	if st.FrozenRound == nil {
 		return ""

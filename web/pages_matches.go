@@ -179,7 +179,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 func (s *Server) matchLog(w http.ResponseWriter, r *http.Request) {
 	id, ok := request.PositiveInt(r, "id")
 	if !ok {
-		response.APIError(w, http.StatusNotFound, "no such match")
+		response.APIError(w, http.StatusNotFound, localMessage(r.Context(), errNoSuchMatch))
 		return
 	}
 	out := struct {

@@ -9,6 +9,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/judge"
 	"arena.dev/lang"
 	"arena.dev/store"
@@ -45,15 +46,17 @@ func (q qualification) Final() bool { return q.Ended == q.Matches }
 // Passed says whether it ended alone on top in enough matches.
 func (q qualification) Passed() bool { return q.Firsts >= q.Needs }
 
-// Summary is how far it is from passing: "first in 2 of 4; needs 3".
-func (q qualification) Summary() string {
+// Summary is how far it is from passing, in ctx's language: "first in 2
+// of 4; needs 3" (site.qual.summary.*, plural on the firsts needed).
+func (q qualification) Summary(ctx context.Context) string {
+	data := map[string]any{"Firsts": q.Firsts, "Matches": q.Matches, "Ended": q.Ended}
 	switch {
 	case q.Final() && q.Passed():
-		return fmt.Sprintf("first in %d of %d; needed %d: qualified", q.Firsts, q.Matches, q.Needs)
+		return i18n.N(ctx, "site.qual.summary.passed", q.Needs, data)
 	case q.Final():
-		return fmt.Sprintf("first in %d of %d; needs %d", q.Firsts, q.Matches, q.Needs)
+		return i18n.N(ctx, "site.qual.summary.final", q.Needs, data)
 	}
-	return fmt.Sprintf("first in %d of %d played so far; needs %d of %d", q.Firsts, q.Ended, q.Needs, q.Matches)
+	return i18n.N(ctx, "site.qual.summary.so_far", q.Needs, data)
 }
 
 // versionQualification reads a version's qualification: its matches since
@@ -165,7 +168,7 @@ func (s *Server) boardFile(w http.ResponseWriter, r *http.Request) {
 
 // GET /api/boards/{id}: the same for an API token.
 func (s *Server) apiBoardFile(w http.ResponseWriter, r *http.Request) {
-	s.serveBoard(w, r, func(err error) { s.apiFail(w, r, err, "no such board") })
+	s.serveBoard(w, r, func(err error) { s.apiFail(w, r, err, errNoSuchBoard) })
 }
 
 func (s *Server) serveBoard(w http.ResponseWriter, r *http.Request, fail func(error)) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"arena.dev/domain"
 	"arena.dev/i18n"
 	"arena.dev/templates"
 	"arena.dev/web/response"
@@ -62,15 +63,22 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 
 func (s *Server) apiServerError(w http.ResponseWriter, r *http.Request, err error) {
 	s.logger().Error("api request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-	response.APIError(w, http.StatusInternalServerError, "internal error; it has been logged")
+	response.APIError(w, http.StatusInternalServerError, localMessage(r.Context(), errInternal))
 }
+
+// errInternal is what the API says of a failure of its own (logged).
+var errInternal = domain.NewError(domain.Internal, "errors.api.internal", "internal error; it has been logged", nil)
 
 // apiFail answers an API request whose work failed with err, in JSON;
 // notFound names what does not exist ("no such match").
-func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notFound string) {
+func (s *Server) apiFail(w http.ResponseWriter, r *http.Request, err error, notFound *domain.Error) {
 	switch status := errorStatus(err); status {
 	case http.StatusNotFound:
-		response.APIError(w, status, notFound)
+		msg := ""
+		if notFound != nil {
+			msg = localMessage(r.Context(), notFound)
+		}
+		response.APIError(w, status, msg)
 	case http.StatusInternalServerError:
 		s.apiServerError(w, r, err)
 	default:

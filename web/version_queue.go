@@ -86,9 +86,9 @@ func queuePlaceWords(ctx context.Context, p store.QueuePlace) string {
 	case p.Stage == "compile":
 		where = i18n.T(ctx, "site.vqueue.wait_compile", map[string]any{"Ahead": versions, "Workers": p.Workers})
 	case p.Running:
-		where = i18n.T(ctx, "site.vqueue.qual_running", map[string]any{"Left": left})
+		where = i18n.N(ctx, "site.vqueue.qual_running", p.Left, map[string]any{"Left": left})
 	default:
-		where = i18n.T(ctx, "site.vqueue.qual_waiting", map[string]any{"Left": left, "Ahead": ahead})
+		where = i18n.N(ctx, "site.vqueue.qual_waiting", p.Left, map[string]any{"Left": left, "Ahead": ahead})
 	}
 	return i18n.T(ctx, "site.vqueue.estimate", map[string]any{"Where": where, "Estimate": aboutDuration(p.Estimate),
 		"Compile": aboutDuration(p.Compile), "Match": aboutDuration(p.Match)})

@@ -55,7 +55,7 @@ func TestLangCatalanMessages(t *testing.T) {
 		t.Fatalf("help: %d %s", code, errOut.String())
 	}
 	for _, want := range []string{"Arena: competicions d'IA de jocs. Ús: arena ORDRE [ARGUMENTS]",
-		"  play      juga una partida (o moltes) entre bots en aquest ordinador", "(vegeu el README)"} {
+		"  play      juga una partida (o moltes) entre bots en aquest ordinador", "(mira el README)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("help lacks %q:\n%s", want, out.String())
 		}
@@ -73,7 +73,7 @@ func TestLangCatalanMessages(t *testing.T) {
 		t.Errorf("play with one bot said\n%s\nwant\n%s", errOut.String(), want)
 	}
 	errOut.Reset()
-	if code := run([]string{"nosuch"}, &out, &errOut); code != 2 || errOut.String() != "arena: l'ordre \"nosuch\" no existeix; executeu 'arena help'\n" {
+	if code := run([]string{"nosuch"}, &out, &errOut); code != 2 || errOut.String() != "arena: l'ordre \"nosuch\" no existeix; executa 'arena help'\n" {
 		t.Errorf("unknown command: %d %q", code, errOut.String())
 	}
 
