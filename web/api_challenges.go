@@ -12,6 +12,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/web/response"
 )
@@ -60,19 +61,19 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	info := game.Info()
 	if len(req.Opponents) > info.Players-1 {
-		response.APIError(w, http.StatusUnprocessableEntity, info.Title+" is played by "+strconv.Itoa(info.Players)+
-			": give at most "+strconv.Itoa(info.Players-1)+" opponents")
+		response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.too_many_opponents",
+			map[string]any{"Game": info.Title, "Players": info.Players, "Opponents": info.Players - 1}))
 		return
 	}
 	opponents := make([]string, len(req.Opponents))
 	for i, o := range req.Opponents {
 		if opponents[i] = strings.TrimSpace(string(o)); opponents[i] == "" {
-			response.APIError(w, http.StatusUnprocessableEntity, "an empty opponent: leave it out, and the seat gets the "+info.Qualifier)
+			response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.empty_opponent", map[string]any{"Qualifier": info.Qualifier}))
 			return
 		}
 	}
 	if strings.TrimSpace(string(req.Version)) == "" {
-		response.APIError(w, http.StatusUnprocessableEntity, `"version" is missing: your bot's name (its newest version), BOT@N or a version id`)
+		response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.missing_version"))
 		return
 	}
 	c, err := s.readChallenge(ctx, u.ID, info.ID, string(req.Version), opponents, "", string(req.Board), req.Shuffle, info.Qualifier)

@@ -599,9 +599,30 @@ func TestChallengeRefusals(t *testing.T) {
 		{map[string]any{"version": "cat", "seed": -1}, 422, "a seed is a whole number"},
 		{map[string]any{"version": "cat", "board": "atlantis"}, 422, "generated boards only"},
 		{map[string]any{"version": "cat", "source": "x"}, 400, "unknown field"},
+		{map[string]any{"version": "cat", "opponents": []string{" "}}, 422, "an empty opponent: leave it out, and the seat gets the Dummy"},
+		{map[string]any{"opponents": []string{"Dummy"}}, 422, "is missing: your bot's name"},
 	} {
 		if a := e.api("POST", "/api/games/orkisland/challenges", tok, c.body); a.code != c.code || !strings.Contains(a.raw, c.want) {
 			t.Errorf("%v: %d %s; want %d and %q", c.body, a.code, a.raw, c.code, c.want)
+		}
+	}
+	// The refusals the handler itself makes are in the client's language.
+	for body, want := range map[string]string{
+		`{"version": "cat", "opponents": ["Dummy", "Dummy", "Dummy", "Dummy"]}`: "tria com a màxim 3 rivals",
+		`{"version": "cat", "opponents": [""]}`:                                 "un rival buit",
+		`{"opponents": []}`:                                                     "el nom del teu bot",
+	} {
+		req, _ := http.NewRequest("POST", e.srv.URL+"/api/games/orkisland/challenges", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Accept-Language", "ca")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnprocessableEntity || !strings.Contains(string(raw), want) {
+			t.Errorf("%s in Catalan: %d %s; want 422 and %q", body, resp.StatusCode, raw, want)
 		}
 	}
 	if a := e.api("POST", "/api/games/nogame/challenges", tok, map[string]any{"version": "cat"}); a.code != http.StatusNotFound {
