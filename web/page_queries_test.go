@@ -70,7 +70,15 @@ func TestPageQueriesFixed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The package's tests share one database, and some delete every
+	// board: leave no match on these.
+	var boards []int64
+	t.Cleanup(func() {
+		e.exec(`UPDATE matches SET board_id = NULL WHERE board_id = ANY($1)`, boards)
+		e.exec(`DELETE FROM boards WHERE id = ANY($1)`, boards)
+	})
 	qualify := func(board int64) {
+		boards = append(boards, board)
 		m := e.playedMatch("orkisland", domain.KindQualification, [4]int64{versionID, 0, 0, 0}, [4]int64{9, 3, 2, 1}, false)
 		e.exec(`UPDATE matches SET bot_version_id = $2, board_id = $3 WHERE id = $1`, m, versionID, board)
 	}
