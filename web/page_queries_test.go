@@ -42,7 +42,7 @@ func newCountedPagesEnv(t *testing.T) (*pagesEnv, *queryCounter) {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	for id, title := range map[string]string{"orkisland": "Ork Island", "pgame": "Pages Game", "pgame2": "Second Game"} {
+	for id, title := range map[string]string{"orkisland": "Ork Island", "poquemon": "Poquemon", "qcount1": "Counted Game", "qcount2": "Second Counted Game"} {
 		if err := store.EnsureGame(context.Background(), pool, id, title); err != nil {
 			t.Fatal(err)
 		}
@@ -56,17 +56,18 @@ func newCountedPagesEnv(t *testing.T) (*pagesEnv, *queryCounter) {
 // Each page reads its data in a fixed number of queries: as many with one
 // bot, version, match, token and tournament as with several of each.
 // (The server has no board cache here: every board is read.) It logs
-// the counts.
+// the counts. Its bots are in games of its own (Poquemon's ladder is no
+// other test's): the package's tests share one database.
 func TestPageQueriesFixed(t *testing.T) {
 	e, counter := newCountedPagesEnv(t)
 	ctx := context.Background()
 	alice, aliceID := e.user(domain.RoleStudent)
 	_, bobID := e.user(domain.RoleStudent)
-	botID, versionID := e.rankedBot(aliceID, "orkisland", "first", 30, 1)
-	_, bobVersion := e.rankedBot(bobID, "orkisland", "rival", 25, 1)
-	e.rankedBot(aliceID, "orkisland", "ranked", 28, 1)
+	botID, versionID := e.rankedBot(aliceID, "poquemon", "first", 30, 1)
+	_, bobVersion := e.rankedBot(bobID, "poquemon", "rival", 25, 1)
+	e.rankedBot(aliceID, "poquemon", "ranked", 28, 1)
 	e.exec(`UPDATE bot_versions SET status = 'qualifying', mu = NULL, sigma = NULL WHERE id = $1`, versionID)
-	board, err := store.CreateBoard(ctx, e.pool, "orkisland", "small", []byte("board"), map[string]int{}, aliceID)
+	board, err := store.CreateBoard(ctx, e.pool, "poquemon", "small", []byte("board"), map[string]int{}, aliceID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,21 +80,21 @@ func TestPageQueriesFixed(t *testing.T) {
 	})
 	qualify := func(board int64) {
 		boards = append(boards, board)
-		m := e.playedMatch("orkisland", domain.KindQualification, [4]int64{versionID, 0, 0, 0}, [4]int64{9, 3, 2, 1}, false)
+		m := e.playedMatch("poquemon", domain.KindQualification, [4]int64{versionID, 0, 0, 0}, [4]int64{9, 3, 2, 1}, false)
 		e.exec(`UPDATE matches SET bot_version_id = $2, board_id = $3 WHERE id = $1`, m, versionID, board)
 	}
 	qualify(board)
-	e.playedMatch("orkisland", domain.KindLadder, [4]int64{versionID, bobVersion, 0, 0}, [4]int64{9, 3, 2, 1}, true)
+	e.playedMatch("poquemon", domain.KindLadder, [4]int64{versionID, bobVersion, 0, 0}, [4]int64{9, 3, 2, 1}, true)
 	entrants := []int64{versionID, bobVersion}
 	for i := range 6 {
-		_, v := e.rankedBot(bobID, "orkisland", fmt.Sprintf("entrant%d", i), 10+float64(i), 1)
+		_, v := e.rankedBot(bobID, "poquemon", fmt.Sprintf("entrant%d", i), 10+float64(i), 1)
 		entrants = append(entrants, v)
 	}
-	e.finishedTournament("cup 1", entrants)
+	e.finishedTournament("cup 1", entrants) // an Ork Island tournament
 	c := e.login(alice)
-	pages := []string{"/", "/bots", "/games/orkisland/leaderboard", "/games/orkisland/leaderboard?mine=1",
-		fmt.Sprintf("/bots/%d/versions/1", botID), "/account", "/tournaments", "/games/orkisland/submit",
-		"/games/orkisland", fmt.Sprintf("/bots/%d", botID), "/games/orkisland/matches", "/downloads"}
+	pages := []string{"/", "/bots", "/games/poquemon/leaderboard", "/games/poquemon/leaderboard?mine=1",
+		fmt.Sprintf("/bots/%d/versions/1", botID), "/account", "/tournaments", "/games/poquemon/submit",
+		"/games/poquemon", fmt.Sprintf("/bots/%d", botID), "/games/poquemon/matches", "/downloads"}
 	measure := func() map[string]int64 {
 		out := map[string]int64{}
 		for _, p := range pages {
@@ -111,16 +112,16 @@ func TestPageQueriesFixed(t *testing.T) {
 	// More of everything: bots in three games, versions, qualification
 	// matches on other boards, ladder matches, tokens, sessions,
 	// tournaments, games.
-	if err := store.EnsureGame(ctx, e.pool, "pgame3", "Third Game"); err != nil {
+	if err := store.EnsureGame(ctx, e.pool, "qcount3", "Third Counted Game"); err != nil {
 		t.Fatal(err)
 	}
-	for i, game := range []string{"orkisland", "pgame", "pgame2", "pgame", "pgame3"} {
+	for i, game := range []string{"poquemon", "qcount1", "qcount2", "qcount1", "qcount3"} {
 		id, v := e.rankedBot(aliceID, game, fmt.Sprintf("more%d", i), 20+float64(i), 1)
 		if _, err := store.CreateVersion(ctx, e.pool, id, "go", "package main\n"); err != nil {
 			t.Fatal(err)
 		}
 		e.rankedBot(bobID, game, fmt.Sprintf("bob%d", i), 22, 1)
-		if game == "orkisland" {
+		if game == "poquemon" {
 			e.playedMatch(game, domain.KindLadder, [4]int64{v, bobVersion, 0, 0}, [4]int64{1, 2, 3, 4}, true)
 		}
 	}
@@ -128,7 +129,7 @@ func TestPageQueriesFixed(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 3 {
-		b, err := store.CreateBoard(ctx, e.pool, "orkisland", fmt.Sprintf("other%d", i), []byte("board"), map[string]int{}, aliceID)
+		b, err := store.CreateBoard(ctx, e.pool, "poquemon", fmt.Sprintf("other%d", i), []byte("board"), map[string]int{}, aliceID)
 		if err != nil {
 			t.Fatal(err)
 		}
