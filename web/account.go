@@ -19,35 +19,15 @@ func (s *Server) accountPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, status int, newToken string, errs map[string]string) {
 	ctx := r.Context()
-	u := userFrom(ctx)
-	tokens, err := store.APITokens(ctx, s.Pool, u.ID)
+	l, err := s.loadAccount(ctx)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
-	}
-	sessions, err := store.Sessions(ctx, s.Pool, u.ID)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	a := templates.AccountData{Name: u.Name, Email: u.Email, Role: u.Role, NewToken: newToken, Errors: errs,
-		MustChange: u.MustChangePassword, Language: u.Language}
-	for _, t := range tokens {
-		row := templates.TokenRow{ID: t.ID, Name: t.Name, Created: templates.Ago(ctx, t.CreatedAt), LastUsed: i18n.T(ctx, "site.never")}
-		if t.LastUsedAt != nil {
-			row.LastUsed = templates.Ago(ctx, *t.LastUsedAt)
-		}
-		a.Tokens = append(a.Tokens, row)
-	}
-	current := s.sessions.Token(ctx)
-	for _, ss := range sessions {
-		a.Sessions = append(a.Sessions, templates.SessionRow{ID: ss.ID, Created: templates.Ago(ctx, ss.CreatedAt),
-			LastSeen: templates.Ago(ctx, ss.LastSeenAt), Address: ss.Address, UserAgent: ss.UserAgent, Current: ss.Token == current})
 	}
 	if newToken != "" {
 		w.Header().Set("Cache-Control", "no-store")
 	}
-	s.render(w, r, status, templates.Account(s.page(r, i18n.T(ctx, "site.account.title"), "account"), a))
+	s.render(w, r, status, templates.Account(s.page(r, i18n.T(ctx, "site.account.title"), "account"), accountView(ctx, l, newToken, errs)))
 }
 
 // POST /account/password: the current password and a new one. Rate

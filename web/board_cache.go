@@ -138,3 +138,20 @@ func (s *Server) rankedCount(ctx context.Context, gameID string) (int, error) {
 	}
 	return b.Len(), nil
 }
+
+// boards are several games' boards by game id: each the cache's snapshot
+// when the Server has a BoardCache, else all of them in one read.
+func (s *Server) boards(ctx context.Context, gameIDs []string) (map[string]*store.Ranking, error) {
+	if s.Boards == nil {
+		return store.LoadRankings(ctx, s.Pool, gameIDs)
+	}
+	out := make(map[string]*store.Ranking, len(gameIDs))
+	for _, id := range gameIDs {
+		b, err := s.Boards.Board(ctx, s.Pool, id)
+		if err != nil {
+			return nil, err
+		}
+		out[id] = b
+	}
+	return out, nil
+}

@@ -2,114 +2,36 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
-
-	"github.com/go-chi/chi/v5"
 
 	"arena.dev/domain"
-	"arena.dev/games"
 	"arena.dev/i18n"
-	"arena.dev/lang"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
 
-// submitForm is the submit page's form before anything is typed: the game,
-// the languages it takes with their starter bots, and the user's bots in
-// it, newest activity first. A game without an SDK, or one an admin
-// disabled (service.Submit refuses it too), has no submit page.
+// submitForm is the submit page's form before anything is typed
+// (submitFormView), and the user's bots in the game.
 func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotSummary, error) {
-	ctx := r.Context()
-	gameID := chi.URLParam(r, "game")
-	g, err := games.Get(gameID)
-	if err != nil || !submittable(gameID) {
-		return templates.SubmitForm{}, nil, domain.ErrNotFound
-	}
-	if open, err := store.GameEnabled(ctx, s.Pool, gameID); err != nil {
-		return templates.SubmitForm{}, nil, err
-	} else if !open {
-		return templates.SubmitForm{}, nil, domain.ErrNotFound
-	}
-	bots, err := store.BotsOfOwner(ctx, s.Pool, userFrom(ctx).ID, gameID)
+	l, err := s.loadSubmit(r)
 	if err != nil {
 		return templates.SubmitForm{}, nil, err
 	}
-	f := templates.SubmitForm{GameID: gameID, GameTitle: g.Info().Title, MaxKB: service.MaxSource >> 10}
-	if deadline, passed, err := store.SubmissionDeadline(ctx, s.Pool, gameID); err != nil {
-		return templates.SubmitForm{}, nil, err
-	} else if deadline != nil {
-		f.Deadline, f.Closed = fullTime(deadline), passed
-		if left := time.Until(*deadline); !passed && left < 7*24*time.Hour {
-			f.ClosesIn = int(left.Seconds()) + 1
-		}
-	}
-	f.Admin = userFrom(ctx).Role == domain.RoleAdmin
-	offered := lang.Offered(g.Info())
-	for _, l := range offered {
-		starter, err := l.Starter(gameID)
-		if err != nil {
-			return templates.SubmitForm{}, nil, fmt.Errorf("%s starter bot of %s: %w", l.Title, gameID, err)
-		}
-		name := "the Null template"
-		if len(offered) > 1 {
-			name = "the " + l.Title + " starter (" + l.StarterFile + ")"
-		}
-		f.Languages = append(f.Languages, templates.LanguageOption{ID: l.ID, Title: l.Title, Editor: l.Editor,
-			File: l.File, Exts: l.Exts, Starter: string(starter), StartName: name})
-	}
-	for _, b := range bots {
-		f.Bots = append(f.Bots, b.Bot.Name)
-	}
-	return f, bots, nil
+	return submitFormView(l), l.Bots, nil
 }
 
 // GET /games/{game}/submit[?bot=NAME][&from=template|latest][&lang=ID][&new=1]:
-// the form, with the editor holding the user's latest version of the bot
-// in its language, or the game's starter bot (the Null bot) in the chosen
-// language (Go unless asked) for a new bot or on request.
+// the form (submitStartView).
 func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
-	f, bots, err := s.submitForm(r)
+	l, err := s.loadSubmit(r)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	q := r.URL.Query()
-	f.Bot = strings.TrimSpace(q.Get("bot"))
-	switch {
-	case q.Get("new") == "1":
-		f.Bot = freshBotName(bots)
-	case f.Bot == "":
-		f.Bot = lastBotName(bots)
-	}
-	var latest *domain.Version
-	for _, b := range bots {
-		if strings.EqualFold(b.Bot.Name, f.Bot) && b.Latest != nil {
-			f.Bot, latest = b.Bot.Name, b.Latest
-		}
-	}
-	f.HasLatest = latest != nil
-	if latest != nil && q.Get("from") != "template" {
-		f.From, f.Source, f.LatestOf, f.LatestN, f.Language = "latest", latest.Source, f.Bot, latest.Number, string(latest.Language)
-		if latest.Status == domain.StatusCompileError {
-			// Where it went wrong, marked beside the lines in the editor.
-			f.LatestBad, f.Diagnostics = true, compileDiagnostics(latest.CompileLog, versionLanguage(latest).File)
-		}
-	} else {
-		f.From, f.Language = "template", q.Get("lang")
-		for _, l := range f.Languages {
-			if l.ID == f.Language {
-				f.Source = l.Starter
-			}
-		}
-		if f.Source == "" { // no language asked for, or one the game does not take
-			f.Language, f.Source = f.Languages[0].ID, f.Languages[0].Starter
-		}
-	}
+	f := submitStartView(l, r.URL.Query())
 	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, i18n.T(r.Context(), "site.submit.title", map[string]any{"Game": f.GameTitle}), "bots"), f))
 }
 

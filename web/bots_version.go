@@ -2,10 +2,8 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"regexp"
-	"slices"
 	"strconv"
 
 	"github.com/go-chi/chi/v5"
@@ -49,53 +47,16 @@ func (s *Server) ownVersion(r *http.Request) (*domain.Bot, *domain.Version, erro
 // GET /bots/{id}/versions/{n}: one submission, followed live.
 func (s *Server) versionPage(w http.ResponseWriter, r *http.Request) {
 	bot, v, err := s.ownVersion(r)
-	var d templates.VersionData
+	var l versionLoad
 	if err == nil {
-		d, err = s.versionData(r.Context(), bot, v)
+		l, err = s.loadVersion(r.Context(), bot, v)
 	}
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store") // private, and stale at once
-	s.render(w, r, http.StatusOK, templates.Version(s.page(r, bot.Name+" v"+strconv.Itoa(v.Number), "bots"), d))
-}
-
-// versionData is what the version page shows: the version with its source,
-// the bot's other versions, and what changes while it is judged.
-func (s *Server) versionData(ctx context.Context, bot *domain.Bot, v *domain.Version) (templates.VersionData, error) {
-	live, err := s.versionLive(ctx, bot, v)
-	if err != nil {
-		return templates.VersionData{}, err
-	}
-	versions, err := store.VersionRefs(ctx, s.Pool, bot.ID)
-	if err != nil {
-		return templates.VersionData{}, err
-	}
-	refs := make([]templates.VersionRef, len(versions))
-	for i, v := range versions {
-		refs[i] = templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt}
-	}
-	l := versionLanguage(v)
-	d := templates.VersionData{
-		BotID: bot.ID, BotName: bot.Name, GameID: bot.GameID, GameTitle: gameTitle(bot.GameID),
-		Version:  templates.VersionRef{ID: v.ID, Number: v.Number, Language: v.Language, Status: v.Status, Created: v.CreatedAt},
-		Rebuilt:  v.RebuiltAt,
-		Language: l.Title, Editor: l.Editor, File: l.File,
-		Source: v.Source, Versions: refs, Live: live,
-	}
-	u := userFrom(ctx)
-	if u.ID == bot.OwnerID && slices.Contains(store.PlayableStatuses, string(v.Status)) {
-		d.Challenge = fmt.Sprintf("/games/%s/challenge?version=v:%d", bot.GameID, v.ID)
-	}
-	if u.ID != bot.OwnerID {
-		owner, err := store.UserByID(ctx, s.Pool, bot.OwnerID)
-		if err != nil {
-			return d, err
-		}
-		d.Owner = owner.Name
-	}
-	return d, nil
+	s.render(w, r, http.StatusOK, templates.Version(s.page(r, bot.Name+" v"+strconv.Itoa(v.Number), "bots"), versionView(r.Context(), l)))
 }
 
 // GET /bots/{id}/versions/{n}/live: the changing part of the version page,
@@ -106,71 +67,13 @@ func (s *Server) versionLivePart(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	live, err := s.versionLive(r.Context(), bot, v)
+	l, err := s.loadVersionLive(r.Context(), bot, v)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	s.render(w, r, http.StatusOK, templates.VersionLiveParts(live))
-}
-
-// versionLive gathers what changes while a version is judged.
-func (s *Server) versionLive(ctx context.Context, bot *domain.Bot, v *domain.Version) (templates.VersionLive, error) {
-	l := templates.VersionLive{BotID: bot.ID, Number: v.Number, VersionID: v.ID, Status: v.Status,
-		CompileLog: linkLog(v.CompileLog, versionLanguage(v).File), HasCompileLog: v.CompileLog != "",
-		Diagnostics: compileDiagnostics(v.CompileLog, versionLanguage(v).File), Mu: v.Mu, Sigma: v.Sigma, Games: v.Games}
-	if v.Mu != nil && v.Sigma != nil {
-		score := domain.Ordinal(*v.Mu, *v.Sigma)
-		l.Score = &score
-	}
-	q, err := s.versionQualification(ctx, v)
-	if err != nil {
-		return l, err
-	}
-	if place, err := s.versionQueue(ctx, v); err != nil {
-		return l, err
-	} else if place != nil {
-		l.Queue = place.Words
-	}
-	l.QualSummary, l.QualFinal, l.QualPassed, l.QualFile = q.Summary(ctx), q.Final(), q.Passed(), versionLanguage(v).File
-	for _, m := range q.Rows {
-		row := templates.QualRow{MatchID: m.Match.ID, Status: m.Match.Status, Seed: m.Match.Seed, Seat: m.Seat,
-			Place: placeWords(ctx, m.Place, m.Tied), First: m.First, Command: m.Command}
-		if m.Board != nil {
-			row.Board, row.BoardURL, row.BoardFile = m.Board.Name, boardURL(m.Board.ID), m.BoardFile
-		}
-		for _, st := range m.Seats {
-			if st.Seat == m.Seat {
-				row.Score, row.Frozen = st.Score, frozenWords(ctx, st)
-			} else {
-				row.Others = append(row.Others, templates.QualScore{Seat: st.Seat, Name: st.BotName, Score: st.Score})
-			}
-		}
-		l.Qualification = append(l.Qualification, row)
-	}
-	if v.Status == domain.StatusAccepted && bot.CurrentVersionID != nil && *bot.CurrentVersionID == v.ID {
-		if l.Rank, _, err = s.boardRank(ctx, bot.GameID, bot.ID); err != nil {
-			return l, err
-		}
-	}
-	freezes, n, err := store.VersionFreezes(ctx, s.Pool, v.ID, maxFreezes)
-	if err != nil {
-		return l, err
-	}
-	l.FreezeCount = n
-	for _, f := range freezes {
-		l.Freezes = append(l.Freezes, templates.FreezeRow{MatchID: f.MatchID, Kind: f.MatchKind,
-			Words: freezeWords(ctx, f.Kind, f.Round, f.Reason), When: f.When})
-	}
-	logs, err := store.VersionLogs(ctx, s.Pool, v.ID, maxDebugLogs)
-	if err != nil {
-		return l, err
-	}
-	for _, x := range logs {
-		l.Logs = append(l.Logs, templates.DebugLog{MatchID: x.MatchID, Kind: x.Kind, Seat: x.Seat, When: x.When, Text: x.Text})
-	}
-	return l, nil
+	s.render(w, r, http.StatusOK, templates.VersionLiveParts(versionLiveView(r.Context(), l)))
 }
 
 // versionLanguage is the language a version is written in (Go for one

@@ -49,22 +49,7 @@ func (s *Server) toolInstall(r *http.Request) templates.ToolInstall {
 
 // GET /downloads: the arena tool for every system, with install lines.
 func (s *Server) downloadsPage(w http.ResponseWriter, r *http.Request) {
-	d := templates.DownloadsData{Version: s.Version, Available: s.Downloads != nil &&
-		(s.Downloads.Prebuilt != "" || s.Downloads.Source != "")}
-	if d.Version == "" {
-		d.Version = "dev"
-	}
-	base := s.baseURL(r)
-	for _, t := range downloads.Targets {
-		row := templates.DownloadRow{Title: t.Title(), Href: t.Path(), File: t.File(),
-			Line: downloads.InstallLine(base, t)}
-		if d.Available {
-			row.Building = s.downloadState(r.Context(), t)
-			d.Building = d.Building || row.Building != ""
-		}
-		d.Rows = append(d.Rows, row)
-	}
-	s.render(w, r, http.StatusOK, templates.Downloads(s.page(r, i18n.T(r.Context(), "site.tool.title"), ""), d))
+	s.render(w, r, http.StatusOK, templates.Downloads(s.page(r, i18n.T(r.Context(), "site.tool.title"), ""), downloadsView(r.Context(), s.loadDownloads(r))))
 }
 
 // downloadState says, for a target not ready yet, when it should be, in
@@ -74,7 +59,7 @@ func (s *Server) downloadState(ctx context.Context, t downloads.Target) string {
 	if path != "" || err != nil {
 		return ""
 	}
-	return i18n.T(ctx, "site.downloads.state", map[string]any{"When": aboutSeconds(eta)})
+	return buildingWords(ctx, eta)
 }
 
 // aboutSeconds is a duration rounded up for people: "40 s", "2 min".

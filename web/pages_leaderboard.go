@@ -1,7 +1,6 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
 
 	"arena.dev/i18n"
@@ -20,52 +19,20 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := s.page(r, i18n.T(r.Context(), "site.board.title", map[string]any{"Game": g.Title}), "games")
-	page, limit, offset := request.Page(r, leaderboardPageSize)
-	mine := p.User != nil && r.URL.Query().Get("mine") == "1"
+	page, size, _ := request.Page(r, leaderboardPageSize)
 	var owner int64
-	if mine {
+	if p.User != nil {
 		owner = p.User.ID
 	}
-	rows, total, err := s.leaderboard(r.Context(), g.ID, owner, limit, offset)
+	l, err := s.loadLeaderboard(r.Context(), g, page, size, p.User != nil && r.URL.Query().Get("mine") == "1", owner)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	ranked := total // the owner's bots, with mine=1
-	if !mine {
-		if ranked, err = s.rankedCount(r.Context(), g.ID); err != nil { // the rows hold house bots too
-			s.serverError(w, r, err)
-			return
-		}
-	}
-	pages := max(1, (total+limit-1)/limit)
-	if page > pages {
+	d, ok := leaderboardView(r.Context(), l, p.User)
+	if !ok {
 		s.notFound(w, r)
 		return
 	}
-	base := "/games/" + g.ID + "/leaderboard?"
-	if mine {
-		base += "mine=1&"
-	}
-	pg := templates.ListPager{Label: i18n.T(r.Context(), "site.pager.page", map[string]any{"Page": page, "Pages": pages})}
-	if page > 1 {
-		pg.Prev = fmt.Sprintf("%spage=%d", base, page-1)
-	}
-	if page < pages {
-		pg.Next = fmt.Sprintf("%spage=%d", base, page+1)
-	}
-	events := fmt.Sprintf("/games/%s/leaderboard/events?page=%d", g.ID, page) // keeps the rows live
-	if mine {
-		events += "&mine=1"
-	}
-	standings := standingRows(r.Context(), rows, p.User)
-	for i := range standings {
-		if p.User != nil && !standings[i].Mine && !standings[i].House {
-			standings[i].Challenge = fmt.Sprintf("/games/%s/challenge?opponent=bot:%d", g.ID, standings[i].BotID)
-		}
-	}
-	s.render(w, r, http.StatusOK, templates.Leaderboard(p, templates.LeaderboardData{
-		GameID: g.ID, GameTitle: g.Title, Rows: standings, Total: ranked, House: total > ranked,
-		Mine: mine, LoggedIn: p.User != nil, Pager: pg, Events: events,
-	}))
+	s.render(w, r, http.StatusOK, templates.Leaderboard(p, d))
 }

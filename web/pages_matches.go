@@ -33,11 +33,8 @@ func (s *Server) gameMatchesPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, i18n.T(r.Context(), "site.matches.title", map[string]any{"Game": g.Title}), "games"), templates.MatchListData{
-		GameID: g.ID, GameTitle: g.Title,
-		Rows:  matchRows(r.Context(), ms, nil, 0),
-		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize),
-	}))
+	s.render(w, r, http.StatusOK, templates.MatchList(s.page(r, i18n.T(r.Context(), "site.matches.title", map[string]any{"Game": g.Title}), "games"),
+		matchListView(r.Context(), g, before, ms)))
 }
 
 // GET /matches/{id}: who played, how it ended, and the replay. Until it

@@ -60,30 +60,45 @@ func sdkDocs(gameID string) (map[string]string, error) {
 // a function's, type's or const/var block's (first) name, "Type.Method"
 // for a method.
 func buildSDKRef(gameID string, doc func(key, english string) string) (*templates.SDKRef, error) {
-	g, err := games.Get(gameID)
+	p, err := parseSDK(gameID)
 	if err != nil {
 		return nil, err
 	}
-	// Names only the host uses to speak the protocol: a bot never needs
-	// them, so the reference leaves them out.
-	hostSide := map[string]bool{}
+	return sdkRefOf(p, doc), nil
+}
+
+// sdkPackage is a game's SDK package as go/doc reads it.
+type sdkPackage struct {
+	ImportPath string
+	Fset       *token.FileSet
+	Pkg        *godoc.Package
+	// HostSide are the names only the host uses to speak the protocol: a
+	// bot never needs them, so the reference leaves them out.
+	HostSide map[string]bool
+}
+
+// parseSDK reads and parses a game's SDK package from games.SDKFiles.
+func parseSDK(gameID string) (sdkPackage, error) {
+	p := sdkPackage{Fset: token.NewFileSet(), HostSide: map[string]bool{}}
+	g, err := games.Get(gameID)
+	if err != nil {
+		return p, err
+	}
 	for _, n := range g.Info().Files.HostOnly {
-		hostSide[n] = true
+		p.HostSide[n] = true
 	}
 	sdk, err := games.SDKFiles(gameID)
 	if err != nil {
-		return nil, err
+		return p, err
 	}
-	importPath, err := games.SDKImportPath(gameID)
-	if err != nil {
-		return nil, err
+	if p.ImportPath, err = games.SDKImportPath(gameID); err != nil {
+		return p, err
 	}
-	dir := strings.TrimPrefix(importPath, "arena.dev/")
+	dir := strings.TrimPrefix(p.ImportPath, "arena.dev/")
 	entries, err := fs.ReadDir(sdk, dir)
 	if err != nil {
-		return nil, err
+		return p, err
 	}
-	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".go") {
@@ -91,21 +106,26 @@ func buildSDKRef(gameID string, doc func(key, english string) string) (*template
 		}
 		src, err := fs.ReadFile(sdk, path.Join(dir, e.Name()))
 		if err != nil {
-			return nil, err
+			return p, err
 		}
-		f, err := parser.ParseFile(fset, e.Name(), src, parser.ParseComments)
+		f, err := parser.ParseFile(p.Fset, e.Name(), src, parser.ParseComments)
 		if err != nil {
-			return nil, err
+			return p, err
 		}
 		files = append(files, f)
 	}
-	pkg, err := godoc.NewFromFiles(fset, files, importPath)
-	if err != nil {
-		return nil, err
-	}
+	p.Pkg, err = godoc.NewFromFiles(p.Fset, files, p.ImportPath)
+	return p, err
+}
+
+// sdkRefOf is the reference of a parsed SDK package: its doc, its
+// functions with the package-level values, and its types with their
+// values and methods, the host's names left out.
+func sdkRefOf(p sdkPackage, doc func(key, english string) string) *templates.SDKRef {
+	pkg, hostSide := p.Pkg, p.HostSide
 	src := func(node any) string {
 		var b bytes.Buffer
-		(&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 4}).Fprint(&b, fset, node)
+		(&printer.Config{Mode: printer.UseSpaces | printer.TabIndent, Tabwidth: 4}).Fprint(&b, p.Fset, node)
 		return b.String()
 	}
 	html := func(key, text string) string { return string(pkg.HTML(doc(key, text))) }
@@ -124,7 +144,7 @@ func buildSDKRef(gameID string, doc func(key, english string) string) (*template
 		}
 		return out
 	}
-	ref := &templates.SDKRef{ImportPath: importPath, DocHTML: html("package", pkg.Doc)}
+	ref := &templates.SDKRef{ImportPath: p.ImportPath, DocHTML: html("package", pkg.Doc)}
 	for _, f := range pkg.Funcs {
 		if !hostSide[f.Name] {
 			ref.Funcs = append(ref.Funcs, fn("", f))
@@ -154,7 +174,7 @@ func buildSDKRef(gameID string, doc func(key, english string) string) (*template
 		}
 		ref.Types = append(ref.Types, st)
 	}
-	return ref, nil
+	return ref
 }
 
 // firstName is the first declared name of a const or var block.

@@ -59,13 +59,56 @@ func (q qualification) Summary(ctx context.Context) string {
 	return i18n.N(ctx, "site.qual.summary.so_far", q.Needs, data)
 }
 
+// qualLoad is a version's qualification as the database has it: its
+// matches since it was last judged, their seats and their boards, which
+// loadQualification reads in three queries whatever the number of
+// matches.
+type qualLoad struct {
+	Matches []*domain.Match
+	Seats   map[int64][]store.SeatResult // by match id
+	Boards  map[int64]*domain.Board      // by board id
+}
+
+// loadQualification reads version v's qualification.
+func (s *Server) loadQualification(ctx context.Context, v *domain.Version) (qualLoad, error) {
+	l := qualLoad{}
+	var err error
+	if l.Matches, err = store.QualificationMatches(ctx, s.Pool, v.ID); err != nil || len(l.Matches) == 0 {
+		return l, err
+	}
+	ids, boards := make([]int64, len(l.Matches)), []int64{}
+	for i, m := range l.Matches {
+		ids[i] = m.ID
+		if m.BoardID != nil {
+			boards = append(boards, *m.BoardID)
+		}
+	}
+	if l.Seats, err = store.MatchesSeats(ctx, s.Pool, ids); err != nil {
+		return l, err
+	}
+	l.Boards, err = store.BoardsByID(ctx, s.Pool, boards)
+	return l, err
+}
+
 // versionQualification reads a version's qualification: its matches since
 // it was last judged, with their boards, places and scores.
 func (s *Server) versionQualification(ctx context.Context, v *domain.Version) (qualification, error) {
+	l, err := s.loadQualification(ctx, v)
+	if err != nil {
+		return qualification{}, err
+	}
+	return qualificationOf(v, l), nil
+}
+
+// qualificationOf is version v's qualification, made of its loaded rows:
+// each match with the version's place in it, how many ended and how many
+// it ended alone on top, and the command that plays again locally a match
+// it did not win.
+func qualificationOf(v *domain.Version, l qualLoad) qualification {
 	q := qualification{}
-	ms, err := store.QualificationMatches(ctx, s.Pool, v.ID)
-	if err != nil || len(ms) == 0 {
-		return q, err
+	ms := l.Matches
+	if len(ms) == 0 {
+		return q
 	}
 	q.Matches, q.Needs = len(ms), games.QualificationFirsts(len(ms))
 	var info games.Info
@@ -73,21 +116,12 @@ func (s *Server) versionQualification(ctx context.Context, v *domain.Version) (q
 		info = g.Info()
 	}
 	file := versionLanguage(v).File
-	boards := map[int64]*domain.Board{}
 	for i, m := range ms {
-		row := qualMatch{N: i + 1, Match: m}
-		if row.Seats, err = store.Seats(ctx, s.Pool, m.ID); err != nil {
-			return q, err
-		}
+		row := qualMatch{N: i + 1, Match: m, Seats: l.Seats[m.ID]}
 		if m.BoardID != nil {
-			b, ok := boards[*m.BoardID]
-			if !ok {
-				if b, _, err = store.BoardByID(ctx, s.Pool, *m.BoardID); err != nil {
-					return q, err
-				}
-				boards[b.ID] = b
+			if b := l.Boards[*m.BoardID]; b != nil {
+				row.Board, row.BoardFile = b, boardFileName(info, *b)
 			}
-			row.Board, row.BoardFile = b, boardFileName(info, *b)
 		}
 		scores := make([]int, len(row.Seats))
 		seats := make([]string, len(row.Seats))
@@ -118,7 +152,7 @@ func (s *Server) versionQualification(ctx context.Context, v *domain.Version) (q
 		}
 		q.Rows = append(q.Rows, row)
 	}
-	return q, nil
+	return q
 }
 
 // boardFileName is the name a board downloads as: an original's kit file

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -23,37 +22,12 @@ import (
 
 // GET /tournaments
 func (s *Server) tournamentsPage(w http.ResponseWriter, r *http.Request) {
-	ctx := r.Context()
-	ts, err := store.Tournaments(ctx, s.Pool, 200)
+	l, err := s.loadTournaments(r.Context())
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	counts, err := store.TournamentEntrantCounts(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	d := templates.TournamentsData{}
-	if u := userFrom(ctx); u != nil && u.Role == domain.RoleAdmin {
-		d.Admin = true
-	}
-	for _, t := range ts {
-		row := templates.TournamentRow{ID: t.ID, Name: t.Name, Game: t.GameID, Format: t.Format, Status: t.Status,
-			When: fullTime(&t.StartAt), Entrants: counts[t.ID]}
-		switch t.Status {
-		case domain.TournamentScheduled:
-			d.Upcoming = append(d.Upcoming, row)
-		case domain.TournamentRunning, domain.TournamentPaused:
-			d.Running = append(d.Running, row)
-		default:
-			row.When = fullTime(t.FinishedAt)
-			d.Finished = append(d.Finished, row)
-		}
-	}
-	// Upcoming soonest first; the others as listed, latest first.
-	slices.Reverse(d.Upcoming)
-	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, i18n.T(r.Context(), "site.nav.tournaments"), "tournaments"), d))
+	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, i18n.T(r.Context(), "site.nav.tournaments"), "tournaments"), tournamentsView(l)))
 }
 
 // GET /tournaments/{id}

@@ -30,6 +30,17 @@ type queueJSON struct {
 // versionQueue is where v stands in the judge's queues; nil when it is
 // not waiting.
 func (s *Server) versionQueue(ctx context.Context, v *domain.Version) (*queueJSON, error) {
+	p, err := s.loadVersionQueue(ctx, v)
+	if err != nil || p == nil {
+		return nil, err
+	}
+	return queueView(ctx, *p), nil
+}
+
+// loadVersionQueue reads where v stands in the judge's queues, in one
+// query (and one more every 30 s for the recent durations); nil when it
+// is not waiting.
+func (s *Server) loadVersionQueue(ctx context.Context, v *domain.Version) (*store.QueuePlace, error) {
 	if !v.Status.InProgress() {
 		return nil, nil
 	}
@@ -41,12 +52,18 @@ func (s *Server) versionQueue(ctx context.Context, v *domain.Version) (*queueJSO
 	if err != nil || !ok {
 		return nil, err
 	}
+	return &p, nil
+}
+
+// queueView is where a waiting version stands, as the API and the version
+// page say it.
+func queueView(ctx context.Context, p store.QueuePlace) *queueJSON {
 	q := &queueJSON{Stage: p.Stage, Running: p.Running, Ahead: p.Ahead, Left: p.Left, Workers: p.Workers,
 		EstimateSeconds: int(math.Ceil(p.Estimate.Seconds())), Words: queuePlaceWords(ctx, p)}
 	if !p.Running {
 		q.Place = p.Ahead + 1
 	}
-	return q, nil
+	return q
 }
 
 // jobDurations are store.RecentDurations, read at most every 30 s: every

@@ -95,6 +95,20 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 	if g, err := games.Get(m.GameID); err == nil {
 		d.Scoring = g.Info().Scoring
 	}
+	d.Seats = matchSeatRows(ctx, l)
+	if m.Status == domain.MatchQueued {
+		job := l.Job
+		d.Queue, d.Polling = &job, job.State != "cancelled" && job.State != "discarded"
+	}
+	matchRetentionView(ctx, l, &d)
+	matchViewerSeats(l, &d)
+	return d
+}
+
+// matchSeatRows are a match's seats as its page lists them, best first.
+func matchSeatRows(ctx context.Context, l matchLoad) []templates.SeatRow {
+	m := l.M
+	var rows []templates.SeatRow
 	for _, st := range l.Seats {
 		row := templates.SeatRow{Seat: st.Seat, Bot: seatBotLabel(ctx, st.BotName, m.Kind, st.BotID == nil, st.House, m.Rated),
 			Owner: st.OwnerName, Language: st.Language, Score: "–", CPU: "–"}
@@ -114,16 +128,16 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 		if st.Invalid != nil {
 			row.Invalid = *st.Invalid
 		}
-		d.Seats = append(d.Seats, row)
+		rows = append(rows, row)
 	}
-	slices.SortStableFunc(d.Seats, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
-	if m.Status == domain.MatchQueued {
-		job := l.Job
-		d.Queue, d.Polling = &job, job.State != "cancelled" && job.State != "discarded"
-	}
+	slices.SortStableFunc(rows, func(a, b templates.SeatRow) int { return cmp.Compare(rankKey(a.Rank), rankKey(b.Rank)) })
+	return rows
+}
 
-	// Retention: the replay was deleted (and is being played again, or
-	// not), or it was played again.
+// matchRetentionView says on d what retention did to the match's replay:
+// deleted (and being played again, or not), or played again.
+func matchRetentionView(ctx context.Context, l matchLoad, d *templates.MatchData) {
+	m := l.M
 	if m.ReplayRegeneratedAt != nil {
 		d.Regenerated, d.ReplayDiffers = localTime(ctx, m.ReplayRegeneratedAt), m.ReplayDiffers
 	}
@@ -140,11 +154,15 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 			d.ReplayFailedWhy = strings.TrimPrefix(l.ReplayJobError, "JobCancelError: ")
 		}
 	}
+}
 
-	// The viewer's seats: their bots' debug logs, "play again" with their
-	// latest version, and a challenge of the same bots.
+// matchViewerSeats puts on d the viewer's seats: their bots' debug logs,
+// "play again" with their latest version, and a challenge of the same
+// bots.
+func matchViewerSeats(l matchLoad, d *templates.MatchData) {
+	m := l.M
 	if l.Viewer == nil {
-		return d
+		return
 	}
 	link := url.Values{}
 	for _, st := range l.Seats {
@@ -171,7 +189,6 @@ func matchView(ctx context.Context, l matchLoad) templates.MatchData {
 	}
 	d.ChallengeURL = "/games/" + m.GameID + "/challenge?" + link.Encode()
 	d.SeatLogs = len(d.MySeats) > 0 || l.Viewer.Role == domain.RoleAdmin
-	return d
 }
 
 // retentionRules are the retention rules r, for the pages to put in words.
