@@ -16,6 +16,9 @@ import (
 var (
 	wordCallRE   = regexp.MustCompile(`\b[tn]\(\s*'([a-z_.]+)'`)
 	buttonCallRE = regexp.MustCompile(`\bbutton\('[^']*', '([a-z_]+)'`)
+	// A game's renderer also names its words in tables (a terrain
+	// letter's word, a direction's): every literal 'table.key' there is one.
+	rendererKeyRE = regexp.MustCompile(`'([a-z]+(?:\.[a-z_]+)+)'`)
 )
 
 // Every word the viewer's modules ask for is in its dictionary, in every
@@ -41,11 +44,36 @@ func TestViewerWordsExist(t *testing.T) {
 	if len(used) < 40 {
 		t.Fatalf("only %d words found in the viewer's modules", len(used))
 	}
+	// The games' renderers (served as viewer/games/ID.js): each asks for
+	// words of its game's table, GAME.<what>.
+	byRenderer := map[string]map[string]bool{}
+	for p, src := range Renderers() {
+		keys := map[string]bool{}
+		for _, re := range []*regexp.Regexp{wordCallRE, rendererKeyRE} {
+			for _, m := range re.FindAllSubmatch(src, -1) {
+				keys[string(m[1])] = true
+			}
+		}
+		if len(keys) < 10 {
+			t.Errorf("%s asks for only %d words: %v", p, len(keys), keys)
+		}
+		byRenderer[p] = keys
+	}
+	if len(byRenderer) < 4 {
+		t.Fatalf("only %d game renderers", len(byRenderer))
+	}
 	for _, lang := range i18n.Supported {
 		d := ViewerWords(lang)
 		for key := range used {
 			if _, ok := d.Words[key]; !ok {
 				t.Errorf("%s: the viewer asks for %q, which its words lack", lang, key)
+			}
+		}
+		for p, keys := range byRenderer {
+			for key := range keys {
+				if _, ok := d.Words[key]; !ok {
+					t.Errorf("%s: %s asks for %q, which the viewer's words lack", lang, p, key)
+				}
 			}
 		}
 	}

@@ -45,7 +45,8 @@ const viewerTextJS = `(() => {
 // catalogue's (viewer.toml): its controls' labels and titles, the
 // debugging panel's heading, the engines' ignored-command and freeze
 // reasons (reasons.toml; a reason the catalogue does not know stays as
-// written), and no English original is left.
+// written), the units the game's renderer names ([viewer.orkisland]), and
+// no English original is left.
 func TestViewerSpeaksCatalan(t *testing.T) {
 	e := newPagesEnv(t)
 	g, err := games.Get("orkisland")
@@ -153,6 +154,11 @@ func TestViewerSpeaksCatalan(t *testing.T) {
 		if !strings.HasSuffix(got.Ignored[i], ": "+want) {
 			t.Errorf("ignored command %d reads %q, want it to end %q", i, got.Ignored[i], want)
 		}
+		// The unit is named by the game's renderer, in Catalan too.
+		if ork := i18n.T(ca, "viewer.orkisland.ork", map[string]any{"ID": i}); !strings.Contains(got.Ignored[i], ": "+ork+": ") {
+			t.Errorf("ignored command %d reads %q, want it to name %q", i, got.Ignored[i], ork)
+		}
+		english = append(english, i18n.T(en, "viewer.orkisland.ork", map[string]any{"ID": i})+":")
 	}
 	if want := i18n.Reason(ca, budget); !strings.Contains(got.Panel, want) || want == budget {
 		t.Errorf("the panel's freeze does not say %q:\n%s", want, got.Panel)

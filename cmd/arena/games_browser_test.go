@@ -3,14 +3,19 @@ package main
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/web/browsertest"
 )
 
@@ -134,5 +139,102 @@ func TestEveryGameInViewer(t *testing.T) {
 				t.Errorf("browser console: %s", p)
 			}
 		})
+	}
+}
+
+// jsPostUnderMouse is where, in CSS pixels, the first post of an Apocalypse
+// board is drawn, with its cell, value, owner on display and the owner's
+// name.
+const jsPostUnderMouse = `(() => {
+	const p = ` + jsViewer + `.player;
+	const c = ` + jsShadow + `.querySelector('canvas.board');
+	const rect = c.getBoundingClientRect();
+	const L = p.renderer.layout(c.width, c.height);
+	const [i, j, value] = p.replay.initial.posts[0];
+	const owner = p.timeline.state(p.round).owners[0];
+	const scale = rect.width / c.width;
+	return JSON.stringify({X: rect.x + (L.x0 + (j + 0.5) * L.cell) * scale, Y: rect.y + (L.y0 + (i + 0.5) * L.cell) * scale,
+		I: i, J: j, Value: value, Owner: owner, Name: owner >= 0 ? p.replay.players[owner] : ''});
+})()`
+
+// TestGameWordsInCatalan: arena view in a Catalan locale shows an
+// Apocalypse Now replay with the game renderer's own words in Catalan, the
+// catalogue's (viewer.toml's [viewer.apocalypse]): every scoreboard row's
+// stats labels and their titles, and the hover text of a post; none of
+// the English ones is left.
+func TestGameWordsInCatalan(t *testing.T) {
+	t.Setenv("LC_ALL", "ca_ES.UTF-8")
+	g, err := games.Get("apocalypse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, rep := gameReplay(t, g, 7)
+	srv := httptest.NewServer(viewHandler(writeReplay(t, data)))
+	defer srv.Close()
+	tab, closeTab := chromedp.NewContext(browsertest.Start(t, 1280, 860))
+	defer closeTab()
+	do, eval, wait, problems := driver(t, tab)
+	do("open the viewer", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/"))
+	wait("the replay is loaded", jsViewer+`.rounds === `+itoa(len(rep.Rounds))+` && `+jsViewer+`.idle`)
+	mid := len(rep.Rounds) / 2
+	eval(jsViewer + `.round = ` + itoa(mid))
+	wait("a middle round is shown", jsViewer+`.round === `+itoa(mid)+` && `+jsViewer+`.idle`)
+
+	ca := i18n.WithLang(context.Background(), "ca")
+	en := context.Background()
+	word := func(ctx context.Context, key string) string { return i18n.T(ctx, "viewer.apocalypse."+key) }
+	// Each row: the player's number, then soldiers, parachuters and posts.
+	want := [][2]string{{word(ca, "player_label"), ""}}
+	var english []string
+	for _, k := range []string{"sol", "par", "post"} {
+		want = append(want, [2]string{word(ca, k), word(ca, k+"_title")})
+		english = append(english, word(en, k+"_title"))
+	}
+	var rows [][][2]string
+	if err := json.Unmarshal([]byte(eval(`JSON.stringify([...`+jsShadow+`.querySelectorAll('.row .stats')].map((s) =>
+		[...s.querySelectorAll('.stat')].map((el) => [el.querySelector('b').textContent, el.title])))`)), &rows); err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != g.Info().Players {
+		t.Fatalf("%d scoreboard rows with stats, want %d", len(rows), g.Info().Players)
+	}
+	for r, row := range rows {
+		if !slices.Equal(row, want) {
+			t.Errorf("row %d's stats (label, title) are %q, want %q", r, row, want)
+		}
+	}
+
+	var post struct {
+		X, Y               float64
+		I, J, Value, Owner int
+		Name               string
+	}
+	if err := json.Unmarshal([]byte(eval(jsPostUnderMouse)), &post); err != nil {
+		t.Fatal(err)
+	}
+	do("hover the first post", chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, post.X, post.Y))
+	wait("the cell is described", jsShadow+`.querySelector('.status').textContent.startsWith('[`+itoa(post.I)+`, `+itoa(post.J)+`] ')`)
+	var text string
+	if post.Owner >= 0 {
+		team := i18n.T(ca, "viewer.apocalypse.player", map[string]any{"Name": post.Name, "Number": post.Owner})
+		text = i18n.T(ca, "viewer.apocalypse.post_held", map[string]any{"Value": post.Value, "Team": team})
+		english = append(english, "held by")
+	} else {
+		text = i18n.T(ca, "viewer.apocalypse.post_free", map[string]any{"Value": post.Value})
+		english = append(english, "nobody’s")
+	}
+	english = append(english, "post worth")
+	status := eval(jsShadow + `.querySelector('.status').textContent`)
+	if !strings.Contains(status, " · "+text) || text == "" || strings.Contains(text, "{{") {
+		t.Errorf("hovering post 0 at [%d, %d] says %q, want it to include %q", post.I, post.J, status, text)
+	}
+	all := eval(jsShadow + `.textContent + [...` + jsShadow + `.querySelectorAll('[title]')].map((el) => el.title).join('\n')`)
+	for _, s := range english {
+		if strings.Contains(all+status, s) {
+			t.Errorf("the Catalan viewer still says %q", s)
+		}
+	}
+	for _, p := range problems() {
+		t.Errorf("browser console: %s", p)
 	}
 }

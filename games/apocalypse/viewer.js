@@ -3,7 +3,10 @@
 // discs ringed by their life, helicopters as their 5×5 square with a nose
 // for the heading, spinning blades, the napalm counter and the parachuters
 // on board. Units move by id between rounds. State and changes follow
-// docs/replay.md, section "Apocalypse Now".
+// docs/replay.md, section "Apocalypse Now". Its words are the page's
+// (viewer.toml's [viewer.apocalypse]), English by default.
+
+import { Words } from '../words.js';
 
 const LAND = {
   ':': '#2f7d32', // forest
@@ -11,8 +14,8 @@ const LAND = {
   O: '#4fb3e8', // water
   X: '#8a8176', // mountain
 };
-const LAND_NAME = { ':': 'forest', '.': 'grass', O: 'water', X: 'mountain' };
-const HEADING = ['south', 'east', 'north', 'west'];
+const LAND_NAME = { ':': 'apocalypse.land.forest', '.': 'apocalypse.land.grass', O: 'apocalypse.land.water', X: 'apocalypse.land.mountain' };
+const HEADING = ['apocalypse.heading.south', 'apocalypse.heading.east', 'apocalypse.heading.north', 'apocalypse.heading.west'];
 // Soldiers' steps, as sdk.SoldierDirs: the direction digit of a command.
 const STEPS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1], [0, 0]];
 // One cell ahead for each heading: south, east, north, west.
@@ -20,13 +23,14 @@ const AHEAD = [[1, 0], [0, 1], [-1, 0], [0, -1]];
 
 export default {
   title: 'Apocalypse Now',
-  init(replay, colors) {
-    return new Apocalypse(replay, colors);
+  init(replay, colors, words = new Words()) {
+    return new Apocalypse(replay, colors, words);
   },
 };
 
 class Apocalypse {
-  constructor(replay, colors) {
+  constructor(replay, colors, words) {
+    this.w = words;
     this.title = replay.game === 'apocalypse-redux' ? 'Apocalypse Now Redux' : 'Apocalypse Now 2018';
     const init = replay.initial;
     const s = replay.settings ?? {};
@@ -36,7 +40,7 @@ class Apocalypse {
     this.aspect = 1;
     this.firstTeam = init.first_team ?? 0;
     // Redux's scores are each round's points, and the last round's decide.
-    if (init.round_points) this.scoreCaption = "Points each round (the last round's decide)";
+    if (init.round_points) this.scoreCaption = words.t('apocalypse.score_caption');
     this.life = s.LIFE ?? 100;
     this.forestBurns = s.FOREST_BURNS ?? 10;
     this.otherBurns = s.OTHER_BURNS ?? 5;
@@ -153,12 +157,13 @@ class Apocalypse {
     for (const [p] of state.soldiers.values()) if (rows[p]) rows[p].soldiers++;
     for (const [p, , , , , paras] of state.helis.values()) if (rows[p]) rows[p].parachuters += paras;
     for (const o of state.owners) if (rows[o]) rows[o].posts++;
-    const who = this.firstTeam ? 'TEAM' : 'PLAYER';
+    const w = this.w;
+    const who = w.t(this.firstTeam ? 'apocalypse.team_label' : 'apocalypse.player_label');
     return rows.map((r, p) => [
       { label: who, value: p + this.firstTeam },
-      { label: 'SOL', value: r.soldiers, title: 'soldiers' },
-      { label: 'PAR', value: r.parachuters, title: 'parachuters waiting in its helicopters' },
-      { label: 'POST', value: r.posts, title: 'posts owned' },
+      { label: w.t('apocalypse.sol'), value: r.soldiers, title: w.t('apocalypse.sol_title') },
+      { label: w.t('apocalypse.par'), value: r.parachuters, title: w.t('apocalypse.par_title') },
+      { label: w.t('apocalypse.post'), value: r.posts, title: w.t('apocalypse.post_title') },
     ]);
   }
 
@@ -365,7 +370,7 @@ class Apocalypse {
   // The debugging panel's hooks (docs/viewer.md): the soldiers and
   // helicopters under a pixel, and what their commands in a round did.
   unitName(id) {
-    return this.heliIds.has(id) ? `helicopter ${id}` : `soldier ${id}`;
+    return this.w.t(this.heliIds.has(id) ? 'apocalypse.helicopter' : 'apocalypse.soldier', { ID: id });
   }
 
   unitsAt(state, x, y, width, height) {
@@ -381,19 +386,20 @@ class Apocalypse {
   }
 
   commandsOf(round, id) {
+    const w = this.w;
     const cmd = round.commands ?? {};
     const out = [];
     for (const code of cmd.soldiers ?? []) {
       const a = Math.abs(code);
       if (Math.floor(a / 10) !== id) continue;
-      const dir = STEP_WORD[a % 10] ?? `direction ${a % 10}`;
-      out.push(code > 0 ? `step ${dir}` : `step ${dir}, not taken (an attack, or the cell was blocked)`);
+      const step = STEP[a % 10] ? w.t(STEP[a % 10]) : w.t('apocalypse.step_dir', { Dir: a % 10 });
+      out.push(code > 0 ? step : w.t('apocalypse.not_taken', { Step: step }));
     }
     for (const [h, instr, effect] of cmd.helicopters ?? []) {
       if (h !== id) continue;
-      if (instr === 5) out.push(effect ? 'napalm' : 'napalm (not ready)');
-      else if (instr === 3 || instr === 4) out.push(instr === 3 ? 'turn counter-clockwise' : 'turn clockwise');
-      else out.push(`forward ${instr}, flew ${effect}`);
+      if (instr === 5) out.push(w.t(effect ? 'apocalypse.napalm' : 'apocalypse.napalm_not_ready'));
+      else if (instr === 3 || instr === 4) out.push(w.t(instr === 3 ? 'apocalypse.turn_ccw' : 'apocalypse.turn_cw'));
+      else out.push(w.t('apocalypse.forward', { Instr: instr, Flew: effect }));
     }
     return out;
   }
@@ -406,20 +412,29 @@ class Apocalypse {
     const j = Math.floor((x - x0) / cell);
     if (i < 0 || j < 0 || i >= n || j >= n) return '';
     const c = i * n + j;
-    const team = (p) => `${names[p] ?? p} (${this.firstTeam ? 'team' : 'player'} ${p + this.firstTeam})`;
-    const parts = [`[${i}, ${j}] ${LAND_NAME[String.fromCharCode(state.land[c])] ?? '?'}`];
-    if (state.fire[c] > 0) parts.push(`burning ${state.fire[c]} more round${state.fire[c] === 1 ? '' : 's'}`);
+    const w = this.w;
+    const team = (p) => w.t(this.firstTeam ? 'apocalypse.team' : 'apocalypse.player', { Name: names[p] ?? p, Number: p + this.firstTeam });
+    const land = LAND_NAME[String.fromCharCode(state.land[c])];
+    const parts = [`[${i}, ${j}] ${land ? w.t(land) : '?'}`];
+    if (state.fire[c] > 0) parts.push(w.n('apocalypse.burning', state.fire[c]));
     const k = this.postAt.get(c);
     if (k !== undefined) {
       const owner = state.owners[k];
-      parts.push(`post worth ${this.initial.posts[k][2]}, ${owner >= 0 ? 'held by ' + team(owner) : 'nobody’s'}`);
+      const value = this.initial.posts[k][2];
+      parts.push(owner >= 0 ? w.t('apocalypse.post_held', { Value: value, Team: team(owner) }) : w.t('apocalypse.post_free', { Value: value }));
     }
     for (const [id, u] of state.soldiers) {
-      if (u[1] === i && u[2] === j) parts.push(`soldier ${id} of ${team(u[0])}, life ${u[3]}`);
+      if (u[1] === i && u[2] === j) parts.push(w.t('apocalypse.soldier_of', { ID: id, Team: team(u[0]), Life: u[3] }));
     }
     for (const [id, h] of state.helis) {
       if (Math.abs(h[1] - i) <= 2 && Math.abs(h[2] - j) <= 2) {
-        parts.push(`helicopter ${id} of ${team(h[0])} heading ${HEADING[h[3]]}, napalm ${h[4] ? 'in ' + h[4] : 'ready'}, ${h[5]} parachuter${h[5] === 1 ? '' : 's'}`);
+        parts.push(w.t('apocalypse.helicopter_of', {
+          ID: id,
+          Team: team(h[0]),
+          Heading: HEADING[h[3]] ? w.t(HEADING[h[3]]) : h[3],
+          Napalm: h[4] ? w.t('apocalypse.napalm_in', { Rounds: h[4] }) : w.t('apocalypse.napalm_ready'),
+          Parachuters: w.n('apocalypse.parachuters', h[5]),
+        }));
       }
     }
     return parts.join(' · ');
@@ -447,5 +462,15 @@ function ease(t) {
   return t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
 }
 
-// A soldier's step directions (docs/replay.md).
-const STEP_WORD = ['south', 'south-east', 'east', 'north-east', 'north', 'north-west', 'west', 'south-west', 'on the spot'];
+// A soldier's steps by direction digit (docs/replay.md), in words.
+const STEP = [
+  'apocalypse.step.south',
+  'apocalypse.step.south_east',
+  'apocalypse.step.east',
+  'apocalypse.step.north_east',
+  'apocalypse.step.north',
+  'apocalypse.step.north_west',
+  'apocalypse.step.west',
+  'apocalypse.step.south_west',
+  'apocalypse.step.still',
+];

@@ -1,6 +1,9 @@
 // Ork Island renderer: the terrain, cities and paths cross-hatched in their
 // owner's colour, and orks as small squares walking between rounds.
-// State and changes follow docs/replay.md, section "Ork Island".
+// State and changes follow docs/replay.md, section "Ork Island". Its words
+// are the page's (viewer.toml's [viewer.orkisland]), English by default.
+
+import { Words } from '../words.js';
 
 // The original viewer's terrain colours (games/ork-island.md).
 const TERRAIN = {
@@ -11,17 +14,25 @@ const TERRAIN = {
   C: '#404040',
   P: '#999999',
 };
-const TERRAIN_NAME = { W: 'water', G: 'grass', F: 'forest', S: 'sand', C: 'city', P: 'path' };
+const TERRAIN_NAME = {
+  W: 'orkisland.terrain.water',
+  G: 'orkisland.terrain.grass',
+  F: 'orkisland.terrain.forest',
+  S: 'orkisland.terrain.sand',
+  C: 'orkisland.terrain.city',
+  P: 'orkisland.terrain.path',
+};
 
 export default {
   title: 'Ork Island',
-  init(replay, colors) {
-    return new OrkIsland(replay.initial, colors);
+  init(replay, colors, words = new Words()) {
+    return new OrkIsland(replay.initial, colors, words);
   },
 };
 
 class OrkIsland {
-  constructor(initial, colors) {
+  constructor(initial, colors, words) {
+    this.w = words;
     this.initial = initial;
     this.rows = initial.rows;
     this.cols = initial.cols;
@@ -180,7 +191,7 @@ class OrkIsland {
   // The debugging panel's hooks (docs/viewer.md): the orks under a pixel,
   // and what an ork's command in a round was.
   unitName(id) {
-    return `ork ${id}`;
+    return this.w.t('orkisland.ork', { ID: id });
   }
 
   unitsAt(state, x, y, width, height) {
@@ -195,7 +206,9 @@ class OrkIsland {
   }
 
   commandsOf(round, id) {
-    return (round.commands ?? []).filter((m) => m[0] === id).map((m) => `move ${DIR_WORD[m[1]] ?? m[1]}`);
+    return (round.commands ?? [])
+      .filter((m) => m[0] === id)
+      .map((m) => (MOVE[m[1]] ? this.w.t(MOVE[m[1]]) : this.w.t('orkisland.move', { Dir: m[1] })));
   }
 
   // describe says what is under device pixel (x, y), for the status line.
@@ -204,15 +217,20 @@ class OrkIsland {
     const r = Math.floor((y - y0) / cell);
     const c = Math.floor((x - x0) / cell);
     if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return '';
-    const parts = [`[${r}, ${c}] ${TERRAIN_NAME[this.board[r][c]] ?? '?'}`];
+    const w = this.w;
+    const terrain = TERRAIN_NAME[this.board[r][c]];
+    const parts = [`[${r}, ${c}] ${terrain ? w.t(terrain) : '?'}`];
     const a = this.areaAt.get(r * this.cols + c);
     if (a) {
       const owner = state[a.kind][a.index];
-      const what = a.kind === 'cities' ? 'city' : 'path';
-      parts.push(`${what} ${a.index} (${a.cells.length} cells), ${owner >= 0 ? 'owned by ' + names[owner] : 'no owner'}`);
+      const area = w.n(a.kind === 'cities' ? 'orkisland.city' : 'orkisland.path', a.cells.length, { Index: a.index });
+      parts.push(`${area}, ${owner >= 0 ? w.t('orkisland.owned_by', { Name: names[owner] }) : w.t('orkisland.no_owner')}`);
     }
     const id = state.orks.findIndex((o) => o[1] === r && o[2] === c);
-    if (id >= 0) parts.push(`ork ${id} of ${names[state.orks[id][0]]}, health ${state.orks[id][3]}`);
+    if (id >= 0) {
+      const o = state.orks[id];
+      parts.push(w.t('orkisland.ork_of', { ID: id, Name: names[o[0]], Health: o[3] }));
+    }
     return parts.join(' · ');
   }
 }
@@ -221,4 +239,5 @@ function ease(t) {
   return t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
 }
 
-const DIR_WORD = { N: 'north', S: 'south', E: 'east', W: 'west' };
+// An ork's moves (docs/replay.md), in words.
+const MOVE = { N: 'orkisland.move_north', S: 'orkisland.move_south', E: 'orkisland.move_east', W: 'orkisland.move_west' };

@@ -3,24 +3,28 @@
 // walking between rounds, attack beams, a fading ring where one dies and a
 // countdown ring while it waits to come back. The replay is the
 // spectator's view: everything is shown, hidden or not.
-// State and changes follow docs/replay.md, section "Poquémon".
+// State and changes follow docs/replay.md, section "Poquémon". Its words
+// are the page's (viewer.toml's [viewer.poquemon]), English by default.
+
+import { Words } from '../words.js';
 
 const FLOOR = '#efe9da';
 const FLOOR_ALT = '#e8e1cf';
 const WALL = '#3d4451';
 const WALL_EDGE = '#2b313b';
 const GHOST = '#8a63d2';
-const BONUS_NAME = { P: 'point bag', S: 'stone', R: 'scope bonus', A: 'attack bonus', D: 'defense bonus' };
+const BONUS_NAME = { S: 'poquemon.stone', R: 'poquemon.scope_bonus', A: 'poquemon.attack_bonus', D: 'poquemon.defense_bonus' };
 
 export default {
   title: 'Poquémon',
-  init(replay, colors) {
-    return new Poquemon(replay, colors);
+  init(replay, colors, words = new Words()) {
+    return new Poquemon(replay, colors, words);
   },
 };
 
 class Poquemon {
-  constructor(replay, colors) {
+  constructor(replay, colors, words) {
+    this.w = words;
     const initial = replay.initial;
     this.initial = initial;
     this.rows = initial.rows;
@@ -87,10 +91,11 @@ class Poquemon {
     return Array.from({ length: this.players }, (_, p) => {
       const own = state.poquemon.filter((q) => q[0] === p);
       const join = (i) => own.map((q) => q[i]).join('/');
+      const w = this.w;
       return [
-        { label: 'ATK', value: join(4), title: 'Attack' },
-        { label: 'DEF', value: join(5), title: 'Defense' },
-        { label: 'SCP', value: join(6), title: 'Scope: how far it attacks' },
+        { label: w.t('poquemon.atk'), value: join(4), title: w.t('poquemon.atk_title') },
+        { label: w.t('poquemon.def'), value: join(5), title: w.t('poquemon.def_title') },
+        { label: w.t('poquemon.scp'), value: join(6), title: w.t('poquemon.scp_title') },
       ];
     });
   }
@@ -333,7 +338,7 @@ class Poquemon {
   // The debugging panel's hooks (docs/viewer.md): the Poquémon under a
   // pixel, and what a Poquémon's actions in a round did.
   unitName(id) {
-    return `Poquémon ${id}`;
+    return this.w.t('poquemon.unit', { ID: id });
   }
 
   unitsAt(state, x, y, width, height) {
@@ -348,8 +353,12 @@ class Poquemon {
   }
 
   commandsOf(round, id) {
-    const dir = { N: 'north', S: 'south', E: 'east', W: 'west' };
-    return (round.commands ?? []).filter((a) => a[0] === id).map((a) => `${a[1] === 'a' ? 'attack' : 'move'} ${dir[a[2]] ?? a[2]}`);
+    return (round.commands ?? [])
+      .filter((a) => a[0] === id)
+      .map((a) => {
+        const words = a[1] === 'a' ? ATTACK : MOVE;
+        return words[a[2]] ? this.w.t(words[a[2]]) : this.w.t(a[1] === 'a' ? 'poquemon.attack' : 'poquemon.move', { Dir: a[2] });
+      });
   }
 
   // describe says what is under device pixel (x, y), for the status line.
@@ -358,25 +367,36 @@ class Poquemon {
     const r = Math.floor((y - y0) / cell);
     const c = Math.floor((x - x0) / cell);
     if (r < 0 || c < 0 || r >= this.rows || c >= this.cols) return '';
+    const w = this.w;
     const parts = [`[${r}, ${c}]`];
     const k = this.ghostAt.get(r * this.cols + c);
     if (k !== undefined) {
       const left = ghostTime(this.initial.walls[k][3], this.wallTime, state.round);
-      parts.push(`ghost wall, ${state.walls[k] ? 'up' : 'down'}, changes in ${left} round${left === 1 ? '' : 's'}`);
+      parts.push(w.n(state.walls[k] ? 'poquemon.ghost_up' : 'poquemon.ghost_down', left));
     } else {
-      parts.push(this.board[r][c] === 'X' ? 'wall' : 'floor');
+      parts.push(w.t(this.board[r][c] === 'X' ? 'poquemon.wall' : 'poquemon.floor'));
     }
     const b = state.bonuses.find((x) => x[4] && x[1] === r && x[2] === c);
-    if (b) parts.push(b[0] === 'P' ? `point bag of ${b[3]}` : BONUS_NAME[b[0]]);
+    if (b) parts.push(b[0] === 'P' ? w.t('poquemon.point_bag', { Value: b[3] }) : BONUS_NAME[b[0]] ? w.t(BONUS_NAME[b[0]]) : b[0]);
     state.poquemon.forEach((q, id) => {
       if (q[2] !== r || q[3] !== c) return;
-      const who = `Poquémon ${id} of ${names[q[0]] ?? 'player ' + q[0]}`;
-      if (q[1]) parts.push(`${who}: attack ${q[4]}, defense ${q[5]}, scope ${q[6]}, ${q[7]} stone${q[7] === 1 ? '' : 's'}, ${q[8]} points`);
-      else parts.push(`${who} fell here, back in about ${Math.max(0, this.regen - (state.round - (q[9] ?? state.round)))} rounds`);
+      const who = w.t('poquemon.of', { ID: id, Name: names[q[0]] ?? w.t('poquemon.player', { Seat: q[0] }) });
+      if (q[1]) {
+        parts.push(w.t('poquemon.alive', {
+          Who: who, Attack: q[4], Defense: q[5], Scope: q[6],
+          Stones: w.n('poquemon.stones', q[7]), Points: w.n('poquemon.points', q[8]),
+        }));
+      } else {
+        parts.push(w.n('poquemon.fell', Math.max(0, this.regen - (state.round - (q[9] ?? state.round))), { Who: who }));
+      }
     });
     return parts.join(' · ');
   }
 }
+
+// A Poquémon's actions (docs/replay.md), in words.
+const MOVE = { N: 'poquemon.move_north', S: 'poquemon.move_south', E: 'poquemon.move_east', W: 'poquemon.move_west' };
+const ATTACK = { N: 'poquemon.attack_north', S: 'poquemon.attack_south', E: 'poquemon.attack_east', W: 'poquemon.attack_west' };
 
 // ghostTime is a ghost wall's rounds to its next change after k rounds,
 // from its initial time t0 and period w (docs/replay.md).

@@ -2,22 +2,27 @@
 // scrolls left one column per round while cars at the window's speed stand
 // still. It shows the window's columns plus one on each side (outside the
 // window, shaded). State and changes follow docs/replay.md, "Wasteland".
+// Its words are the page's (viewer.toml's [viewer.wasteland]), English by
+// default.
+
+import { Words } from '../words.js';
 
 const SAND = '#e9dbb4';
 const SAND_OUT = '#cdbb8e'; // the columns outside the window
 const GRID = 'rgba(120, 95, 50, 0.10)';
 const LOW_GAS = 20; // cars with this much gas or less blink
-const NAMES = { X: 'tyre', W: 'water bonus', G: 'gas bonus', M: 'missile bonus' };
+const NAMES = { X: 'wasteland.tyre', W: 'wasteland.water_bonus', G: 'wasteland.gas_bonus', M: 'wasteland.missile_bonus' };
 
 export default {
   title: 'Wasteland',
-  init(replay, colors) {
-    return new Wasteland(replay.initial, colors);
+  init(replay, colors, words = new Words()) {
+    return new Wasteland(replay.initial, colors, words);
   },
 };
 
 class Wasteland {
-  constructor(initial, colors) {
+  constructor(initial, colors, words) {
+    this.w = words;
     this.initial = initial;
     this.rows = initial.rows;
     this.cols = initial.cols;
@@ -217,7 +222,7 @@ class Wasteland {
   // The debugging panel's hooks (docs/viewer.md): the cars under a pixel,
   // and what a car's instructions in a round were.
   unitName(id) {
-    return `car ${id}`;
+    return this.w.t('wasteland.car', { ID: id });
   }
 
   unitsAt(state, x, y, width, height) {
@@ -233,7 +238,9 @@ class Wasteland {
   }
 
   commandsOf(round, id) {
-    return (round.commands ?? []).filter((c) => c[0] === id).map((c) => INSTRUCTION[c[1]] ?? `instruction ${c[1]}`);
+    return (round.commands ?? [])
+      .filter((c) => c[0] === id)
+      .map((c) => (c[1] === SHOOT ? this.w.t('wasteland.shoot') : INSTRUCTION[c[1]] ?? this.w.t('wasteland.instruction', { Code: c[1] })));
   }
 
   // describe says what is under device pixel (x, y), for the status line.
@@ -244,17 +251,18 @@ class Wasteland {
     if (r < 0 || r >= this.rows || sx < 0 || sx >= this.shown) return '';
     const col = mod(sx - 1 + state.k, this.cols);
     const inside = sx > 0 && sx <= this.win;
-    const parts = [`[${r}, ${col}]${inside ? '' : ' outside the window'}`];
+    const w = this.w;
+    const parts = [`[${r}, ${col}]${inside ? '' : ' ' + w.t('wasteland.outside')}`];
     const letter = state.board[r][col];
-    if (NAMES[letter]) parts.push(NAMES[letter]);
+    if (NAMES[letter]) parts.push(w.t(NAMES[letter]));
     state.cars.forEach((c, id) => {
       if (c[5] && c[1] === r && c[2] === col) {
         const who = names[Math.floor(id / this.perPlayer)] ?? '?';
-        parts.push(`car ${id} of ${who}: gas ${c[4]}, ${c[3]} missile${c[3] === 1 ? '' : 's'}`);
+        parts.push(w.t('wasteland.car_of', { ID: id, Name: who, Gas: c[4], Missiles: w.n('wasteland.missiles', c[3]) }));
       }
     });
     for (const m of state.missiles) {
-      if (m[2] === r && m[3] === col) parts.push(`missile ${m[0]} shot by car ${m[1]}`);
+      if (m[2] === r && m[3] === col) parts.push(w.t('wasteland.missile', { ID: m[0], Car: m[1] }));
     }
     return parts.join(' · ');
   }
@@ -442,5 +450,7 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-// The instructions' codes (docs/replay.md), as the SDK names them.
-const INSTRUCTION = ['UP', 'DEFAULT', 'DOWN', 'SLOW_UP', 'SLOW', 'SLOW_DOWN', 'FAST_UP', 'FAST', 'FAST_DOWN', 'shoot'];
+// The instructions' codes (docs/replay.md): the moves as the SDK names
+// them, and shooting, in words.
+const INSTRUCTION = ['UP', 'DEFAULT', 'DOWN', 'SLOW_UP', 'SLOW', 'SLOW_DOWN', 'FAST_UP', 'FAST', 'FAST_DOWN'];
+const SHOOT = 9;

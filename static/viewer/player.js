@@ -2,10 +2,11 @@
 // chart and the animation clock. A game renderer (games/ID.js) knows the
 // board; the shell only knows rounds, scores and CPU (docs/replay.md).
 //
-// A renderer module's default export is {title, init(replay, colors)}, where
-// colors are the players' colours: the game's palette (games.Info.Palette,
-// served as palettes.js), the same the site's pages show for each seat.
-// init returns an object with
+// A renderer module's default export is {title, init(replay, colors, words)},
+// where colors are the players' colours: the game's palette
+// (games.Info.Palette, served as palettes.js), the same the site's pages
+// show for each seat, and words the page's language (words.js; a renderer
+// given none speaks English). init returns an object with
 //   aspect                         board width / height
 //   initialState()                 the state before round 0
 //   apply(state, round)            the state after round, without mutating state
@@ -49,7 +50,7 @@ export class Player {
     this.w = words;
     this.replay = replay;
     this.colors = seatColors(replay);
-    this.renderer = game.init(replay, this.colors);
+    this.renderer = game.init(replay, this.colors, this.w);
     this.timeline = new Timeline(replay, this.renderer);
     this.n = this.timeline.length;
     this.pos = clamp(Math.round(Number(round) || 0), 0, this.n); // fractional while animating
