@@ -20,7 +20,7 @@ func (s *Server) submitForm(r *http.Request) (templates.SubmitForm, []store.BotS
 	if err != nil {
 		return templates.SubmitForm{}, nil, err
 	}
-	return submitFormView(l), l.Bots, nil
+	return submitFormView(r.Context(), l), l.Bots, nil
 }
 
 // GET /games/{game}/submit[?bot=NAME][&from=template|latest][&lang=ID][&new=1]:
@@ -31,7 +31,7 @@ func (s *Server) submitPage(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	f := submitStartView(l, r.URL.Query())
+	f := submitStartView(r.Context(), l, r.URL.Query())
 	s.render(w, r, http.StatusOK, templates.Submit(s.page(r, i18n.T(r.Context(), "site.submit.title", map[string]any{"Game": f.GameTitle}), "bots"), f))
 }
 

@@ -106,7 +106,7 @@ func botView(ctx context.Context, l botLoad) templates.BotData {
 	}
 	d.Chart = ratingChart(l.History)
 	d.Matches = matchRows(ctx, l.Matches, nil, id)
-	d.Pager = olderPager(fmt.Sprintf("/bots/%d", id), l.Before, matchIDs(l.Matches), botMatchesSize)
+	d.Pager = olderPager(ctx, fmt.Sprintf("/bots/%d", id), l.Before, matchIDs(l.Matches), botMatchesSize)
 	d.RivalMatches = botRivalMatches
 	for _, rv := range l.Rivals {
 		row := templates.RivalRow{Bot: rv.BotName, Owner: rv.OwnerName, Wins: rv.Wins, Losses: rv.Losses,

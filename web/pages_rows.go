@@ -101,11 +101,11 @@ func rankKey(r int) int {
 
 // olderPager links the next page of a newest-first list by keyset: the
 // ids below the last one shown.
-func olderPager(base string, before int64, ids []int64, size int) templates.ListPager {
+func olderPager(ctx context.Context, base string, before int64, ids []int64, size int) templates.ListPager {
 	var pg templates.ListPager
 	if before > 0 {
 		pg.Prev = base // back to the newest
-		pg.Label = "Older matches"
+		pg.Label = i18n.T(ctx, "site.pager.older")
 	}
 	if len(ids) == size {
 		pg.Next = fmt.Sprintf("%s?before=%d", base, ids[len(ids)-1])

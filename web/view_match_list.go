@@ -12,5 +12,5 @@ import (
 // with a link to the older ones when the page is full.
 func matchListView(ctx context.Context, g *store.PublicGame, before int64, ms []store.MatchSummary) templates.MatchListData {
 	return templates.MatchListData{GameID: g.ID, GameTitle: g.Title, Rows: matchRows(ctx, ms, nil, 0),
-		Pager: olderPager("/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize)}
+		Pager: olderPager(ctx, "/games/"+g.ID+"/matches", before, matchIDs(ms), matchListSize)}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 	"arena.dev/store"
 )
 
@@ -25,8 +26,11 @@ func TestMatchListView(t *testing.T) {
 	}
 	// An older page, not full: back to the newest, nothing older.
 	d = matchListView(ctx, g, 471, full[:3])
-	if d.Pager.Prev != "/games/g/matches" || d.Pager.Next != "" {
+	if d.Pager.Prev != "/games/g/matches" || d.Pager.Next != "" || d.Pager.Label != "Older matches" {
 		t.Errorf("the last page: %+v", d.Pager)
+	}
+	if d := matchListView(i18n.WithLang(ctx, "ca"), g, 471, full[:3]); d.Pager.Label != "Partides més antigues" {
+		t.Errorf("the pager's label in Catalan: %q", d.Pager.Label)
 	}
 	if d := matchListView(ctx, g, 0, nil); len(d.Rows) != 0 || d.Pager.Next != "" || d.Pager.Prev != "" {
 		t.Errorf("no matches: %+v", d)

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -11,6 +12,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/lang"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -69,7 +71,7 @@ func (s *Server) loadSubmit(r *http.Request) (submitLoad, error) {
 // submitFormView is the submit page's form before anything is typed: the
 // game, its deadline, the languages it takes with their starter bots, and
 // the user's bots in it.
-func submitFormView(l submitLoad) templates.SubmitForm {
+func submitFormView(ctx context.Context, l submitLoad) templates.SubmitForm {
 	f := templates.SubmitForm{GameID: l.GameID, GameTitle: l.Title, MaxKB: service.MaxSource >> 10, Admin: l.Admin}
 	if l.Deadline != nil {
 		f.Deadline, f.Closed = fullTime(l.Deadline), l.Closed
@@ -78,9 +80,9 @@ func submitFormView(l submitLoad) templates.SubmitForm {
 		}
 	}
 	for _, lg := range l.Languages {
-		name := "the Null template"
+		name := i18n.T(ctx, "site.submit.start_null")
 		if len(l.Languages) > 1 {
-			name = "the " + lg.Title + " starter (" + lg.StarterFile + ")"
+			name = i18n.T(ctx, "site.submit.start_lang", map[string]any{"Language": lg.Title, "File": lg.StarterFile})
 		}
 		f.Languages = append(f.Languages, templates.LanguageOption{ID: lg.ID, Title: lg.Title, Editor: lg.Editor,
 			File: lg.File, Exts: lg.Exts, Starter: l.Starters[lg.ID], StartName: name})
@@ -96,8 +98,8 @@ func submitFormView(l submitLoad) templates.SubmitForm {
 // else the bot last submitted to) in its language, or the game's starter
 // bot in the chosen language (lang=ID, else the first) for a new bot
 // (new=1), a bot without versions, or on request (from=template).
-func submitStartView(l submitLoad, q url.Values) templates.SubmitForm {
-	f := submitFormView(l)
+func submitStartView(ctx context.Context, l submitLoad, q url.Values) templates.SubmitForm {
+	f := submitFormView(ctx, l)
 	f.Bot = strings.TrimSpace(q.Get("bot"))
 	switch {
 	case q.Get("new") == "1":

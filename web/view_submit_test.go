@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"net/url"
 	"testing"
 	"time"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 	"arena.dev/lang"
 	"arena.dev/store"
 )
@@ -34,7 +36,7 @@ func submitRows(t *testing.T) submitLoad {
 
 func TestSubmitFormView(t *testing.T) {
 	l := submitRows(t)
-	f := submitFormView(l)
+	f := submitFormView(context.Background(), l)
 	if f.GameTitle != "Ork Island" || f.MaxKB == 0 || f.Deadline != "" || f.Closed || f.ClosesIn != 0 || f.Admin {
 		t.Errorf("head: %+v", f)
 	}
@@ -45,23 +47,29 @@ func TestSubmitFormView(t *testing.T) {
 		f.Languages[1].Starter != "// cpp starter" || f.Languages[1].File != "bot.cc" {
 		t.Errorf("languages %+v", f.Languages)
 	}
+	if f := submitFormView(i18n.WithLang(context.Background(), "ca"), l); f.Languages[0].StartName != "el bot inicial en Go (main.go)" {
+		t.Errorf("in Catalan: %q", f.Languages[0].StartName)
+	}
 	l.Languages = l.Languages[:1]
-	if f := submitFormView(l); f.Languages[0].StartName != "the Null template" {
+	if f := submitFormView(context.Background(), l); f.Languages[0].StartName != "the Null template" {
 		t.Errorf("one language: %q", f.Languages[0].StartName)
+	}
+	if f := submitFormView(i18n.WithLang(context.Background(), "es"), l); f.Languages[0].StartName != "la plantilla Null" {
+		t.Errorf("one language in Spanish: %q", f.Languages[0].StartName)
 	}
 
 	// A deadline within a week is counted down; a later one is not; a
 	// passed one closes the form.
 	l.Deadline = ptr(l.Now.Add(90 * time.Minute))
-	if f := submitFormView(l); f.Deadline != "2026-11-02 11:30 UTC" || f.ClosesIn != 5401 || f.Closed {
+	if f := submitFormView(context.Background(), l); f.Deadline != "2026-11-02 11:30 UTC" || f.ClosesIn != 5401 || f.Closed {
 		t.Errorf("closing soon: %q in %d", f.Deadline, f.ClosesIn)
 	}
 	l.Deadline = ptr(l.Now.Add(8 * 24 * time.Hour))
-	if f := submitFormView(l); f.ClosesIn != 0 {
+	if f := submitFormView(context.Background(), l); f.ClosesIn != 0 {
 		t.Errorf("a deadline in 8 days counted down: %d", f.ClosesIn)
 	}
 	l.Deadline, l.Closed = ptr(l.Now.Add(-time.Hour)), true
-	if f := submitFormView(l); !f.Closed || f.ClosesIn != 0 {
+	if f := submitFormView(context.Background(), l); !f.Closed || f.ClosesIn != 0 {
 		t.Errorf("closed: %+v", f)
 	}
 }
@@ -70,7 +78,7 @@ func TestSubmitStartView(t *testing.T) {
 	l := submitRows(t)
 	start := func(q string) (string, string, string, string) {
 		v, _ := url.ParseQuery(q)
-		f := submitStartView(l, v)
+		f := submitStartView(context.Background(), l, v)
 		return f.Bot, f.From, f.Language, f.Source
 	}
 	type want struct{ bot, from, language, source string }
@@ -88,11 +96,11 @@ func TestSubmitStartView(t *testing.T) {
 		}
 	}
 	v, _ := url.ParseQuery("bot=Broken")
-	if f := submitStartView(l, v); !f.LatestBad || f.Diagnostics == "" || !f.HasLatest || f.LatestN != 1 || f.LatestOf != "Broken" {
+	if f := submitStartView(context.Background(), l, v); !f.LatestBad || f.Diagnostics == "" || !f.HasLatest || f.LatestN != 1 || f.LatestOf != "Broken" {
 		t.Errorf("a version that did not compile: %+v", f)
 	}
 	v, _ = url.ParseQuery("bot=mybot")
-	if f := submitStartView(l, v); f.LatestBad || f.Diagnostics != "" {
+	if f := submitStartView(context.Background(), l, v); f.LatestBad || f.Diagnostics != "" {
 		t.Errorf("a version that compiled is marked: %+v", f)
 	}
 	// No bots: mybot, from the starter.
