@@ -216,8 +216,8 @@ func TestRetentionPassWords(t *testing.T) {
 func TestAdminCopiesView(t *testing.T) {
 	ctx := context.Background()
 	l := adminCopiesLoad{Game: templates.AdminCopyStatus{ID: "orkisland", Title: "Ork Island"}, Total: 53,
-		Pairs: []store.CopyPairRow{{A: store.CopySide{VersionID: 1}, B: store.CopySide{VersionID: 2}, Score: 0.955, Shared: 40}},
-		Base:  []store.CopyBaseFile{{ID: 4, Name: "starter.cpp", Source: "a\nb\nc"}},
+		Pairs:  []store.CopyPairRow{{A: store.CopySide{VersionID: 1}, B: store.CopySide{VersionID: 2}, Score: 0.955, Shared: 40}},
+		Base:   []store.CopyBaseFile{{ID: 4, Name: "starter.cpp", Source: "a\nb\nc"}},
 		Failed: []store.CopyUncompared{{VersionID: 9, Error: strings.Repeat("x", 600)}}}
 	f, problem := readCopiesFilter(ctx, url.Values{"min": {"50"}, "page": {"2"}})
 	if problem != "" {
