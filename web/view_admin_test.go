@@ -317,3 +317,36 @@ func TestAdminJobRow(t *testing.T) {
 		t.Errorf("row: %+v", r)
 	}
 }
+
+// The pager: which rows a page shows, links to the pages around it that
+// keep the list's filters, and a page beyond the last says so.
+func TestAdminPagerFor(t *testing.T) {
+	ctx := context.Background()
+	q := url.Values{"q": {"ann"}, "game": {""}, "page": {"2"}}
+	pg := adminPagerFor(ctx, "/admin/bots", q, 2, 120)
+	if pg.Info != "51–100 of 120" || pg.Prev != "/admin/bots?q=ann" || pg.Next != "/admin/bots?page=3&q=ann" {
+		t.Errorf("middle page: %+v", pg)
+	}
+	if pg := adminPagerFor(ctx, "/admin/bots", url.Values{}, 1, 50); pg.Prev != "" || pg.Next != "" || pg.Info != "1–50 of 50" {
+		t.Errorf("one full page: %+v", pg)
+	}
+	if pg := adminPagerFor(ctx, "/admin/bots", url.Values{}, 9, 120); pg.Info != "page 9 of 120 items" || pg.Next != "" || pg.Prev != "/admin/bots?page=8" {
+		t.Errorf("beyond the last page: %+v", pg)
+	}
+	if pg := adminPagerFor(ctx, "/admin/bots", q, 1, 0); pg != (templates.AdminPager{}) {
+		t.Errorf("nothing to page: %+v", pg)
+	}
+}
+
+// The tournament form offers the registered games by title.
+func TestGameOptionsByTitle(t *testing.T) {
+	opts := gameOptions()
+	if len(opts) != len(games.IDs()) {
+		t.Fatalf("%d options, %d games", len(opts), len(games.IDs()))
+	}
+	for i := 1; i < len(opts); i++ {
+		if opts[i-1].Title > opts[i].Title {
+			t.Errorf("%q before %q", opts[i-1].Title, opts[i].Title)
+		}
+	}
+}
