@@ -72,14 +72,10 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 
 	b := browsertest.Open(t, 1280, 900)
 	wait := b.Wait
-	c, cancel := context.WithTimeout(b.Ctx, 20*time.Second)
-	if err := chromedp.Do(c, chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard")); err != nil {
-		t.Fatal(err)
-	}
-	cancel()
+	b.Run("open the leaderboard", chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard"))
 	wait("the rivals are shown", `document.querySelectorAll('tbody.live-rows tr[data-bot]').length >= 3`, 20*time.Second)
 	wait("the stream has sent the board", `Number(document.querySelector('tbody.live-rows').dataset.updates || 0) >= 1`, 20*time.Second)
-	b.Do("script", `(window.notReloaded = true)`)
+	b.Do("mark the page (a reload would lose it)", `window.notReloaded = true`)
 
 	// A bot is accepted: it appears.
 	e.work(judge.Config{Queues: []string{judge.QueueCompile, judge.QueueMatch, judge.QueueDefault}, MaxWorkers: 2, LadderQueue: 1,
@@ -128,10 +124,6 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	if n := e.scalar(`SELECT games FROM bot_versions WHERE id = $1`, v.ID); n != rated {
 		t.Errorf("the row says %s games, the database %s", rated, n)
 	}
-	png, err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "leaderboard-live", png)
+	b.Shot("leaderboard-live")
 	b.NoConsoleErrors()
 }

@@ -84,7 +84,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 	wait("the compile log is shown", `document.querySelector('#version-live a[data-goto-line="7"]') != null`)
 	// Clicked from script, in one step: a late refresh of the live part
 	// may replace the link between finding it and clicking it.
-	b.Do("script", `(document.querySelector('#version-live a[data-goto-line="7"]').click(), true)`)
+	b.Do("click the log's link to line 7", `(document.querySelector('#version-live a[data-goto-line="7"]').click(), true)`)
 	const selectedLine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		return v.state.doc.lineAt(v.state.selection.main.head).number;

@@ -69,7 +69,7 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	}
 	markedIs("when the compile log arrives", "error:func (*b) Play(g *sdk.Game) {|error:frobnicate(g) gutter=2 under=b,frobnicate")
 	// The log's position still goes to the line.
-	b.Do("script", `(document.querySelector('#version-live a[data-goto-line="6"]').click(), true)`)
+	b.Do("click the log's link to line 6", `(document.querySelector('#version-live a[data-goto-line="6"]').click(), true)`)
 	const selectedLine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		return v.state.doc.lineAt(v.state.selection.main.head).number;

@@ -91,18 +91,14 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 	const buttons = `[...document.querySelectorAll('#tournament-head .tournament-actions button')].map((b) => b.textContent.trim()).join(',')`
 	wait("the head offers Pause and Cancel", buttons+` === 'Pause,Re-check round,Cancel'`)
 	wait("the head says running", `document.getElementById('tournament-status')?.textContent === 'running'`)
-	b.Do("script", `(window.notReloaded = true)`)
+	b.Do("mark the page (a reload would lose it)", `window.notReloaded = true`)
 
 	work(judge.QueueMatch)
 	wait("the head says finished", `document.getElementById('tournament-status')?.textContent === 'finished'`)
 	wait("the head's buttons are gone", buttons+` === ''`)
 	wait("the facts say when it ended", `/Ended/.test(document.getElementById('tournament-info').textContent)`)
 	wait("the page was not reloaded", `window.notReloaded === true`)
-	png, err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "tournament-finished-admin", png)
+	b.Shot("tournament-finished-admin")
 
 	// "Run again…" is a link to a page that asks; Cancel runs nothing.
 	reruns := func() int {
