@@ -74,7 +74,10 @@ func TestServeStreamSendsUntilOver(t *testing.T) {
 // fails at start, before any change.
 func TestServeStreamEnds(t *testing.T) {
 	body := runTestStream(t, liveStream[int]{
-		send: func(w io.Writer, n int) (bool, error) { _, err := fmt.Fprintf(w, "event: n%d\n\n", n); return false, err },
+		send: func(w io.Writer, n int) (bool, error) {
+			_, err := fmt.Fprintf(w, "event: n%d\n\n", n)
+			return false, err
+		},
 	}, func(sub *subscription, in chan<- int) {
 		in <- 1
 		close(sub.gone)
@@ -84,7 +87,10 @@ func TestServeStreamEnds(t *testing.T) {
 	}
 	body = runTestStream(t, liveStream[int]{
 		start: func(io.Writer) (bool, error) { return false, errors.New("no database") },
-		send:  func(w io.Writer, n int) (bool, error) { _, err := fmt.Fprintf(w, "event: n%d\n\n", n); return false, err },
+		send: func(w io.Writer, n int) (bool, error) {
+			_, err := fmt.Fprintf(w, "event: n%d\n\n", n)
+			return false, err
+		},
 	}, func(_ *subscription, in chan<- int) {
 		select {
 		case in <- 1:
