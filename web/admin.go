@@ -126,41 +126,8 @@ func (s *Server) adminDashboard(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	t := func(id string) string { return i18n.T(ctx, "admin.dashboard."+id) }
-	people := templates.AdminCountGroup{Title: t("users"), Href: "/admin/users", Counts: []templates.AdminCount{
-		{Label: t("accounts"), N: o.Users, Href: "/admin/users"},
-		{Label: t("admins"), N: o.Admins},
-		{Label: t("disabled"), N: o.DisabledUsers},
-	}}
-	bots := templates.AdminCountGroup{Title: t("bots"), Href: "/admin/bots", Counts: []templates.AdminCount{
-		{Label: t("bots"), N: o.Bots, Href: "/admin/bots"},
-		{Label: t("disabled"), N: o.DisabledBots},
-	}}
-	versions := templates.AdminCountGroup{Title: t("versions")}
-	for _, st := range []string{domain.StatusQueued, domain.StatusCompiling, domain.StatusCompileError, domain.StatusQualifying,
-		domain.StatusRejected, domain.StatusAccepted, domain.StatusSuperseded} {
-		versions.Counts = append(versions.Counts, templates.AdminCount{Label: i18n.T(ctx, "admin.status."+st), N: o.Versions[st], Class: st})
-	}
-	matches := templates.AdminCountGroup{Title: t("matches"), Counts: []templates.AdminCount{
-		{Label: t("queued"), N: o.MatchesQueued},
-		{Label: t("running"), N: o.MatchesRunning},
-		{Label: t("finished_today"), N: o.MatchesFinishedToday},
-		{Label: t("failed_today"), N: o.MatchesFailedToday},
-	}}
-	jobs := templates.AdminCountGroup{Title: t("jobs"), Href: "/admin/jobs"}
-	for _, st := range adminJobStates {
-		jobs.Counts = append(jobs.Counts, templates.AdminCount{Label: i18n.T(ctx, "admin.jobs.state."+st), N: o.Jobs[st], Href: "/admin/jobs?state=" + st})
-	}
-	links := []templates.AdminLink{
-		{Label: t("failing_jobs"), Href: "/admin/jobs?state=retryable", Note: i18n.T(ctx, "admin.dashboard.to_retry", map[string]any{"Count": o.Jobs["retryable"]})},
-		{Label: t("discarded_jobs"), Href: "/admin/jobs?state=discarded", Note: i18n.T(ctx, "admin.dashboard.gave_up", map[string]any{"Count": o.Jobs["discarded"]})},
-		{Label: t("upload_board"), Href: "/admin/games"},
-		{Label: t("game_defaults"), Href: "/admin/games"},
-		{Label: t("invite_code"), Href: "/admin/settings", Note: t("who_signs_up")},
-		{Label: t("schedule_tournament"), Href: "/admin/tournaments/new"},
-	}
-	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, t("title"), "admin"),
-		[]templates.AdminCountGroup{people, bots, matches, versions, jobs}, links))
+	groups, links := adminDashboardView(ctx, o)
+	s.render(w, r, http.StatusOK, templates.AdminDashboard(s.page(r, i18n.T(ctx, "admin.dashboard.title"), "admin"), groups, links))
 }
 
 // adminBack is where a change returns: the form's "back" field when it is
@@ -251,16 +218,7 @@ func (s *Server) renderAdminUsers(w http.ResponseWriter, r *http.Request, status
 		s.serverError(w, r, err)
 		return
 	}
-	me := userFrom(r.Context())
-	d.Query, d.Back, d.Pager = search, "/admin/users", adminPagerFor(r.Context(), "/admin/users", q, page, total)
-	if enc := adminListQuery(search, "", page); enc != "" {
-		d.Back += "?" + enc
-	}
-	for _, u := range users {
-		d.Rows = append(d.Rows, templates.AdminUserRow{ID: u.ID, Name: u.Name, Email: u.Email, Role: u.Role,
-			DisplayName: u.DisplayName, Group: u.Group,
-			Disabled: u.Disabled, Bots: u.Bots, Joined: templates.Ago(r.Context(), u.CreatedAt), Self: u.ID == me.ID})
-	}
+	d = adminUsersView(r.Context(), d, users, total, q, userFrom(r.Context()))
 	s.render(w, r, status, templates.AdminUsers(s.page(r, adminTitle(r.Context(), "admin.users.title"), "admin"), d))
 }
 

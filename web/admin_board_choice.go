@@ -37,40 +37,6 @@ func boardMode(chosen, generated bool, boards int) string {
 	}
 }
 
-// adminBoardChoices are a game's board forms on the games page: as stored,
-// or as refused (f) for the one the admin just sent.
-func adminBoardChoices(ctx context.Context, db store.DB, info games.Info, row store.GameRow, f *adminGamesForm) ([]templates.AdminBoardChoice, error) {
-	var out []templates.AdminBoardChoice
-	for _, u := range boardUses {
-		c := templates.AdminBoardChoice{Use: string(u.use), Title: i18n.T(ctx, u.title)}
-		ladder := u.use == domain.ForLadder
-		var files []string
-		for _, name := range info.OriginalNames(ladder) {
-			o, _ := info.OriginalNamed(name)
-			files = append(files, o.File())
-		}
-		c.Default = strings.Join(files, ", ")
-		if ladder {
-			c.Mode, c.Ticked = boardMode(row.LadderChosen, row.LadderGenerated, len(row.LadderBoardIDs)), row.LadderBoardIDs
-		} else {
-			c.Mode, c.Ticked = boardMode(row.QualificationChosen, row.QualificationGenerated, len(row.QualificationBoardIDs)), row.QualificationBoardIDs
-		}
-		if c.Mode == templates.BoardsDefault && c.Default == "" {
-			c.Mode = templates.BoardsGenerated // the game's default is generated boards
-		}
-		if f != nil && f.gameID == info.ID && f.choiceUse == u.use {
-			c.Mode, c.Ticked, c.Error = f.choiceMode, f.choiceBoards, f.choiceError
-		}
-		now, err := judge.GameBoards(ctx, db, info.ID, u.use)
-		if err != nil {
-			return nil, err
-		}
-		c.Now = boardsInWords(ctx, now)
-		out = append(out, c)
-	}
-	return out, nil
-}
-
 // boardsInWords says what a choice of boards plays on: "generated boards",
 // "original default, then a generated one, in turn".
 func boardsInWords(ctx context.Context, c store.BoardChoice) string {

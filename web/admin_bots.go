@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/store"
@@ -25,22 +24,7 @@ func (s *Server) renderAdminBots(w http.ResponseWriter, r *http.Request, status 
 		s.serverError(w, r, err)
 		return
 	}
-	d := templates.AdminBotsData{Query: search, Game: game, Games: games.IDs(), Error: errMsg, Back: "/admin/bots",
-		Pager: adminPagerFor(r.Context(), "/admin/bots", q, page, total)}
-	if enc := adminListQuery(search, game, page); enc != "" {
-		d.Back += "?" + enc
-	}
-	brief := func(v *store.VersionBrief) *templates.AdminVersion {
-		if v == nil {
-			return nil
-		}
-		return &templates.AdminVersion{ID: v.ID, Number: v.Number, Language: v.Language, Status: string(v.Status)}
-	}
-	for _, b := range bots {
-		d.Rows = append(d.Rows, templates.AdminBotRow{ID: b.ID, Name: b.Name, Game: b.GameID, Owner: b.OwnerName,
-			OwnerDisabled: b.OwnerDisabled, Disabled: b.Disabled, Versions: b.Versions,
-			Current: brief(b.Current), Latest: brief(b.Latest), Created: templates.Ago(r.Context(), b.CreatedAt)})
-	}
+	d := adminBotsView(r.Context(), bots, total, q, errMsg)
 	s.render(w, r, status, templates.AdminBots(s.page(r, adminTitle(r.Context(), "admin.bots.title"), "admin"), d))
 }
 

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -53,22 +52,11 @@ func TestAdminPagesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	dir := os.Getenv("ARENA_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	bctx, consoleErrors := adminBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := adminBrowser(t)
+	run := b.Run
 	text := func(sel string) string {
 		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Text(sel))
+		s, err := chromedp.Run(b.Ctx, chromedp.Text(sel))
 		if err != nil {
 			t.Fatalf("text of %s: %v", sel, err)
 		}
@@ -76,18 +64,10 @@ func TestAdminPagesInBrowser(t *testing.T) {
 	}
 	shot := func(name string) {
 		t.Helper()
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		b.Shot(name + ".png")
 	}
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/admin"),
-		chromedp.SendKeys(`input[name=name]`, admin), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.admin-tabs`))
+	b.LogIn(e.srv.URL+"/login?next=/admin", admin, adminTestPassword, `.admin-tabs`)
 	for _, p := range []struct{ name, path, wait string }{
 		{"dashboard", "/admin", ".admin-stats"},
 		{"users", "/admin/users", "table"},
@@ -119,14 +99,11 @@ func TestAdminPagesInBrowser(t *testing.T) {
 	if !strings.Contains(msg, "disabled") {
 		t.Errorf("flash after disabling a bot: %q", msg)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }
 
 // adminBrowser starts a headless Chromium for this test and returns its tab and the
 // console problems seen so far.
-func adminBrowser(t *testing.T) (context.Context, func() []string) {
-	ctx := browsertest.Start(t, 1280, 900)
-	return ctx, browsertest.Console(ctx, "status of 422")
+func adminBrowser(t *testing.T) *browsertest.Tab {
+	return browsertest.Open(t, 1280, 900, "status of 422")
 }

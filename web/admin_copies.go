@@ -114,13 +114,7 @@ func (s *Server) adminCopiesIndex(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	var d templates.AdminCopiesIndexData
-	for _, id := range games.IDs() {
-		g, _ := games.Get(id)
-		row := copyStatusOf(all, g)
-		d.Games = append(d.Games, row)
-		d.Pending += row.Pending()
-	}
+	d := adminCopiesIndexView(all)
 	s.render(w, r, http.StatusOK, templates.AdminCopiesIndex(s.page(r, adminTitle(r.Context(), "admin.copies.page"), "admin"), d))
 }
 
@@ -163,50 +157,14 @@ func (s *Server) renderAdminCopies(w http.ResponseWriter, r *http.Request, statu
 	if errMsg == "" {
 		errMsg = problem
 	}
-	game, err := s.copyStatus(r, g)
+	l, err := s.loadAdminCopies(ctx, g, f)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	pairs, total, err := store.CopyPairs(ctx, s.Pool, f.query(game.ID, adminPageSize))
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	path := "/admin/games/" + game.ID + "/copies"
-	d := templates.AdminCopiesData{Game: game, Min: f.minText, All: f.all, Error: errMsg,
-		Pager: adminPagerFor(ctx, path, f.values(), f.page, total), CSV: path + ".csv?" + f.values().Encode()}
-	for i, p := range pairs {
-		d.Rows = append(d.Rows, templates.AdminCopyRow{Rank: (f.page-1)*adminPageSize + i + 1, Href: copyPairPath(p),
-			Score: copyPercent(p.Score), Shared: p.Shared, Lines: p.Lines(), Versions: p.Versions,
-			A: copySide(p.A), B: copySide(p.B)})
-	}
-	files, err := store.CopyBaseFiles(ctx, s.Pool, game.ID)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	for _, bf := range files {
-		d.Base = append(d.Base, templates.AdminCopyBaseFile{ID: bf.ID, Name: bf.Name, Language: bf.Language,
-			Lines: strings.Count(bf.Source, "\n") + 1, AddedBy: bf.AddedBy, AddedAt: adminTime(&bf.AddedAt)})
-	}
-	failed, err := store.CopyFailed(ctx, s.Pool, game.ID, copycheck.Scheme, copiesUncomparedMax)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	empty, err := store.CopyEmpty(ctx, s.Pool, game.ID, copycheck.Scheme, copiesUncomparedMax)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	for _, u := range failed {
-		d.Failed = append(d.Failed, copyUncompared(u))
-	}
-	for _, u := range empty {
-		d.Empty = append(d.Empty, copyUncompared(u))
-	}
-	s.render(w, r, status, templates.AdminCopies(s.page(r, adminTitle(ctx, "admin.copies.game_page", map[string]any{"Game": game.Title}), "admin"), d))
+	d := adminCopiesView(ctx, l, f)
+	d.Error = errMsg
+	s.render(w, r, status, templates.AdminCopies(s.page(r, adminTitle(ctx, "admin.copies.game_page", map[string]any{"Game": l.Game.Title}), "admin"), d))
 }
 
 func copyUncompared(u store.CopyUncompared) templates.AdminCopyUncompared {

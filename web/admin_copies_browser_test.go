@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -62,31 +61,24 @@ func TestAdminCopyPairInBrowser(t *testing.T) {
 	_, alice := e.user(domain.RoleStudent)
 	_, bob := e.user(domain.RoleStudent)
 	a := e.compiledVersion(alice, game, "original", string(strong))
-	b := e.compiledVersion(bob, game, "copy", string(disguised))
+	cp := e.compiledVersion(bob, game, "copy", string(disguised))
 	startJudgeWorkers(t, e, judge.QueueDefault)
-	for _, id := range []int64{a, b} {
+	for _, id := range []int64{a, cp} {
 		if _, err := e.jobs.Insert(ctx, judge.CopyCheckArgs{VersionID: id}, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
 	waitCopyChecks(t, e)
-	if n := e.scalar("SELECT count(*) FROM copy_pairs WHERE a_version_id = $1 AND b_version_id = $2", a, b); n != "1" {
+	if n := e.scalar("SELECT count(*) FROM copy_pairs WHERE a_version_id = $1 AND b_version_id = $2", a, cp); n != "1" {
 		t.Fatalf("the copy check did not pair the bot and its copy (%s pairs)", n)
 	}
-	pair := fmt.Sprintf("/admin/copies/%d/%d", a, b)
+	pair := fmt.Sprintf("/admin/copies/%d/%d", a, cp)
 
-	bctx, consoleErrors := adminBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := adminBrowser(t)
+	run := b.Run
 	eval := func(what, expr string) int {
 		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Evaluate[int](expr))
+		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](expr))
 		if err != nil {
 			t.Fatalf("%s: %v", what, err)
 		}
@@ -98,7 +90,7 @@ func TestAdminCopyPairInBrowser(t *testing.T) {
 		if dir == "" {
 			return
 		}
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		png, err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,9 +99,7 @@ func TestAdminCopyPairInBrowser(t *testing.T) {
 		}
 	}
 	// From the ranked pairs (all versions: these are on no ladder) to the pair.
-	run("log in and open the ranked pairs", chromedp.Navigate(e.srv.URL+"/login?next=/admin/games/"+game+"/copies%3Fmode%3Dall"),
-		chromedp.SendKeys(`input[name=name]`, adminName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`table.admin-copies`))
+	b.LogIn(e.srv.URL+"/login?next=/admin/games/"+game+"/copies%3Fmode%3Dall", adminName, adminTestPassword, `table.admin-copies`)
 	shot("admin-copies")
 	run("open the pair", chromedp.Click(`a[href="`+pair+`"]`), chromedp.WaitVisible(`.copy-code[data-side=b]`))
 
@@ -150,11 +140,9 @@ func TestAdminCopyPairInBrowser(t *testing.T) {
 			lines.some(l => l.closest('[data-side=a]')) && lines.some(l => l.closest('[data-side=b]')) &&
 			there.top >= pane.top && there.bottom <= pane.bottom;
 	})()`, far)
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](marked, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
+	if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](marked, chromedp.WithPollingTimeout(5*time.Second))); err != nil {
 		t.Errorf("after a click on fragment %d on a's side, its counterpart is not marked and in view on b's: %v", far, err)
 	}
 	shot("admin-copy-pair")
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -44,27 +43,18 @@ func TestCopyCheckStarterOnlyInBrowser(t *testing.T) {
 	if err := os.WriteFile(file, []byte(sample), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	bctx, consoleErrors := adminBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := adminBrowser(t)
+	run := b.Run
 	text := func(sel string) string {
 		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector('`+sel+`') || {}).textContent || ''`))
+		s, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`(document.querySelector('`+sel+`') || {}).textContent || ''`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		return strings.Join(strings.Fields(s), " ")
 	}
 	list := "/admin/games/" + game + "/copies"
-	run("log in and open the copy check", chromedp.Navigate(e.srv.URL+"/login?next="+list),
-		chromedp.SendKeys(`input[name=name]`, adminName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.admin-copy-base-upload`))
+	b.LogIn(e.srv.URL+"/login?next="+list, adminName, adminTestPassword, `.admin-copy-base-upload`)
 	if got := text(`#copy-empty`); !strings.Contains(got, "indexed empty: only base code") || !strings.Contains(got, "starter") {
 		t.Errorf("the starter-only version is not listed as indexed empty: %q", got)
 	}
@@ -85,7 +75,5 @@ func TestCopyCheckStarterOnlyInBrowser(t *testing.T) {
 	if got := text(`main`); !strings.Contains(got, "sample.go") || strings.Contains(text(`table.admin-copies`), "100%") {
 		t.Errorf("with the sample as base code, the pair built on it is still ranked or the file is not listed")
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

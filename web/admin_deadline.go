@@ -27,14 +27,15 @@ func parseFormTime(raw string) (time.Time, error) {
 	return at, err
 }
 
-// adminDeadline is a game's deadline as the games page shows it, with the
-// admin's input after a refusal.
-func adminDeadline(deadline *time.Time, f *adminGamesForm, gameID string) templates.AdminDeadline {
+// adminDeadline is a game's deadline as the games page shows it at now,
+// with the admin's input after a refusal (f: nil or a refused form about
+// this game).
+func adminDeadline(deadline *time.Time, f *adminGamesForm, now time.Time) templates.AdminDeadline {
 	var d templates.AdminDeadline
 	if deadline != nil {
-		d.Value, d.Text, d.Passed = deadline.UTC().Format(deadlineLayout), fullTime(deadline), !deadline.After(time.Now())
+		d.Value, d.Text, d.Passed = deadline.UTC().Format(deadlineLayout), fullTime(deadline), !deadline.After(now)
 	}
-	if f != nil && f.gameID == gameID && f.deadlineError != "" {
+	if f != nil && f.deadlineError != "" {
 		d.Value, d.Error = f.deadline, f.deadlineError
 	}
 	return d

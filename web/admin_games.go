@@ -16,7 +16,6 @@ import (
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/judge"
-	"arena.dev/ladder"
 	"arena.dev/service"
 	"arena.dev/store"
 	"arena.dev/templates"
@@ -50,92 +49,16 @@ func (s *Server) adminGames(w http.ResponseWriter, r *http.Request) {
 	s.renderAdminGames(w, r, http.StatusOK, nil)
 }
 
-// renderAdminGames lists every registered game with its row in the games
-// table (a game not yet recorded there shows as enabled, its default).
+// renderAdminGames shows the games page, with f's input and reasons on
+// the game a refused form was about.
 func (s *Server) renderAdminGames(w http.ResponseWriter, r *http.Request, status int, f *adminGamesForm) {
 	ctx := r.Context()
-	rows, err := store.AdminGames(ctx, s.Pool)
+	l, err := s.loadAdminGames(ctx)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	boards, err := store.Boards(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	challenges, err := store.ChallengeSwitches(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	paces, err := store.LadderPaces(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	var d templates.AdminGamesData
-	for _, id := range games.IDs() {
-		g, _ := games.Get(id)
-		info := g.Info()
-		row, ok := rows[id]
-		if !ok {
-			row = store.GameRow{ID: id, Title: info.Title, Enabled: true}
-		}
-		ag := templates.AdminGame{ID: id, Title: info.Title, Enabled: row.Enabled, Players: info.Players,
-			QualDefault: games.QualificationMatches}
-		value := func(name string) string {
-			if f != nil && f.gameID == id && f.values != nil {
-				return f.values[name]
-			}
-			if v, ok := row.Settings[name]; ok {
-				return strconv.Itoa(v)
-			}
-			return ""
-		}
-		for _, p := range info.Params {
-			ag.Params = append(ag.Params, templates.AdminGameParam{Name: p.Name, Value: value(p.Name), Default: p.Default, Min: p.Min, Max: p.Max})
-		}
-		ag.Qualification = value(adminQualificationKey)
-		ag.Challenges = challenges[id] || !ok // on by default
-		ag.Deadline = adminDeadline(row.SubmissionDeadline, f, id)
-		if f != nil && f.gameID == id {
-			ag.SettingsError, ag.BoardError, ag.BoardName = f.settingsError, f.boardError, f.boardName
-		}
-		pace, ok := paces[id]
-		if !ok {
-			pace = store.LadderPace{GameID: id, Pace: ladder.DefaultPace}
-		}
-		var paceForm *adminPaceForm
-		if f != nil && f.gameID == id {
-			paceForm = f.pace
-		}
-		if ag.Pace, err = adminGamePace(ctx, s.Pool, id, pace, paceForm); err != nil {
-			s.serverError(w, r, err)
-			return
-		}
-		if ag.Choices, err = adminBoardChoices(ctx, s.Pool, info, row, f); err != nil {
-			s.serverError(w, r, err)
-			return
-		}
-		for _, b := range boards {
-			if b.GameID != id {
-				continue
-			}
-			by := b.UploadedBy
-			if by == "" {
-				by = "unknown"
-			}
-			row := templates.AdminBoardRow{ID: b.ID, Name: b.Name, Size: adminByteSize(b.Size),
-				Settings: adminSettingsText(ctx, b.Settings), UploadedBy: by, Uploaded: templates.Ago(ctx, b.CreatedAt)}
-			if o, ok := info.OriginalNamed(b.Original); ok {
-				row.Original = o.Title()
-			}
-			ag.Boards = append(ag.Boards, row)
-		}
-		d.Games = append(d.Games, ag)
-	}
-	s.render(w, r, status, templates.AdminGames(s.page(r, adminTitle(ctx, "admin.games.page"), "admin"), d))
+	s.render(w, r, status, templates.AdminGames(s.page(r, adminTitle(ctx, "admin.games.page"), "admin"), adminGamesView(ctx, l, f)))
 }
 
 func adminByteSize(n int) string {

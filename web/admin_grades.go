@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"time"
 
-	"arena.dev/games"
 	"arena.dev/store"
 	"arena.dev/templates"
 )
@@ -23,20 +22,7 @@ func (s *Server) adminGrades(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	var d templates.AdminGradesData
-	for _, id := range games.IDs() {
-		g, _ := games.Get(id)
-		d.Games = append(d.Games, templates.AdminGradesGame{ID: id, Title: g.Info().Title})
-	}
-	for _, t := range ts {
-		row := templates.AdminGradesTournament{ID: t.ID, Name: t.Name, Game: gameTitle(t.GameID), Status: t.Status}
-		if t.FinishedAt != nil {
-			row.When = fullTime(t.FinishedAt)
-		} else {
-			row.When = fullTime(&t.StartAt)
-		}
-		d.Tournaments = append(d.Tournaments, row)
-	}
+	d := adminGradesView(ts)
 	s.render(w, r, http.StatusOK, templates.AdminGrades(s.page(r, adminTitle(r.Context(), "admin.grades.page"), "admin"), d))
 }
 

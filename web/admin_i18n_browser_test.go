@@ -1,12 +1,8 @@
 package web_test
 
 import (
-	"context"
-	"encoding/json"
-	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -29,47 +25,16 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 	e.newVersion(bobID, "Gothmog_the_Lieutenant", domain.StatusRejected)
 	e.newVersion(bobID, "Saruman", domain.StatusCompileError)
 
-	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
-	consoleErrors := browsertest.Console(bctx, "status of 422")
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return s
-	}
+	b := browsertest.Open(t, phoneWidth, phoneHeight, "status of 422")
+	eval := b.Eval
 	fits := func(page string) {
 		t.Helper()
-		var got struct {
-			Width int
-			Bad   []string
-		}
-		if err := json.Unmarshal([]byte(eval(fmt.Sprintf(overflowJS, phoneWidth))), &got); err != nil {
-			t.Fatal(err)
-		}
-		if got.Width > phoneWidth || len(got.Bad) > 0 {
-			t.Errorf("%s: wider than the phone (%d px > %d): %v", page, got.Width, phoneWidth, got.Bad)
-		}
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		browsertest.SaveScreenshot(t, "admin-phone-"+strings.NewReplacer(" /", "-", "/", "-").Replace(page)+".png", png)
+		b.Fits(page, phoneWidth)
+		b.Shot("admin-phone-" + strings.NewReplacer(" /", "-", "/", "-").Replace(page) + ".png")
 	}
 
-	run("log in", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.Navigate(e.srv.URL+"/login?next=/admin/games"),
-		chromedp.SendKeys(`input[name=name]`, admin), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.admin-tabs`))
+	b.Run("emulate a phone", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	b.LogIn(e.srv.URL+"/login?next=/admin/games", admin, adminTestPassword, `.admin-tabs`)
 	if h := eval(`document.querySelector('h1').textContent`); h != "Games" {
 		t.Fatalf("before any choice the page is not English: h1 %q", h)
 	}
@@ -88,7 +53,7 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 			disabled: "está desactivado: ha salido de la clasificación", disableButton: "Desactivar",
 			english: []string{"Ladder pace", "Default settings", "Submission deadline", "Copy check", "Save pace", "Jocs"}},
 	} {
-		run(c.lang+": the footer's switch", chromedp.Navigate(e.srv.URL+"/admin/games"), chromedp.WaitVisible(`.admin-game`),
+		b.Run(c.lang+": the footer's switch", chromedp.Navigate(e.srv.URL+"/admin/games"), chromedp.WaitVisible(`.admin-game`),
 			chromedp.Click(`form.language-switch button[value=`+c.lang+`]`),
 			chromedp.WaitVisible(`form.language-switch button[value=`+c.lang+`][disabled]`))
 		if got := eval(`document.querySelector('h1').textContent`); got != c.games {
@@ -110,17 +75,17 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 
 		// A change's flash in the language: disable Bob's first bot (his
 		// alone on the page: other tests' bots share the database).
-		run(c.lang+": disable a bot", chromedp.Navigate(e.srv.URL+"/admin/bots?q="+bob), chromedp.WaitVisible(`table`))
+		b.Visit(c.lang+": disable a bot", e.srv.URL+"/admin/bots?q="+bob, `table`)
 		if got := eval(`document.querySelector('form[action$="/disable"] button').textContent`); got != c.disableButton {
 			t.Errorf("%s: disable button %q, want %q", c.lang, got, c.disableButton)
 		}
 		fits(c.lang + " /admin/bots")
-		run(c.lang+": disable", chromedp.Click(`form[action$="/disable"] button`), chromedp.WaitVisible(`.flash`))
+		b.Run(c.lang+": disable", chromedp.Click(`form[action$="/disable"] button`), chromedp.WaitVisible(`.flash`))
 		if got := eval(`document.querySelector('.flash').textContent`); !strings.Contains(got, c.disabled) {
 			t.Errorf("%s: flash %q, want it to say %q", c.lang, got, c.disabled)
 		}
 		// Enable it again for the next language.
-		run(c.lang+": enable", chromedp.Click(`form[action$="/enable"] button`), chromedp.WaitNotPresent(`form[action$="/enable"]`))
+		b.Run(c.lang+": enable", chromedp.Click(`form[action$="/enable"] button`), chromedp.WaitNotPresent(`form[action$="/enable"]`))
 
 		// Every other admin page fits the phone in the longer words too.
 		for _, p := range []struct{ path, wait string }{
@@ -129,11 +94,9 @@ func TestAdminPagesInCatalanAndSpanish(t *testing.T) {
 			{"/admin/copies", ".admin-copy-games"}, {"/admin/games/orkisland/copies", ".admin-copy-filter"},
 			{"/admin/storage", ".retention-form"}, {"/admin/settings", "input[name=invite_code]"},
 		} {
-			run(c.lang+": "+p.path, chromedp.Navigate(e.srv.URL+p.path), chromedp.WaitVisible(p.wait))
+			b.Visit(c.lang+": "+p.path, e.srv.URL+p.path, p.wait)
 			fits(c.lang + " " + p.path)
 		}
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

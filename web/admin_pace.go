@@ -5,14 +5,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"arena.dev/games"
 	"arena.dev/i18n"
 	"arena.dev/ladder"
 	"arena.dev/service"
-	"arena.dev/store"
-	"arena.dev/templates"
 )
 
 // adminPaceForm is a refused pace form, re-rendered with the admin's input.
@@ -20,39 +17,6 @@ type adminPaceForm struct {
 	trickle, hourlyCap string
 	paused             bool
 	errors             map[string]string
-}
-
-// adminGamePace is a game's ladder pace on the games page: the settings
-// (as stored, or as typed when refused), the versions still unsettled and
-// the pace they put in force now, and what the matchmaker last did.
-func adminGamePace(ctx context.Context, db store.DB, gameID string, row store.LadderPace, f *adminPaceForm) (templates.AdminPace, error) {
-	cands, err := store.LadderCandidates(ctx, db, gameID)
-	if err != nil {
-		return templates.AdminPace{}, err
-	}
-	versions := 0
-	for _, c := range cands {
-		if !c.House {
-			versions++
-		}
-	}
-	unsettled := ladder.Unsettled(cands)
-	p := templates.AdminPace{
-		Trickle: strconv.Itoa(row.Trickle), HourlyCap: strconv.Itoa(row.HourlyCap), Paused: row.Paused,
-		Versions: versions, Unsettled: unsettled, Mode: string(ladder.ModeOf(row.Pace, versions, unsettled)),
-		SettledSigma: ladder.SettledSigma, SettledGames: ladder.SettledGames, MaxTrickle: ladder.MaxTrickle,
-	}
-	if row.HourStart.Equal(ladder.HourOf(time.Now())) {
-		p.HourPlanned = row.HourPlanned
-	}
-	if !row.LastPlanned.IsZero() {
-		p.LastPlanned = templates.Ago(ctx, row.LastPlanned)
-	}
-	if f != nil {
-		p.Trickle, p.HourlyCap, p.Paused = f.trickle, f.hourlyCap, f.paused
-		p.Errors = f.errors
-	}
-	return p, nil
 }
 
 // POST /admin/games/{game}/pace (trickle, hourly_cap, paused=on): sets a

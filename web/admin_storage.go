@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"strings"
@@ -91,80 +90,13 @@ func (s *Server) adminRunRetention(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) renderAdminStorage(w http.ResponseWriter, r *http.Request, status int, f templates.AdminRetentionForm, errMsg string) {
 	ctx := r.Context()
-	now, err := store.MeasureStorage(ctx, s.Pool)
+	l, err := s.loadAdminStorage(ctx)
 	if err != nil {
 		s.serverError(w, r, err)
 		return
 	}
-	day, err := store.StorageSampleBefore(ctx, s.Pool, now.At.Add(-24*time.Hour))
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	week, err := store.StorageSampleBefore(ctx, s.Pool, now.At.Add(-7*24*time.Hour))
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	ret, err := store.LoadRetention(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	last, err := lastRetentionPass(ctx, s.Pool)
-	if err != nil {
-		s.serverError(w, r, err)
-		return
-	}
-	d := templates.AdminStorageData{Measured: fullTime(&now.At), Form: f, LastPass: last, NoJobs: s.Jobs == nil,
-		Error: errMsg, Kept: i18n.T(ctx, "admin.storage.kept", map[string]any{"Kept": retentionWords(ctx, ret)})}
-	growth := func(pick func(store.Storage) int64, then *store.Storage) string {
-		if then == nil {
-			return ""
-		}
-		return signed(ctx, pick(now)-pick(*then))
-	}
-	count := func(n int64) string { return templates.Number(ctx, n) }
-	// kind names the row for the page's scripts and tests (data-kind); the
-	// label and note are its words, admin.storage.kind.<id> and .note.<id>.
-	for _, k := range []struct {
-		kind, id string
-		pick     func(store.Storage) int64
-		count    string
-	}{
-		{"Replays", "replays", func(s store.Storage) int64 { return s.Replays }, count(now.ReplayCount)},
-		{"Compiled bots", "artifacts", func(s store.Storage) int64 { return s.Artifacts }, count(now.ArtifactCount)},
-		{"Rows", "rows", func(s store.Storage) int64 { return s.Rows }, ""},
-		{"Blobs' index and free space", "blobs_other", func(s store.Storage) int64 { return s.BlobOther() }, ""},
-		{"Database", "database", func(s store.Storage) int64 { return s.Database }, ""},
-	} {
-		d.Rows = append(d.Rows, templates.AdminStorageRow{Kind: k.kind, Label: i18n.T(ctx, "admin.storage.kind."+k.id),
-			Note: i18n.T(ctx, "admin.storage.note."+k.id), Bytes: templates.BytesIn(ctx, k.pick(now)),
-			Count: k.count, Day: growth(k.pick, day), Week: growth(k.pick, week)})
-	}
-	if day != nil {
-		d.DaySince = fullTime(&day.At)
-	}
-	if week != nil {
-		d.WeekSince = fullTime(&week.At)
-	}
-	if day == nil {
-		first, err := store.OldestStorageSample(ctx, s.Pool)
-		if err != nil {
-			s.serverError(w, r, err)
-			return
-		}
-		d.FirstDay = i18n.T(ctx, "admin.storage.first_next_run")
-		if first != nil {
-			d.FirstDay = i18n.T(ctx, "admin.storage.first_taken", map[string]any{"When": fullTime(&first.At)})
-		}
-	}
-	for i, t := range now.Tables {
-		if i == 12 {
-			break
-		}
-		d.Tables = append(d.Tables, templates.AdminStorageRow{Kind: t.Name, Bytes: templates.BytesIn(ctx, t.Bytes)})
-	}
+	d := adminStorageView(ctx, l)
+	d.Form, d.Error, d.NoJobs = f, errMsg, s.Jobs == nil
 	s.render(w, r, status, templates.AdminStorage(s.page(r, adminTitle(ctx, "admin.storage.title"), "admin"), d))
 }
 
@@ -189,30 +121,6 @@ func signed(ctx context.Context, n int64) string {
 		return "+" + templates.BytesIn(ctx, n)
 	}
 	return templates.BytesIn(ctx, n)
-}
-
-// lastRetentionPass says what the newest finished retention pass did.
-func lastRetentionPass(ctx context.Context, pool *pgxpool.Pool) (string, error) {
-	at, output, err := store.LastJobOutput(ctx, pool, judge.RetentionArgs{}.Kind())
-	if err != nil || at == nil {
-		return i18n.T(ctx, "admin.storage.pass.none"), err
-	}
-	var out judge.RetentionOutput
-	if err := json.Unmarshal(output, &out); err != nil || len(output) == 0 {
-		return i18n.T(ctx, "admin.storage.pass.finished", map[string]any{"When": fullTime(at)}), nil
-	}
-	if !out.Enabled {
-		return i18n.T(ctx, "admin.storage.pass.off", map[string]any{"When": fullTime(at)}), nil
-	}
-	// One sentence of three counted parts, each with its own plural.
-	msg := i18n.T(ctx, "admin.storage.pass.did", map[string]any{"When": fullTime(at),
-		"Replays": i18n.N(ctx, "admin.storage.pass.replays", int(out.Replays), map[string]any{"Size": templates.BytesIn(ctx, out.ReplayBytes)}),
-		"Batches": i18n.N(ctx, "admin.storage.pass.batches", out.ReplayBatches),
-		"Bots":    i18n.N(ctx, "admin.storage.pass.bots", int(out.Artifacts), map[string]any{"Size": templates.BytesIn(ctx, out.ArtifactBytes)})})
-	if out.Unfinished {
-		msg += " " + i18n.T(ctx, "admin.storage.pass.unfinished")
-	}
-	return msg, nil
 }
 
 // StorageMetrics is the Prometheus collector of the database's size by

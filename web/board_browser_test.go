@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -71,24 +70,12 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	}
 	_, student := e.user(domain.RoleStudent)
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx)
-	wait := func(what, expr string, within time.Duration) {
-		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	c, cancel := context.WithTimeout(bctx, 20*time.Second)
-	if err := chromedp.Do(c, chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard")); err != nil {
-		t.Fatal(err)
-	}
-	cancel()
+	b := browsertest.Open(t, 1280, 900)
+	wait := b.Wait
+	b.Run("open the leaderboard", chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard"))
 	wait("the rivals are shown", `document.querySelectorAll('tbody.live-rows tr[data-bot]').length >= 3`, 20*time.Second)
 	wait("the stream has sent the board", `Number(document.querySelector('tbody.live-rows').dataset.updates || 0) >= 1`, 20*time.Second)
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(window.notReloaded = true)`)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("mark the page (a reload would lose it)", `window.notReloaded = true`)
 
 	// A bot is accepted: it appears.
 	e.work(judge.Config{Queues: []string{judge.QueueCompile, judge.QueueMatch, judge.QueueDefault}, MaxWorkers: 2, LadderQueue: 1,
@@ -116,11 +103,11 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	}
 	wait("the accepted bot appears on the leaderboard", row+` !== null && /climber/.test(`+row+`.textContent)`, 15*time.Second)
 	games := row + `.querySelectorAll('td')[6].textContent.trim()`
-	before, err := chromedp.Run(bctx, chromedp.Evaluate[string](games))
+	before, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](games))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(`+row+`.id = 'followed', true)`)); err != nil {
+	if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`(`+row+`.id = 'followed', true)`)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -130,19 +117,13 @@ func TestLeaderboardLiveInBrowser(t *testing.T) {
 	}
 	wait("the bot's ladder match shows on its row", games+` !== '`+before+`'`, 2*time.Minute)
 	wait("in place, without a reload", `window.notReloaded === true && `+row+`.id === 'followed'`, time.Second)
-	rated, err := chromedp.Run(bctx, chromedp.Evaluate[string](games))
+	rated, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](games))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if n := e.scalar(`SELECT games FROM bot_versions WHERE id = $1`, v.ID); n != rated {
 		t.Errorf("the row says %s games, the database %s", rated, n)
 	}
-	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "leaderboard-live", png)
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.Shot("leaderboard-live")
+	b.NoConsoleErrors()
 }

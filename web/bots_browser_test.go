@@ -3,9 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
@@ -26,43 +23,22 @@ func TestBotPagesInBrowser(t *testing.T) {
 	e := newBotsEnv(t)
 	_, name, userID := e.user(domain.RoleStudent)
 	ctx := context.Background()
-	dir := os.Getenv("ARENA_SCREENSHOTS")
-	if dir == "" {
-		dir = t.TempDir()
-	}
-	bctx, consoleErrors := botsBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := botsBrowser(t)
+	run := b.Run
 	wait := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
+		b.Wait(what, expr, 10*time.Second)
 	}
 	shot := func(name string) {
 		t.Helper()
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		b.Shot(name + ".png")
 	}
 	const editorReady = `document.getElementById('source')?.hasAttribute('data-editor-ready')`
 	badgeIs := func(status string) string {
 		return `document.querySelector('.version-head .live-status .badge')?.classList.contains('` + status + `') === true`
 	}
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/submit"),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	b.LogIn(e.srv.URL+"/login?next=/games/orkisland/submit", name, botsPassword, `.submit-form`)
 	wait("the editor is up", editorReady)
 	shot("submit")
 
@@ -72,7 +48,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 		v.dispatch({changes: {from: v.state.doc.length, insert: '// ' + 'x'.repeat(262144) + '\n'}});
 		return v.state.doc.length;
 	})`
-	long, err := chromedp.Run(bctx, chromedp.Evaluate[int](grow, chromedp.EvalAwaitPromise))
+	long, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](grow, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,14 +62,12 @@ func TestBotPagesInBrowser(t *testing.T) {
 		v.dispatch({changes: {from: t.indexOf('// xxx'), to: t.length}});
 		return true;
 	})`
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](restore, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("restore", restore)
 
 	run("submit the Null bot", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
 	wait("the editor shows the source", editorReady)
 	vid := e.versionOf(userID, "mybot")
-	if got, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](badgeIs("queued"))); !got {
+	if got, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](badgeIs("queued"))); !got {
 		t.Fatal("the badge after submitting is not queued")
 	}
 	shot("version-queued")
@@ -110,14 +84,12 @@ func TestBotPagesInBrowser(t *testing.T) {
 	wait("the compile log is shown", `document.querySelector('#version-live a[data-goto-line="7"]') != null`)
 	// Clicked from script, in one step: a late refresh of the live part
 	// may replace the link between finding it and clicking it.
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.querySelector('#version-live a[data-goto-line="7"]').click(), true)`)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("click the log's link to line 7", `(document.querySelector('#version-live a[data-goto-line="7"]').click(), true)`)
 	const selectedLine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		return v.state.doc.lineAt(v.state.selection.main.head).number;
 	})`
-	line, err := chromedp.Run(bctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise))
+	line, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise))
 	if err != nil || line != 7 {
 		t.Fatalf("the log link selected line %d (%v), want 7", line, err)
 	}
@@ -127,7 +99,7 @@ func TestBotPagesInBrowser(t *testing.T) {
 	run("follow 'Submit a new version'", chromedp.Click(`.version-head a.button`), chromedp.WaitVisible(`.submit-form`))
 	wait("the editor is up", editorReady)
 	kit, _ := games.KitTemplate("orkisland")
-	if got, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById('source').value`)); got != string(kit) {
+	if got, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.getElementById('source').value`)); got != string(kit) {
 		t.Fatalf("the new version starts from %q", got)
 	}
 	run("submit version 2", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
@@ -180,15 +152,12 @@ func TestBotPagesInBrowser(t *testing.T) {
 	wait("My bots follows too", `document.querySelector('.my-bots .live-status .badge')?.classList.contains('superseded') === true`)
 	shot("mybots")
 
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }
 
 // botsBrowser starts a headless Chromium for this test and returns its tab and the
 // console problems seen so far.
-func botsBrowser(t *testing.T) (context.Context, func() []string) {
-	ctx := browsertest.Start(t, 1280, 900)
+func botsBrowser(t *testing.T) *browsertest.Tab {
 	// Refused submissions answer 413 (too large) and 422 on purpose.
-	return ctx, browsertest.Console(ctx, "status of 422", "status of 413")
+	return browsertest.Open(t, 1280, 900, "status of 422", "status of 413")
 }

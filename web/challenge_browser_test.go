@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -25,44 +24,10 @@ func TestChallengeInBrowser(t *testing.T) {
 	amy, _ := e.playable(aliceID, "amy", domain.StatusAccepted, "Demo", 60) // first on the board
 	e.playable(carolID, "cat", domain.StatusAccepted, "Demo", 20)
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		browsertest.SaveScreenshot(t, name, png)
-	}
-	wait := func(what, expr string, within time.Duration) {
-		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within),
-			chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			t.Fatalf("waiting until %s: %v\npage: %s\nconsole: %v", what, err,
-				eval(`document.querySelector('main')?.innerText.slice(0, 1500)`), consoleErrors())
-		}
-	}
+	b := browsertest.Open(t, 1280, 900)
+	run, eval, shot, wait := b.Run, b.Eval, b.Shot, b.Wait
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/leaderboard"),
-		chromedp.SendKeys(`input[name=name]`, carolName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`table.board`))
+	b.LogIn(e.srv.URL+"/login?next=/games/orkisland/leaderboard", carolName, adminTestPassword, `table.board`)
 	link := fmt.Sprintf(`a.challenge-link[href$="opponent=bot:%d"]`, amy.ID)
 	run("follow amy's Challenge link", chromedp.Click(link), chromedp.WaitVisible(`.challenge-form`))
 	if got := eval(`document.querySelector('select[name=opponent]').value`); got != fmt.Sprintf("bot:%d", amy.ID) {
@@ -90,7 +55,5 @@ func TestChallengeInBrowser(t *testing.T) {
 	if got := eval(`document.querySelector('.match-actions button')?.textContent`); got != "Play again with my latest version" {
 		t.Errorf("the match page's action is %q", got)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

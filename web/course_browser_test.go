@@ -39,28 +39,13 @@ func TestCourseInBrowser(t *testing.T) {
 	clara, dani := "clara"+suffix, "dani"+suffix
 
 	downloads := t.TempDir()
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx, "status of 410", "status of 401") // the second download and the replaced password, refused on purpose
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return s
-	}
+	// The second download and the replaced password are refused on purpose.
+	b := browsertest.Open(t, 1280, 900, "status of 410", "status of 401")
+	run, eval := b.Run, b.Eval
 	// download clicks sel and returns the CSV the browser saved.
 	download := func(what, sel string) [][]string {
 		t.Helper()
-		progress := chromedp.Events(bctx, browser.DownloadProgress)
+		progress := chromedp.Events(b.Ctx, browser.DownloadProgress)
 		run(what, chromedp.Click(sel))
 		deadline := time.AfterFunc(20*time.Second, func() { t.Errorf("%s: no download within 20 s", what) })
 		defer deadline.Stop()
@@ -89,9 +74,7 @@ func TestCourseInBrowser(t *testing.T) {
 	}
 	logIn := func(name, password, lands string) {
 		t.Helper()
-		run("log in as "+name, chromedp.Navigate(e.srv.URL+"/login"), chromedp.WaitVisible(`input[name=name]`),
-			chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, password),
-			chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(lands))
+		b.LogIn(e.srv.URL+"/login", name, password, lands)
 	}
 	logOut := func() {
 		t.Helper()
@@ -217,7 +200,5 @@ func TestCourseInBrowser(t *testing.T) {
 			}
 		}
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

@@ -19,7 +19,6 @@ import (
 	"arena.dev/store"
 	"arena.dev/store/pgtest"
 	"arena.dev/web"
-	"arena.dev/web/browsertest"
 )
 
 // cppGood and cppBroken are Race players in C++; cppBroken's error is on
@@ -85,39 +84,8 @@ func TestCppInBrowser(t *testing.T) {
 	e := &botsEnv{t: t, srv: srv, pool: pool}
 	_, name, _ := e.user(domain.RoleStudent)
 
-	bctx, consoleErrors := botsBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	wait := func(what, expr string, within time.Duration) {
-		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within),
-			chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			t.Fatalf("waiting until %s: %v\npage: %s\nconsole: %v", what, err,
-				eval(`document.querySelector('main')?.innerText.slice(0, 1500)`), consoleErrors())
-		}
-	}
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		browsertest.SaveScreenshot(t, name, png)
-	}
+	b := botsBrowser(t)
+	run, eval, shot, wait := b.Run, b.Eval, b.Shot, b.Wait
 	jsString := func(s string) string {
 		b, _ := json.Marshal(s)
 		return string(b)
@@ -135,9 +103,7 @@ func TestCppInBrowser(t *testing.T) {
 	goStarter, _ := games.KitTemplate(fake.ID)
 	cppStarter, _ := games.CppBotProgram(fake.ID, "Null")
 
-	run("log in", chromedp.Navigate(srv.URL+"/login?next=/games/"+fake.ID+"/submit"),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	b.LogIn(srv.URL+"/login?next=/games/"+fake.ID+"/submit", name, botsPassword, `.submit-form`)
 	wait("the editor is up", editorReady, 10*time.Second)
 	if got := eval(source + `.dataset.editor + ' ' + ` + selectLang + `.value`); got != "go go" {
 		t.Fatalf("a new bot starts in %q, want Go", got)
@@ -200,22 +166,20 @@ func TestCppInBrowser(t *testing.T) {
 		v.dispatch({changes: {from: 0, to: v.state.doc.length, insert: ` + jsString(cppBroken) + `}});
 		return true;
 	})`
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](setText, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("setText", setText)
 	run("submit the broken version", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.version-page`))
 	wait("the version has a compile error", badge+`?.classList.contains('compile_error') === true`, 3*time.Minute)
 	link := `document.querySelector('#version-live a[data-goto-line="6"]')`
 	wait("the compile log links bot.cc:6", link+`?.textContent.startsWith('bot.cc:6:') === true`, 10*time.Second)
 	t.Logf("compile log: %s", eval(`document.querySelector('.compile-log').textContent.trim()`))
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(`+link+`.click(), true)`)); err != nil {
+	if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`(`+link+`.click(), true)`)); err != nil {
 		t.Fatal(err)
 	}
 	const selectedLine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		return v.state.doc.lineAt(v.state.selection.main.head).number;
 	})`
-	line, err := chromedp.Run(bctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise))
+	line, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise))
 	if err != nil || line != 6 {
 		t.Fatalf("the log link selected line %d (%v), want 6", line, err)
 	}
@@ -225,7 +189,5 @@ func TestCppInBrowser(t *testing.T) {
 	eval(`window.scrollTo(0, 0)`) // the sticky header would land mid-screenshot
 	shot("cpp-version-compile-error.png")
 
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -19,28 +18,12 @@ import (
 // itself, without a reload, and its link downloads.
 func TestDownloadsBeingBuiltInBrowser(t *testing.T) {
 	e := newPagesEnv(t)
-	b, release := gatedBuilder(t)
-	e.s.Downloads = b
-	bctx := browsertest.Start(t, 1280, 900)
+	builder, release := gatedBuilder(t)
+	e.s.Downloads = builder
 	// The game page shows a recent match of the shared test database,
 	// whose replay other tests may have deleted (410) on purpose.
-	consoleErrors := browsertest.Console(bctx, "status of 410")
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return s
-	}
+	b := browsertest.Open(t, 1280, 900, "status of 410")
+	run, eval := b.Run, b.Eval
 	run("the game page", chromedp.Navigate(e.srv.URL+"/games/orkisland"), chromedp.WaitVisible(`#arena-tool`))
 	if got := eval(`document.querySelector('#arena-tool').textContent`); !strings.Contains(got, "Not ready yet") || !strings.Contains(got, "ready in about") {
 		t.Errorf("the game page's arena tool card says %q", strings.Join(strings.Fields(got), " "))
@@ -55,7 +38,7 @@ func TestDownloadsBeingBuiltInBrowser(t *testing.T) {
 	release()
 	linux := `document.querySelector('#downloads-table a[href="/downloads/arena/linux/amd64"]')`
 	ready := `(() => { const a = ` + linux + `; return !!a && !a.closest('td').querySelector('.download-state') && window.stayed === 1; })()`
-	if _, err := chromedp.Run(bctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(90*time.Second))); err != nil {
+	if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](ready, chromedp.WithPollingTimeout(90*time.Second))); err != nil {
 		t.Fatalf("the open downloads page does not show the Linux build ready by itself: %v", err)
 	}
 	href := eval(linux + `.href`)
@@ -63,7 +46,5 @@ func TestDownloadsBeingBuiltInBrowser(t *testing.T) {
 	if status != "200" {
 		t.Errorf("the Linux download answers %s once shown ready", status)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

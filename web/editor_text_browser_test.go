@@ -22,28 +22,11 @@ import (
 func TestSubmitKeepsTextBrowser(t *testing.T) {
 	e := newBotsEnv(t)
 	_, name, aliceID := e.user(domain.RoleStudent)
-	bctx, consoleErrors := botsBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := botsBrowser(t)
+	run, eval := b.Run, b.Eval
 	wait := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return s
+		b.Wait(what, expr, 10*time.Second)
 	}
 	const (
 		source  = `document.getElementById('source')`
@@ -55,8 +38,8 @@ func TestSubmitKeepsTextBrowser(t *testing.T) {
 	// js runs a script (a promise is awaited) and lets the page go on.
 	js := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise)); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
+		if _, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](expr, chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: %v\nconsole: %v", what, err, b.Console())
 		}
 	}
 	// sendForm submits the form as a script does (no validation, no submit
@@ -67,11 +50,11 @@ func TestSubmitKeepsTextBrowser(t *testing.T) {
 		deadline := time.Now().Add(20 * time.Second)
 		for {
 			// Errors while the page changes are expected: try again.
-			if ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!window.arenaOldPage && document.readyState === 'complete'`)); err == nil && ok {
+			if ok, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`!window.arenaOldPage && document.readyState === 'complete'`)); err == nil && ok {
 				return
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("%s: no new page\nconsole: %v", what, consoleErrors())
+				t.Fatalf("%s: no new page\nconsole: %v", what, b.Console())
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
@@ -84,9 +67,7 @@ func TestSubmitKeepsTextBrowser(t *testing.T) {
 		return p
 	}
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/submit"),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	b.LogIn(e.srv.URL+"/login?next=/games/orkisland/submit", name, botsPassword, `.submit-form`)
 	wait("the editor is up", ready)
 	if got := eval(size + `.hidden + ' ' + ` + notice + `.hidden`); got != "true true" {
 		t.Errorf("a fresh form shows a warning or notice (hidden: %s)", got)

@@ -2,11 +2,9 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -34,26 +32,10 @@ func TestLanguagesOnAPhone(t *testing.T) {
 	}
 	match := e.playedMatch("orkisland", domain.KindLadder, versions, [4]int64{3017, 2040, 1500, 90}, false)
 
-	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
 	// The game page shows the latest ladder match of the shared test
 	// database, whose replay another test may have deleted (410): not ours.
-	consoleErrors := browsertest.Console(bctx, "status of 410")
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s
-	}
+	b := browsertest.Open(t, phoneWidth, phoneHeight, "status of 410")
+	run, eval := b.Run, b.Eval
 	// check says the page is in lang, shows want, and fits the screen.
 	check := func(page, lang, want string) {
 		t.Helper()
@@ -63,21 +45,8 @@ func TestLanguagesOnAPhone(t *testing.T) {
 		if text := eval(`document.body.innerText`); !strings.Contains(text, want) {
 			t.Errorf("%s in %s: %q not on the page", page, lang, want)
 		}
-		var got struct {
-			Width int
-			Bad   []string
-		}
-		if err := json.Unmarshal([]byte(eval(fmt.Sprintf(overflowJS, phoneWidth))), &got); err != nil {
-			t.Fatal(err)
-		}
-		if got.Width > phoneWidth || len(got.Bad) > 0 {
-			t.Errorf("%s in %s at %d px: the document is %d px wide; sticking out:\n  %s", page, lang, phoneWidth, got.Width, strings.Join(got.Bad, "\n  "))
-		}
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		browsertest.SaveScreenshot(t, "lang-"+lang+"-"+strings.ReplaceAll(page, " ", "-")+".png", png)
+		b.Fits(page+" in "+lang, phoneWidth)
+		b.Shot("lang-" + lang + "-" + strings.ReplaceAll(page, " ", "-") + ".png")
 	}
 
 	run("visitor home", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch),
@@ -91,9 +60,7 @@ func TestLanguagesOnAPhone(t *testing.T) {
 	run("visitor home", chromedp.Navigate(e.srv.URL+"/"), chromedp.WaitVisible(`.game-card`))
 	check("visitor home", "ca", "Darreres partides")
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login"), chromedp.WaitVisible(`input[name=name]`),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, pagesPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.hero`))
+	b.LogIn(e.srv.URL+"/login", name, pagesPassword, `.hero`)
 	pages := []struct{ name, path, wait, ca, es string }{
 		{"home", "/", ".game-card", "Els meus bots", "Mis bots"},
 		{"game", "/games/orkisland", ".game-qualification", "Classificació prèvia", "Fase de clasificación"},
@@ -107,7 +74,7 @@ func TestLanguagesOnAPhone(t *testing.T) {
 			run("switch to Spanish", chromedp.Click(`.language-switch button[value="es"]`), chromedp.WaitVisible(`html[lang="es"] #language`))
 		}
 		for _, p := range pages {
-			run(p.name, chromedp.Navigate(e.srv.URL+p.path), chromedp.WaitVisible(p.wait))
+			b.Visit(p.name, e.srv.URL+p.path, p.wait)
 			want := p.ca
 			if lang == "es" {
 				want = p.es
@@ -125,7 +92,5 @@ func TestLanguagesOnAPhone(t *testing.T) {
 	if err := e.pool.QueryRow(context.Background(), "SELECT language FROM users WHERE id = $1", owner).Scan(&lang); err != nil || lang != "ca" {
 		t.Errorf("users.language = %q, %v; want ca", lang, err)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

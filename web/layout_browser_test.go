@@ -46,26 +46,9 @@ func TestSmallLayoutFixes(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	bctx, consoleErrors := adminBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return s
-	}
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/account"),
-		chromedp.SendKeys(`input[name=name]`, admin), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.grid.two`))
+	b := adminBrowser(t)
+	run, eval := b.Run, b.Eval
+	b.LogIn(e.srv.URL+"/login?next=/account", admin, adminTestPassword, `.grid.two`)
 
 	// The sessions table: its right edge within its card's, the card's
 	// within the page's.
@@ -132,7 +115,5 @@ func TestSmallLayoutFixes(t *testing.T) {
 	if strings.Contains(body, "(es)") || !strings.Contains(body, "1 match per group") || !strings.Contains(body, "plays 3 matches") {
 		t.Errorf("the rules do not count matches properly:\n%s", body)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

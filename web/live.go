@@ -64,3 +64,56 @@ func ping(w io.Writer) error {
 	_, err := io.WriteString(w, ": ping\n\n")
 	return err
 }
+
+// liveStream is the data-specific part of a live stream, which
+// serveStream runs: what it follows, what it sends once listening, and
+// what it sends for each change that comes in.
+type liveStream[T any] struct {
+	sub       *subscription // the hub's subscription it follows; serveStream ends it
+	waitReady bool          // wait until the hub listens before start (see openStream)
+	// start writes what the stream sends once listening (nil: nothing);
+	// over ends the stream after it.
+	start func(w io.Writer) (over bool, err error)
+	in    <-chan T // the changes it follows
+	// send writes what a change in means to the page (possibly nothing).
+	send func(w io.Writer, v T) (over bool, err error)
+}
+
+// serveStream runs a live stream: it answers with the stream's headers
+// (openStream), sends l's start, then l's events as they come in and a
+// heartbeat every eventsHeartbeat, flushing each, until the client
+// leaves, the hub ends the subscription (its shutdown: see
+// closeOnShutdown), a write fails, or l says it is over.
+func serveStream[T any](h *hub, w http.ResponseWriter, r *http.Request, l liveStream[T]) {
+	defer h.unsubscribe(l.sub)
+	h.closeOnShutdown(r)
+	rc, ok := openStream(w, r, l.sub, l.waitReady)
+	if !ok {
+		return
+	}
+	var over bool
+	var err error
+	if l.start != nil {
+		over, err = l.start(w)
+	}
+	beat := time.NewTicker(eventsHeartbeat)
+	defer beat.Stop()
+	for {
+		if err == nil {
+			err = rc.Flush()
+		}
+		if err != nil || over {
+			return
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-l.sub.gone:
+			return
+		case <-beat.C:
+			err = ping(w)
+		case v := <-l.in:
+			over, err = l.send(w, v)
+		}
+	}
+}

@@ -347,41 +347,17 @@ func (s *Server) boardEvents(h *hub) http.HandlerFunc {
 		}
 
 		sub := h.subscribeBoard(g.ID)
-		defer h.unsubscribe(sub)
-		h.closeOnShutdown(r)
-		rc, ok := openStream(w, r, sub, false) // the feed waits for the listener
-		if !ok {
-			return
-		}
-		if rc.Flush() != nil {
-			return
-		}
-		beat := time.NewTicker(eventsHeartbeat)
-		defer beat.Stop()
 		sent := ""
-		for {
-			var err error
-			select {
-			case <-ctx.Done():
-				return
-			case <-sub.gone:
-				return
-			case <-beat.C:
-				err = ping(w)
-			case snap := <-sub.boards:
-				var ev string
-				if ev, err = v.events(ctx, g.ID, snap); err == nil && ev != sent {
-					sent = ev
-					_, err = io.WriteString(w, ev)
+		serveStream(h, w, r, liveStream[*boardSnap]{sub: sub, in: sub.boards, // the feed waits for the listener
+			send: func(w io.Writer, snap *boardSnap) (bool, error) {
+				ev, err := v.events(ctx, g.ID, snap)
+				if err != nil || ev == sent {
+					return false, err
 				}
-			}
-			if err == nil {
-				err = rc.Flush()
-			}
-			if err != nil {
-				return
-			}
-		}
+				sent = ev
+				_, err = io.WriteString(w, ev)
+				return false, err
+			}})
 	}
 }
 

@@ -10,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"time"
 
 	"github.com/a-h/templ"
 
@@ -41,72 +40,72 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 		ids := parseIDs(r.URL.Query()["v"], maxFollowed)
 
 		sub := h.subscribe(u.ID, admin)
-		defer h.unsubscribe(sub)
-		h.closeOnShutdown(r)
-		boards, mine, err := s.followBoards(ctx, h, u.ID, r.URL.Query()["g"])
+		in := make(chan botChange)
+		mine, err := s.followBoards(ctx, h, u.ID, r.URL.Query()["g"], in)
 		if err != nil {
+			h.unsubscribe(sub)
 			s.serverError(w, r, err)
 			return
 		}
-		sentCells := map[string]string{}
-
-		rc, ok := openStream(w, r, sub, true)
-		if !ok {
-			return
-		}
-		if err := s.sendCurrent(ctx, w, u.ID, admin, ids); err != nil {
-			s.logger().Warn("live updates: sending current state", "err", err)
-			return
-		}
-		if rc.Flush() != nil {
-			return
-		}
-
-		beat := time.NewTicker(eventsHeartbeat)
-		defer beat.Stop()
-		for {
-			var err error
-			select {
-			case <-ctx.Done():
-				return
-			case <-sub.gone:
-				return
-			case <-beat.C:
-				err = ping(w)
-			case snap := <-boards:
-				var cells map[string]string
-				cells, err = myBoardEvents(ctx, snap, mine[snap.Board.GameID])
-				for name, ev := range cells {
-					if err == nil && sentCells[name] != ev {
-						sentCells[name] = ev
-						_, err = io.WriteString(w, ev)
+		go func() { // the versions' changes, on the same channel as the boards'
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-sub.gone:
+					return
+				case e := <-sub.events:
+					select {
+					case in <- botChange{version: e}:
+					case <-ctx.Done():
+						return
 					}
 				}
-			case e := <-sub.events:
-				if e == resync {
-					err = s.sendCurrent(ctx, w, u.ID, admin, ids)
-				} else {
-					err = writeEvent(ctx, w, "version-"+strconv.FormatInt(e.VersionID, 10), templates.StatusBadge(e.Status))
+			}
+		}()
+		sentCells := map[string]string{}
+		serveStream(h, w, r, liveStream[botChange]{sub: sub, waitReady: true, in: in,
+			start: func(w io.Writer) (bool, error) {
+				err := s.sendCurrent(ctx, w, u.ID, admin, ids)
+				if err != nil {
+					s.logger().Warn("live updates: sending current state", "err", err)
 				}
-			}
-			if err == nil {
-				err = rc.Flush()
-			}
-			if err != nil {
-				return
-			}
-		}
+				return false, err
+			},
+			send: func(w io.Writer, c botChange) (bool, error) {
+				switch {
+				case c.board != nil:
+					cells, err := myBoardEvents(ctx, c.board, mine[c.board.Board.GameID])
+					for name, ev := range cells {
+						if err == nil && sentCells[name] != ev {
+							sentCells[name] = ev
+							_, err = io.WriteString(w, ev)
+						}
+					}
+					return false, err
+				case c.version == resync:
+					return false, s.sendCurrent(ctx, w, u.ID, admin, ids)
+				default:
+					return false, writeEvent(ctx, w, "version-"+strconv.FormatInt(c.version.VersionID, 10), templates.StatusBadge(c.version.Status))
+				}
+			}})
 	}
+}
+
+// botChange is what a bots stream follows: a version's change, or a
+// snapshot of one of the user's games' boards.
+type botChange struct {
+	version store.VersionEvent
+	board   *boardSnap
 }
 
 // maxBoardsFollowed bounds the boards one My bots stream follows.
 const maxBoardsFollowed = 10
 
 // followBoards subscribes to the boards of the games named (known games
-// only, at most maxBoardsFollowed) and returns their snapshots on one
-// channel, until ctx ends, with the user's bots in each game.
-func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names []string) (<-chan *boardSnap, map[string][]int64, error) {
-	out := make(chan *boardSnap)
+// only, at most maxBoardsFollowed) and sends their snapshots on out,
+// until ctx ends; it returns the user's bots in each game.
+func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names []string, out chan<- botChange) (map[string][]int64, error) {
 	var gameIDs []string
 	for _, g := range names {
 		if slices.Contains(games.IDs(), g) && !slices.Contains(gameIDs, g) && len(gameIDs) < maxBoardsFollowed {
@@ -114,11 +113,11 @@ func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names [
 		}
 	}
 	if len(gameIDs) == 0 {
-		return out, nil, nil
+		return nil, nil
 	}
 	bots, err := store.BotsOfOwner(ctx, s.Pool, userID, "")
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	mine := map[string][]int64{}
 	for _, b := range bots {
@@ -136,7 +135,7 @@ func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names [
 					return
 				case snap := <-sub.boards:
 					select {
-					case out <- snap:
+					case out <- botChange{board: snap}:
 					case <-ctx.Done():
 						return
 					}
@@ -144,7 +143,7 @@ func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names [
 			}
 		}()
 	}
-	return out, mine, nil
+	return mine, nil
 }
 
 // sendCurrent sends the state of those of ids the user may follow.

@@ -2,9 +2,9 @@ package web
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
-	"time"
 
 	"arena.dev/domain"
 	"arena.dev/store"
@@ -72,14 +72,6 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 			seen = max(seen, id)
 		}
 
-		sub := h.subscribeTournament(t.ID)
-		defer h.unsubscribe(sub)
-		h.closeOnShutdown(r)
-
-		rc, ok := openStream(w, r, sub, true)
-		if !ok {
-			return
-		}
 		// current reads the tournament and reports what the page missed.
 		current := func() (store.TournamentEvent, error) {
 			t, err := store.TournamentByID(ctx, s.Pool, t.ID)
@@ -88,37 +80,28 @@ func (s *Server) tournamentEvents(h *hub) http.HandlerFunc {
 			}
 			return store.TournamentEvent{TournamentID: t.ID, Changes: t.Changes, Status: t.Status}, nil
 		}
-		e, err := current()
-		beat := time.NewTicker(eventsHeartbeat)
-		defer beat.Stop()
-		for {
-			if err == nil && e.Changes > seen {
-				seen = e.Changes
-				_, err = fmt.Fprintf(w, "event: changed\nid: %d\ndata: %d\n\n", e.Changes, e.Changes)
-			}
-			over := e.Status == domain.TournamentFinished || e.Status == domain.TournamentCancelled
-			if err == nil && over {
-				_, err = fmt.Fprintf(w, "event: over\ndata: %s\n\n", e.Status)
-			}
-			if err == nil {
-				err = rc.Flush()
-			}
-			if err != nil || over {
-				return
-			}
-			select {
-			case <-ctx.Done():
-				return
-			case <-sub.gone:
-				return
-			case <-beat.C:
-				err = ping(w)
-				e = store.TournamentEvent{}
-			case e = <-sub.tournaments:
-				if e == tournamentResync {
-					e, err = current()
+		// send says "changed" when e is news to the page, and "over" when
+		// the tournament is.
+		send := func(w io.Writer, e store.TournamentEvent) (over bool, err error) {
+			if e == tournamentResync {
+				if e, err = current(); err != nil {
+					return false, err
 				}
 			}
+			if e.Changes > seen {
+				seen = e.Changes
+				if _, err := fmt.Fprintf(w, "event: changed\nid: %d\ndata: %d\n\n", e.Changes, e.Changes); err != nil {
+					return false, err
+				}
+			}
+			if e.Status == domain.TournamentFinished || e.Status == domain.TournamentCancelled {
+				_, err := fmt.Fprintf(w, "event: over\ndata: %s\n\n", e.Status)
+				return true, err
+			}
+			return false, nil
 		}
+		sub := h.subscribeTournament(t.ID)
+		serveStream(h, w, r, liveStream[store.TournamentEvent]{sub: sub, waitReady: true, in: sub.tournaments, send: send,
+			start: func(w io.Writer) (bool, error) { return send(w, tournamentResync) }})
 	}
 }

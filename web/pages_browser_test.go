@@ -52,22 +52,15 @@ func TestPublicPagesInBrowser(t *testing.T) {
 	}
 	e.exec(`UPDATE bot_versions SET mu = $2, sigma = $3, games = 60 WHERE id = $1`, versions[1], mu, sigma)
 
-	bctx, consoleErrors := pagesBrowser(t)
+	b := pagesBrowser(t)
+	run := b.Run
 	dir := os.Getenv("ARENA_SCREENSHOTS")
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
 	shoot := func(name string) {
 		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
+		c, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
 		defer cancel()
 		png, err := chromedp.Run(c, chromedp.FullScreenshot(100))
 		if err != nil {
@@ -81,11 +74,11 @@ func TestPublicPagesInBrowser(t *testing.T) {
 	}
 	waitViewer := func(where string) {
 		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
+		c, cancel := context.WithTimeout(b.Ctx, 30*time.Second)
 		defer cancel()
 		if _, err := chromedp.Run(c, chromedp.Poll[bool](`(() => { const v = document.querySelector('arena-replay'); return !!v && v.rounds > 0 && v.idle; })()`,
 			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-			t.Fatalf("the viewer on the %s did not load: %v\nconsole: %v", where, err, consoleErrors())
+			t.Fatalf("the viewer on the %s did not load: %v\nconsole: %v", where, err, b.Console())
 		}
 	}
 
@@ -109,7 +102,7 @@ func TestPublicPagesInBrowser(t *testing.T) {
 	run("404", chromedp.Navigate(e.srv.URL+"/bots/999999"), chromedp.WaitVisible(`.error-page`))
 
 	var bad []string
-	for _, msg := range consoleErrors() {
+	for _, msg := range b.Console() {
 		if !strings.Contains(msg, "404") { // the last page is a 404 on purpose
 			bad = append(bad, msg)
 		}
@@ -147,7 +140,6 @@ func realReplay(t *testing.T) []byte {
 
 // pagesBrowser starts a headless Chromium for this test and returns its tab and the
 // console problems seen so far.
-func pagesBrowser(t *testing.T) (context.Context, func() []string) {
-	ctx := browsertest.Start(t, 1280, 900)
-	return ctx, browsertest.Console(ctx)
+func pagesBrowser(t *testing.T) *browsertest.Tab {
+	return browsertest.Open(t, 1280, 900)
 }

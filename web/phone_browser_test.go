@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -17,42 +16,6 @@ import (
 
 // phoneWidth × phoneHeight is a common phone's screen in CSS pixels.
 const phoneWidth, phoneHeight = 390, 844
-
-// overflowJS lists what sticks out of a phone's screen: the document's
-// width, and each element whose box passes the screen's edges without an
-// ancestor (other than the page itself) that scrolls or clips it inside
-// the screen. A table in a scrolling card passes; a table that pushes the
-// page wider, or is cut off, does not. Inside <arena-replay>'s shadow
-// root too.
-const overflowJS = `(() => {
-  const W = %d;
-  const name = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
-    (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '') +
-    (el.childElementCount === 0 ? ' "' + el.textContent.trim().slice(0, 40) + '"' : '');
-  const held = (el) => {
-    // A table's columns must stay reachable: scrolled, never clipped.
-    const ways = el.closest('table') ? ['auto', 'scroll'] : ['auto', 'scroll', 'hidden', 'clip'];
-    for (let p = el.parentElement ?? el.getRootNode().host; p && p !== document.body && p !== document.documentElement;
-         p = p.parentElement ?? p.getRootNode().host) {
-      if (ways.includes(getComputedStyle(p).overflowX)) {
-        const r = p.getBoundingClientRect();
-        return r.left >= -1 && r.right <= W + 1;
-      }
-    }
-    return false;
-  };
-  const bad = [];
-  const check = (root) => {
-    for (const el of root.querySelectorAll('*')) {
-      if (el.shadowRoot) check(el.shadowRoot);
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      if ((r.right > W + 1 || r.left < -1) && !held(el)) bad.push(name(el) + ' [' + Math.round(r.left) + ', ' + Math.round(r.right) + ']');
-    }
-  };
-  check(document.body);
-  return JSON.stringify({width: document.documentElement.scrollWidth, bad: bad.slice(0, 12)});
-})()`
 
 // controlsJS measures a page's replay viewer: the board's box and the
 // replay controls' box, in CSS pixels.
@@ -98,53 +61,20 @@ func TestPagesFitAPhone(t *testing.T) {
 			versions[1], 25+0.3*float64(i), max(1.2, 8.3-0.2*float64(i)), start.Add(time.Duration(i)*5*time.Minute))
 	}
 
-	bctx := browsertest.Start(t, phoneWidth, phoneHeight)
-	consoleErrors := browsertest.Console(bctx)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string, v any) {
-		t.Helper()
-		s, err := chromedp.Run(bctx, chromedp.Evaluate[string](expr))
-		if err == nil {
-			err = json.Unmarshal([]byte(s), v)
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	b := browsertest.Open(t, phoneWidth, phoneHeight)
 	waitViewer := func(where string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](`(() => { const v = document.querySelector('arena-replay'); return !!v && v.rounds > 0 && v.idle; })()`,
-			chromedp.WithPollingTimeout(20*time.Second))); err != nil {
-			t.Fatalf("the viewer on the %s did not load: %v\nconsole: %v", where, err, consoleErrors())
-		}
+		b.Wait("the viewer on the "+where+" loads", `(() => { const v = document.querySelector('arena-replay'); return !!v && v.rounds > 0 && v.idle; })()`, 20*time.Second)
 	}
 	fits := func(page string) {
 		t.Helper()
-		var got struct {
-			Width int
-			Bad   []string
-		}
-		eval(fmt.Sprintf(overflowJS, phoneWidth), &got)
-		if got.Width > phoneWidth || len(got.Bad) > 0 {
-			t.Errorf("%s at %d px: the document is %d px wide; sticking out:\n  %s", page, phoneWidth, got.Width, strings.Join(got.Bad, "\n  "))
-		}
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		browsertest.SaveScreenshot(t, "phone-"+strings.NewReplacer("/", "-", " ", "-").Replace(page)+".png", png)
+		b.Fits(page, phoneWidth)
+		b.Shot("phone-" + strings.NewReplacer("/", "-", " ", "-").Replace(page) + ".png")
 	}
 	controlsByTheBoard := func(page string) {
 		t.Helper()
 		var got struct{ Board, Controls []float64 }
-		eval(controlsJS, &got)
+		b.EvalJSON(controlsJS, &got)
 		if len(got.Board) != 4 || len(got.Controls) != 4 {
 			t.Fatalf("%s: no board or no controls in the viewer: %+v", page, got)
 		}
@@ -160,42 +90,39 @@ func TestPagesFitAPhone(t *testing.T) {
 		}
 	}
 
-	run("visitor home", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.Navigate(e.srv.URL+"/"), chromedp.WaitVisible(`.game-card`))
+	b.Run("emulate a phone", chromedp.EmulateViewport(phoneWidth, phoneHeight, chromedp.EmulateMobile, chromedp.EmulateTouch))
+	b.Visit("visitor home", e.srv.URL+"/", `.game-card`)
 	fits("visitor home")
-	run("log in", chromedp.Navigate(e.srv.URL+"/login"), chromedp.WaitVisible(`input[name=name]`),
-		chromedp.SendKeys(`input[name=name]`, ownerName), chromedp.SendKeys(`input[name=password]`, pagesPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.hero`))
+	b.LogIn(e.srv.URL+"/login", ownerName, pagesPassword, `.hero`)
 	fits("home")
-	run("game", chromedp.Navigate(e.srv.URL+"/games/orkisland"), chromedp.WaitVisible(`#sdk`))
+	b.Visit("game", e.srv.URL+"/games/orkisland", `#sdk`)
 	waitViewer("game page")
 	fits("game")
 	controlsByTheBoard("game")
-	run("leaderboard", chromedp.Navigate(e.srv.URL+"/games/orkisland/leaderboard"), chromedp.WaitVisible(`tr.mine`))
-	fits("leaderboard")
-	run("matches", chromedp.Navigate(e.srv.URL+"/games/orkisland/matches"), chromedp.WaitVisible(`.players`))
-	fits("matches")
-	run("match", chromedp.Navigate(fmt.Sprintf("%s/matches/%d", e.srv.URL, match)), chromedp.WaitVisible(`.seats`))
+	for _, p := range []struct{ name, path, ready string }{
+		{"leaderboard", "/games/orkisland/leaderboard", `tr.mine`},
+		{"matches", "/games/orkisland/matches", `.players`},
+	} {
+		b.Visit(p.name, e.srv.URL+p.path, p.ready)
+		fits(p.name)
+	}
+	b.Visit("match", fmt.Sprintf("%s/matches/%d", e.srv.URL, match), `.seats`)
 	waitViewer("match page")
 	fits("match")
 	controlsByTheBoard("match")
-	run("bot", chromedp.Navigate(fmt.Sprintf("%s/bots/%d", e.srv.URL, bots[1])), chromedp.WaitVisible(`svg.chart`))
-	fits("bot")
-	run("version", chromedp.Navigate(fmt.Sprintf("%s/bots/%d/versions/1", e.srv.URL, bots[1])), chromedp.WaitVisible(`.version-head`))
-	fits("version")
-	run("challenge", chromedp.Navigate(e.srv.URL+"/games/orkisland/challenge"), chromedp.WaitVisible(`.challenge-form`))
-	fits("challenge")
-	run("my bots", chromedp.Navigate(e.srv.URL+"/bots"), chromedp.WaitVisible(`.my-game`))
-	fits("my bots")
-	run("downloads", chromedp.Navigate(e.srv.URL+"/downloads"), chromedp.WaitVisible(`table.downloads`))
-	fits("downloads")
-	run("tournaments", chromedp.Navigate(e.srv.URL+"/tournaments"), chromedp.WaitVisible(`.tournament-list`))
-	fits("tournaments")
-	run("tournament", chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", e.srv.URL, tournament)), chromedp.WaitVisible(`.podium`))
-	fits("tournament")
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
+	for _, p := range []struct{ name, path, ready string }{
+		{"bot", fmt.Sprintf("/bots/%d", bots[1]), `svg.chart`},
+		{"version", fmt.Sprintf("/bots/%d/versions/1", bots[1]), `.version-head`},
+		{"challenge", "/games/orkisland/challenge", `.challenge-form`},
+		{"my bots", "/bots", `.my-game`},
+		{"downloads", "/downloads", `table.downloads`},
+		{"tournaments", "/tournaments", `.tournament-list`},
+		{"tournament", fmt.Sprintf("/tournaments/%d", tournament), `.podium`},
+	} {
+		b.Visit(p.name, e.srv.URL+p.path, p.ready)
+		fits(p.name)
 	}
+	b.NoConsoleErrors()
 }
 
 // finishedTournament records a finished elimination of eight versions, as

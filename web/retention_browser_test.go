@@ -1,7 +1,6 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -30,45 +29,11 @@ func TestReplayAgainInBrowser(t *testing.T) {
 	m, other := ids[0], ids[1]
 	e.deleteReplays(ids...)
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx, "status of 410") // the deleted replay's fetch, on purpose
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(bctx, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(ctx, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	eval := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(bctx, chromedp.Evaluate[string](`String(`+expr+`)`))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	wait := func(what, expr string, within time.Duration) {
-		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within),
-			chromedp.WithPollingInterval(100*time.Millisecond))); err != nil {
-			t.Fatalf("waiting until %s: %v\npage: %s\nconsole: %v", what, err,
-				eval(`document.querySelector('main')?.innerText.slice(0, 1500)`), consoleErrors())
-		}
-	}
-	shot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
-		}
-		browsertest.SaveScreenshot(t, name, png)
-	}
+	b := browsertest.Open(t, 1280, 900, "status of 410") // the deleted replay's fetch, on purpose
+	run, eval, shot, wait := b.Run, b.Eval, b.Shot, b.Wait
 
 	page := fmt.Sprintf("/matches/%d", m)
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next="+page),
-		chromedp.SendKeys(`input[name=name]`, carolName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.replay-gone`))
+	b.LogIn(e.srv.URL+"/login?next="+page, carolName, adminTestPassword, `.replay-gone`)
 	if text := eval(`document.querySelector('.replay-gone').innerText`); !strings.Contains(text, "replay was deleted") ||
 		!strings.Contains(text, "frozen for running out of CPU time may be frozen at another moment") {
 		t.Errorf("the page says: %s", text)
@@ -93,28 +58,15 @@ func TestReplayAgainInBrowser(t *testing.T) {
 	if text := eval(`document.querySelector('#gone').shadowRoot.textContent`); !strings.Contains(text, fmt.Sprintf("/matches/%d", other)) {
 		t.Errorf("the viewer says: %s", text)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }
 
 // TestAdminStorageInBrowser: the storage page as an admin sees it.
 func TestAdminStorageInBrowser(t *testing.T) {
 	e := newAdminEnv(t)
 	adminName, _ := e.user(domain.RoleAdmin)
-	bctx := browsertest.Start(t, 1280, 1000)
-	consoleErrors := browsertest.Console(bctx)
-	if err := chromedp.Do(bctx, chromedp.Navigate(e.srv.URL+"/login?next=/admin/storage"),
-		chromedp.SendKeys(`input[name=name]`, adminName), chromedp.SendKeys(`input[name=password]`, adminTestPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`table.admin-storage`)); err != nil {
-		t.Fatal(err)
-	}
-	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "admin-storage.png", png)
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Fatalf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b := browsertest.Open(t, 1280, 1000)
+	b.LogIn(e.srv.URL+"/login?next=/admin/storage", adminName, adminTestPassword, `table.admin-storage`)
+	b.Shot("admin-storage.png")
+	b.NoConsoleErrors()
 }

@@ -29,20 +29,11 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	e := newBotsEnv(t)
 	ctx := context.Background()
 	alice, name, aliceID := e.user(domain.RoleStudent)
-	bctx, consoleErrors := botsBrowser(t)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := botsBrowser(t)
+	run := b.Run
 	wait := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
+		b.Wait(what, expr, 10*time.Second)
 	}
 	// marked lists the editor's tinted lines as "error:TEXT" and
 	// "warning:TEXT", and counts its gutter marks and underlines.
@@ -58,15 +49,13 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	markedIs := func(what, want string) {
 		t.Helper()
 		expr := fmt.Sprintf(`%s === %q`, marked, want)
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
-			got, _ := chromedp.Run(bctx, chromedp.Evaluate[string](marked))
-			t.Fatalf("%s: the editor marks %q, want %q\nconsole: %v", what, got, want, consoleErrors())
+		if _, err := chromedp.Run(b.Ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(10*time.Second))); err != nil {
+			got, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](marked))
+			t.Fatalf("%s: the editor marks %q, want %q\nconsole: %v", what, got, want, b.Console())
 		}
 	}
 
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/submit"),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	b.LogIn(e.srv.URL+"/login?next=/games/orkisland/submit", name, botsPassword, `.submit-form`)
 
 	// Go: the version page is open while the compiler answers.
 	_, _, h := e.submit(alice, "orkisland", "broken", brokenGo)
@@ -80,14 +69,12 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	}
 	markedIs("when the compile log arrives", "error:func (*b) Play(g *sdk.Game) {|error:frobnicate(g) gutter=2 under=b,frobnicate")
 	// The log's position still goes to the line.
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.querySelector('#version-live a[data-goto-line="6"]').click(), true)`)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("click the log's link to line 6", `(document.querySelector('#version-live a[data-goto-line="6"]').click(), true)`)
 	const selectedLine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		return v.state.doc.lineAt(v.state.selection.main.head).number;
 	})`
-	if line, err := chromedp.Run(bctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise)); err != nil || line != 6 {
+	if line, err := chromedp.Run(b.Ctx, chromedp.Evaluate[int](selectedLine, chromedp.EvalAwaitPromise)); err != nil || line != 6 {
 		t.Fatalf("the log link selected line %d (%v), want 6", line, err)
 	}
 	// Hovering the mark tells why.
@@ -96,7 +83,7 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 		const r = [...root.querySelectorAll('.cm-lintRange-error')].find((e) => e.textContent === 'frobnicate').getBoundingClientRect();
 		return [r.left + r.width / 2, r.top + r.height / 2];
 	})()`
-	xy, err := chromedp.Run(bctx, chromedp.Evaluate[[]float64](hover))
+	xy, err := chromedp.Run(b.Ctx, chromedp.Evaluate[[]float64](hover))
 	if err != nil || len(xy) != 2 {
 		t.Fatalf("the underline's place: %v %v", xy, err)
 	}
@@ -106,12 +93,12 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	const tooltip = `document.querySelector('.arena-editor').shadowRoot.querySelector('.cm-tooltip-lint')?.textContent.includes('undefined: frobnicate') === true`
 	shown := false
 	for try := 0; try < 10 && !shown; try++ {
-		if xy, err = chromedp.Run(bctx, chromedp.Evaluate[[]float64](hover)); err != nil || len(xy) != 2 {
+		if xy, err = chromedp.Run(b.Ctx, chromedp.Evaluate[[]float64](hover)); err != nil || len(xy) != 2 {
 			t.Fatalf("the underline's place: %v %v", xy, err)
 		}
 		run("hover the underline", chromedp.MouseEvent("mouseMoved", 1, 1), chromedp.MouseEvent("mouseMoved", xy[0], xy[1]),
 			chromedp.Sleep(100*time.Millisecond), chromedp.MouseEvent("mouseMoved", xy[0]+1, xy[1]), chromedp.Sleep(500*time.Millisecond))
-		shown, _ = chromedp.Run(bctx, chromedp.Evaluate[bool](tooltip))
+		shown, _ = chromedp.Run(b.Ctx, chromedp.Evaluate[bool](tooltip))
 	}
 	if !shown {
 		t.Fatal("hovering the underline shows no tooltip saying why")
@@ -122,7 +109,7 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	run("Submit a new version", chromedp.Click(`.version-head a.button`), chromedp.WaitVisible(`.submit-form`))
 	wait("the editor is up", `document.getElementById('source')?.hasAttribute('data-editor-ready')`)
 	markedIs("the submit page", "error:func (*b) Play(g *sdk.Game) {|error:frobnicate(g) gutter=2 under=b,frobnicate")
-	body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('.submit-form').textContent`))
+	body, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector('.submit-form').textContent`))
 	if !strings.Contains(body, "It did not compile: the editor marks the lines at fault") {
 		t.Errorf("the submit page does not say why the lines are marked:\n%s", body)
 	}
@@ -131,15 +118,13 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 		v.dispatch({changes: {from: 0, insert: '// fixed soon\n'}});
 		return true;
 	})`
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](insertLine, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("insertLine", insertLine)
 	const markedLineNumbers = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		const root = document.querySelector('.arena-editor').shadowRoot;
 		return [...root.querySelectorAll('.cm-line.cm-errorLine')].map((l) => v.state.doc.lineAt(v.posAtDOM(l)).number).join(',');
 	})`
-	if got, err := chromedp.Run(bctx, chromedp.Evaluate[string](markedLineNumbers, chromedp.EvalAwaitPromise)); err != nil || got != "6,7" {
+	if got, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](markedLineNumbers, chromedp.EvalAwaitPromise)); err != nil || got != "6,7" {
 		t.Errorf("after a line was added above, the marked lines are %q (%v), want 6,7", got, err)
 	}
 	// The starter replaces the text: its marks go.
@@ -157,9 +142,7 @@ func TestCompileErrorsInTheEditor(t *testing.T) {
 	run("open the C++ version", chromedp.Navigate(e.srv.URL+h.Get("Location")), chromedp.WaitVisible(`.version-page`))
 	markedIs("C++", "warning:int unused = 0;|error:frobnicate(); gutter=2 under=unused,frobnicate")
 
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }
 
 // TestSubmitLimitCountsDown: over the submission limit, the submit page
@@ -170,55 +153,42 @@ func TestSubmitLimitCountsDown(t *testing.T) {
 	ctx := context.Background()
 	alice, name, aliceID := e.user(domain.RoleStudent)
 	// Five versions in the window, compiled, the oldest 1 min 54 s ago: the
-	// next submission passes in about 6 s.
-	for i := range service.MaxRecentSubmissions {
-		if code, body, _ := e.submit(alice, "orkisland", "busy", botsSource(fmt.Sprint("v", i))); code != 303 {
-			t.Fatalf("submission %d: %d\n%s", i, code, body)
-		}
-		// Compiled at once, so that the compile queue's limit stays out of it.
+	// next submission passes in about 6 s (from the last age()).
+	age := func() {
+		t.Helper()
 		if _, err := e.pool.Exec(ctx, `UPDATE bot_versions v SET status = 'accepted', created_at = now() - $2::interval
 			FROM bots b WHERE b.id = v.bot_id AND b.owner_id = $1`, aliceID, (service.SubmitWindow - 6*time.Second).String()); err != nil {
 			t.Fatal(err)
 		}
 	}
+	for i := range service.MaxRecentSubmissions {
+		if code, body, _ := e.submit(alice, "orkisland", "busy", botsSource(fmt.Sprint("v", i))); code != 303 {
+			t.Fatalf("submission %d: %d\n%s", i, code, body)
+		}
+		// Compiled at once, so that the compile queue's limit stays out of it.
+		age()
+	}
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx, "status of 429") // the refusal, on purpose
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	wait := func(what, expr string, within time.Duration) {
-		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(within))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
-	run("log in", chromedp.Navigate(e.srv.URL+"/login?next=/games/orkisland/submit?bot=busy"),
-		chromedp.SendKeys(`input[name=name]`, name), chromedp.SendKeys(`input[name=password]`, botsPassword),
-		chromedp.Submit(`input[name=password]`), chromedp.WaitVisible(`.submit-form`))
+	b := browsertest.Open(t, 1280, 900, "status of 429") // the refusal, on purpose
+	run, wait := b.Run, b.Wait
+	b.LogIn(e.srv.URL+"/login?next=/games/orkisland/submit?bot=busy", name, botsPassword, `.submit-form`)
 	wait("the editor is up", `document.getElementById('source')?.hasAttribute('data-editor-ready')`, 10*time.Second)
 	const mine = `import('/static/editor/editor.js').then(m => {
 		const v = m.editorFor(document.getElementById('source'));
 		v.dispatch({changes: {from: 0, insert: '// my sixth try\n'}});
 		return true;
 	})`
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](mine, chromedp.EvalAwaitPromise)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("mine", mine)
+	age() // the 6 s start now, not before the browser started (slow on a busy machine)
 	run("submit a sixth", chromedp.Click(`.submit-form button[type=submit]`), chromedp.WaitVisible(`.form-error .retry-after`))
-	text, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('.form-error').textContent.replace(/\s+/g, ' ')`))
+	text, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector('.form-error').textContent.replace(/\s+/g, ' ')`))
 	for _, want := range []string{"the limit is 5", "You can submit again in ", " s.", "Your text is still below"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the refusal %q lacks %q", text, want)
 		}
 	}
 	wait("the button waits", `document.querySelector('.submit-form button[type=submit]').disabled === true`, 5*time.Second)
-	first, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('[data-countdown]').textContent`))
+	first, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector('[data-countdown]').textContent`))
 	wait("it counts down", fmt.Sprintf(`document.querySelector('[data-countdown]').textContent !== %q`, first), 3*time.Second)
 	wait("the text is still there", `document.getElementById('source').value.startsWith('// my sixth try\n')`, 5*time.Second)
 	wait("it is time", `document.querySelector('[data-countdown]').textContent === 'now' && `+
@@ -229,7 +199,5 @@ func TestSubmitLimitCountsDown(t *testing.T) {
 		WHERE b.owner_id = $1 AND v.source LIKE '// my sixth try%'`, aliceID).Scan(&n); err != nil || n != 1 {
 		t.Fatalf("the sixth version: %d stored (%v)", n, err)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 }

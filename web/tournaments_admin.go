@@ -71,27 +71,17 @@ func gameOptions() []templates.GameOption {
 }
 
 // tournamentGameFields are a game's boards and qualified bots for the
-// form, the chosen ones ticked.
+// form, the chosen ones ticked: two queries.
 func (s *Server) tournamentGameFields(ctx context.Context, gameID string, boards, bots []int64) (templates.TournamentGameFields, error) {
-	var f templates.TournamentGameFields
 	all, err := store.Boards(ctx, s.Pool)
 	if err != nil {
-		return f, err
-	}
-	for _, b := range all {
-		if b.GameID == gameID {
-			f.Boards = append(f.Boards, templates.BoardOption{ID: b.ID, Name: b.Name, Checked: slices.Contains(boards, b.ID)})
-		}
+		return templates.TournamentGameFields{}, err
 	}
 	cands, err := store.EntrantCandidates(ctx, s.Pool, gameID)
 	if err != nil {
-		return f, err
+		return templates.TournamentGameFields{}, err
 	}
-	for _, c := range cands {
-		f.Entrants = append(f.Entrants, templates.EntrantOption{BotID: c.BotID, Bot: c.BotName, Owner: c.Owner,
-			DisplayName: c.DisplayName, Language: c.Language, Rating: c.Rating, House: c.House, Checked: slices.Contains(bots, c.BotID)})
-	}
-	return f, nil
+	return tournamentGameFieldsView(gameID, all, cands, boards, bots), nil
 }
 
 // parseSettings reads "k=v k=v" (spaces, commas or new lines between) or a
@@ -308,17 +298,7 @@ func (s *Server) adminTournamentRerunPage(w http.ResponseWriter, r *http.Request
 		s.fail(w, r, err)
 		return
 	}
-	d := templates.RerunData{TournamentID: t.ID, Tournament: t.Name, GameID: m.GameID, MatchID: m.ID, Status: m.Status, Seed: m.Seed}
-	for _, st := range seats {
-		c := templates.PlayerCell{Seat: st.Seat, Bot: st.BotName, Owner: st.OwnerName, Score: "–"}
-		if st.BotID != nil {
-			c.BotID = *st.BotID
-		}
-		if st.Score != nil {
-			c.Score = strconv.FormatInt(*st.Score, 10)
-		}
-		d.Players = append(d.Players, c)
-	}
+	d := rerunView(t, m, seats)
 	s.render(w, r, http.StatusOK, templates.TournamentRerun(s.page(r, i18n.T(ctx, "admin.tournaments.rerun.page", map[string]any{"Match": m.ID}), "tournaments"), d))
 }
 

@@ -135,26 +135,17 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 		}
 	}
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx)
+	b := browsertest.Open(t, 1280, 900)
 	wait := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
+		b.Wait(what, expr, 30*time.Second)
 	}
 	open := func(id int64) {
 		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", e.srv.URL, id))); err != nil {
-			t.Fatalf("open tournament %d: %v", id, err)
-		}
+		b.Run(fmt.Sprintf("open tournament %d", id), chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", e.srv.URL, id)))
 		wait("the live part is shown", `document.getElementById('tournament-live') !== null`)
-		// A reload would lose this.
-		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(window.notReloaded = true)`)); err != nil {
-			t.Fatal(err)
-		}
+		b.Do("mark the page", `window.notReloaded = true`) // a reload would lose this
+
 	}
 	const (
 		streamIs      = `document.querySelector('.tournament-stream')?.dataset.stream === '%s'`
@@ -181,22 +172,16 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 	wait("the page was not reloaded", notReloaded)
 	wait("the header says finished", `document.getElementById('tournament-status')?.textContent === 'finished'`)
 	wait("the stream is closed once the tournament is over", fmt.Sprintf(streamIs, "closed"))
-	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "tournament-live", png)
+	b.Shot("tournament-live")
 	streamed := probe.fetches.Load() - before
 	stopPlaying()
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Fatalf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 
 	// A league; its stream breaks before anything lands: the page polls and
 	// still follows the tournament to its end.
-	b := &domain.Tournament{Name: "Polled league", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 1, LeagueRounds: 2}
-	schedule(b)
-	open(b.ID)
+	league := &domain.Tournament{Name: "Polled league", Format: domain.FormatLeague, GroupMatches: 1, FinalMatches: 1, DropCount: 1, LeagueRounds: 2}
+	schedule(league)
+	open(league.ID)
 	wait("the stream is open", fmt.Sprintf(streamIs, "open"))
 	probe.breakStreams()
 	wait("the page knows its stream broke", fmt.Sprintf(streamIs, "broken"))
@@ -211,7 +196,7 @@ func TestTournamentPageLiveInBrowser(t *testing.T) {
 	t.Logf("live part fetches: %d with the stream open (one per change it announced), %d polling", streamed, probe.fetches.Load()-before)
 	// htmx reports each failed connection of the broken stream, and the
 	// browser may report the 502s: nothing else.
-	for _, msg := range consoleErrors() {
+	for _, msg := range b.Console() {
 		if !strings.Contains(msg, "[object Event]") && !strings.Contains(msg, "502") {
 			t.Errorf("console error: %s", msg)
 		}

@@ -75,21 +75,11 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 		}
 	}
 
-	bctx := browsertest.Start(t, 1280, 900)
-	consoleErrors := browsertest.Console(bctx)
-	run := func(what string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		c, cancel := context.WithTimeout(bctx, 20*time.Second)
-		defer cancel()
-		if err := chromedp.Do(c, actions...); err != nil {
-			t.Fatalf("%s: %v\nconsole: %v", what, err, consoleErrors())
-		}
-	}
+	b := browsertest.Open(t, 1280, 900)
+	run := b.Run
 	wait := func(what, expr string) {
 		t.Helper()
-		if _, err := chromedp.Run(bctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
-			t.Fatalf("waiting until %s: %v\nconsole: %v", what, err, consoleErrors())
-		}
+		b.Wait(what, expr, 30*time.Second)
 	}
 	page := fmt.Sprintf("%s/tournaments/%d", e.srv.URL, tr.ID)
 	// By id, not a text search: "#tournament-live" is also the text of a
@@ -101,20 +91,14 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 	const buttons = `[...document.querySelectorAll('#tournament-head .tournament-actions button')].map((b) => b.textContent.trim()).join(',')`
 	wait("the head offers Pause and Cancel", buttons+` === 'Pause,Re-check round,Cancel'`)
 	wait("the head says running", `document.getElementById('tournament-status')?.textContent === 'running'`)
-	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(window.notReloaded = true)`)); err != nil {
-		t.Fatal(err)
-	}
+	b.Do("mark the page (a reload would lose it)", `window.notReloaded = true`)
 
 	work(judge.QueueMatch)
 	wait("the head says finished", `document.getElementById('tournament-status')?.textContent === 'finished'`)
 	wait("the head's buttons are gone", buttons+` === ''`)
 	wait("the facts say when it ended", `/Ended/.test(document.getElementById('tournament-info').textContent)`)
 	wait("the page was not reloaded", `window.notReloaded === true`)
-	png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		t.Fatal(err)
-	}
-	browsertest.SaveScreenshot(t, "tournament-finished-admin", png)
+	b.Shot("tournament-finished-admin")
 
 	// "Run again…" is a link to a page that asks; Cancel runs nothing.
 	reruns := func() int {
@@ -126,12 +110,12 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 		return n
 	}
 	before := reruns()
-	link, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('#tournament-live a.rerun')?.textContent.trim() ?? ''`))
+	link, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector('#tournament-live a.rerun')?.textContent.trim() ?? ''`))
 	if err != nil || link != "Run again…" {
 		t.Fatalf("the match's link reads %q (%v), want Run again…", link, err)
 	}
 	run("Run again…", chromedp.Click(`#tournament-live a.rerun`), chromedp.WaitVisible(`.rerun-confirm`))
-	head, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector('.rerun-confirm h1').textContent`))
+	head, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string](`document.querySelector('.rerun-confirm h1').textContent`))
 	if !strings.HasPrefix(head, "Run match #") || !strings.HasSuffix(head, " again?") {
 		t.Errorf("the confirmation asks %q", head)
 	}
@@ -149,9 +133,7 @@ func TestTournamentHeadAndRerunInBrowser(t *testing.T) {
 	if n := reruns(); n != before+1 {
 		t.Fatalf("confirming queued %d matches, want 1", n-before)
 	}
-	if errs := consoleErrors(); len(errs) > 0 {
-		t.Errorf("console errors (a CSP violation is one):\n%s", strings.Join(errs, "\n"))
-	}
+	b.NoConsoleErrors()
 
 	// The confirmation is an admin's page; a match of another tournament
 	// is not found there.
