@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"time"
@@ -30,10 +31,10 @@ func parseFormTime(raw string) (time.Time, error) {
 // adminDeadline is a game's deadline as the games page shows it at now,
 // with the admin's input after a refusal (f: nil or a refused form about
 // this game).
-func adminDeadline(deadline *time.Time, f *adminGamesForm, now time.Time) templates.AdminDeadline {
+func adminDeadline(ctx context.Context, deadline *time.Time, f *adminGamesForm, now time.Time) templates.AdminDeadline {
 	var d templates.AdminDeadline
 	if deadline != nil {
-		d.Value, d.Text, d.Passed = deadline.UTC().Format(deadlineLayout), fullTime(deadline), !deadline.After(now)
+		d.Value, d.Text, d.Passed = deadline.UTC().Format(deadlineLayout), fullTime(ctx, deadline), !deadline.After(now)
 	}
 	if f != nil && f.deadlineError != "" {
 		d.Value, d.Error = f.deadline, f.deadlineError
@@ -66,7 +67,7 @@ func (s *Server) adminGameDeadline(w http.ResponseWriter, r *http.Request, g gam
 	}
 	msg := i18n.T(ctx, "admin.games.deadline.removed", map[string]any{"Game": info.Title})
 	if deadline != nil {
-		msg = i18n.T(ctx, "admin.games.deadline.saved", map[string]any{"Game": info.Title, "When": fullTime(deadline)})
+		msg = i18n.T(ctx, "admin.games.deadline.saved", map[string]any{"Game": info.Title, "When": fullTime(ctx, deadline)})
 	}
 	s.flash(ctx, msg)
 	http.Redirect(w, r, "/admin/games#game-"+info.ID, http.StatusSeeOther)

@@ -22,7 +22,7 @@ func (s *Server) adminGrades(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	d := adminGradesView(ts)
+	d := adminGradesView(r.Context(), ts)
 	s.render(w, r, http.StatusOK, templates.AdminGrades(s.page(r, adminTitle(r.Context(), "admin.grades.page"), "admin"), d))
 }
 

@@ -129,7 +129,7 @@ func TestCourseInBrowser(t *testing.T) {
 	run("set the deadline", chromedp.Navigate(e.srv.URL+"/admin/games"),
 		chromedp.SetValue(`#game-orkisland input[name=deadline]`, past.Format("2006-01-02T15:04")),
 		chromedp.Click(`#game-orkisland .admin-deadline button[type=submit]:not([name])`), chromedp.WaitVisible(`.flash`))
-	when := past.Format("2006-01-02 15:04 UTC")
+	when := past.Format("2 January 2006, 15:04 UTC")
 	if got := eval(`document.querySelector('.flash').textContent`); !strings.Contains(got, "refused from "+when) {
 		t.Errorf("the flash after setting the deadline says %q", got)
 	}

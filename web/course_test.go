@@ -203,7 +203,7 @@ func TestSubmissionDeadline(t *testing.T) {
 		t.Fatalf("a bad deadline: %d", code)
 	}
 	past := time.Now().UTC().Add(-time.Hour).Truncate(time.Minute)
-	when := past.Format("2006-01-02 15:04 UTC")
+	when := past.Format("2 January 2006, 15:04 UTC")
 	code, _, loc := e.post(admin, "/admin/games/orkisland/deadline", url.Values{"deadline": {past.Format("2006-01-02T15:04")}}, nil)
 	if code != http.StatusSeeOther || !strings.Contains(e.follow(admin, loc), when) {
 		t.Fatalf("setting the deadline: %d to %q, or the games page does not show it", code, loc)
@@ -260,7 +260,7 @@ func TestSubmissionDeadline(t *testing.T) {
 	ahead := time.Now().UTC().Add(48 * time.Hour).Truncate(time.Minute)
 	e.post(admin, "/admin/games/orkisland/deadline", url.Values{"deadline": {ahead.Format("2006-01-02T15:04")}}, nil)
 	_, body, _ = e.get(student, "/games/orkisland/submit")
-	if !strings.Contains(body, "Submission deadline: <strong>"+ahead.Format("2006-01-02 15:04 UTC")) {
+	if !strings.Contains(body, "Submission deadline: <strong>"+ahead.Format("2 January 2006, 15:04 UTC")) {
 		t.Fatal("the submit page does not announce the deadline")
 	}
 	// Submit is enabled, and disables itself when the deadline passes

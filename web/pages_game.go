@@ -84,7 +84,7 @@ func gameView(ctx context.Context, l gameLoad, viewer *templates.Viewer) templat
 	d := templates.GameData{ID: g.ID, Title: g.Title, Install: l.Install, ReplayID: l.ReplayID, Ranked: l.Ranked,
 		Top: standingRows(ctx, l.Top, viewer), TopEvents: fmt.Sprintf("/games/%s/leaderboard/events?top=%d", g.ID, gameTop)}
 	if g.Deadline != nil {
-		d.Deadline, d.Closed = fullTime(g.Deadline), !g.Deadline.After(l.Now)
+		d.Deadline, d.Closed = fullTime(ctx, g.Deadline), !g.Deadline.After(l.Now)
 	}
 	if info := l.Info; info != nil {
 		d.Players, d.CPUBudget, d.Bots = info.Players, info.CPUBudget.Round(time.Millisecond).String(), info.Bots

@@ -121,9 +121,11 @@ func matchIDs(ms []store.MatchSummary) []int64 {
 	return ids
 }
 
-func fullTime(t *time.Time) string {
+// fullTime is a moment on a page, in ctx's language (templates.DateTime):
+// "2 March 2026, 14:05 UTC"; "" for none.
+func fullTime(ctx context.Context, t *time.Time) string {
 	if t == nil {
 		return ""
 	}
-	return t.UTC().Format("2006-01-02 15:04 UTC")
+	return templates.DateTime(ctx, *t)
 }

@@ -147,7 +147,7 @@ func (s *Server) adminTournamentCreate(w http.ResponseWriter, r *http.Request) {
 		s.tournamentFormRefused(w, r, boardIDs, botIDs, err)
 		return
 	}
-	s.flash(ctx, i18n.T(ctx, "admin.tournaments.form.scheduled", map[string]any{"Name": t.Name, "When": fullTime(&t.StartAt)}))
+	s.flash(ctx, i18n.T(ctx, "admin.tournaments.form.scheduled", map[string]any{"Name": t.Name, "When": fullTime(ctx, &t.StartAt)}))
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", t.ID), http.StatusSeeOther)
 }
 

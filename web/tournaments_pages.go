@@ -27,7 +27,7 @@ func (s *Server) tournamentsPage(w http.ResponseWriter, r *http.Request) {
 		s.serverError(w, r, err)
 		return
 	}
-	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, i18n.T(r.Context(), "site.nav.tournaments"), "tournaments"), tournamentsView(l)))
+	s.render(w, r, http.StatusOK, templates.Tournaments(s.page(r, i18n.T(r.Context(), "site.nav.tournaments"), "tournaments"), tournamentsView(r.Context(), l)))
 }
 
 // GET /tournaments/{id}
@@ -83,11 +83,11 @@ func tournamentView(ctx context.Context, l tournamentPageLoad) templates.Tournam
 		rules.Players = g.Info().Players
 	}
 	d := templates.TournamentData{ID: t.ID, Name: t.Name, GameID: t.GameID, GameTitle: l.GameTitle, Format: t.Format,
-		Rules: rules, Settings: settingsText(t.Settings), Start: fullTime(&t.StartAt),
-		Started: fullTime(t.StartedAt), Finished: fullTime(t.FinishedAt), Note: t.Note, Status: t.Status,
+		Rules: rules, Settings: settingsText(t.Settings), Start: fullTime(ctx, &t.StartAt),
+		Started: fullTime(ctx, t.StartedAt), Finished: fullTime(ctx, t.FinishedAt), Note: t.Note, Status: t.Status,
 		Admin: live.Admin, Live: live, Changes: t.Changes}
 	if l.StartJob != "" {
-		d.StartJob, d.StartDue = l.StartJob, fullTime(l.StartDue)
+		d.StartJob, d.StartDue = l.StartJob, fullTime(ctx, l.StartDue)
 	}
 	return d
 }

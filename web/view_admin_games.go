@@ -86,7 +86,7 @@ func adminGameView(ctx context.Context, info games.Info, l adminGamesLoad, f *ad
 	}
 	ag.Qualification = value(adminQualificationKey)
 	ag.Challenges = l.Challenges[id] || !recorded // on by default
-	ag.Deadline = adminDeadline(row.SubmissionDeadline, f, l.Now)
+	ag.Deadline = adminDeadline(ctx, row.SubmissionDeadline, f, l.Now)
 	var paceForm *adminPaceForm
 	if f != nil {
 		ag.SettingsError, ag.BoardError, ag.BoardName = f.settingsError, f.boardError, f.boardName

@@ -56,7 +56,7 @@ func adminBotsView(ctx context.Context, bots []store.BotListing, total int, q ur
 
 // adminGradesView is the grades page: a download per registered game and
 // per tournament (ts, newest first), dated by its end or else its start.
-func adminGradesView(ts []*domain.Tournament) templates.AdminGradesData {
+func adminGradesView(ctx context.Context, ts []*domain.Tournament) templates.AdminGradesData {
 	var d templates.AdminGradesData
 	for _, id := range games.IDs() {
 		g, _ := games.Get(id)
@@ -65,9 +65,9 @@ func adminGradesView(ts []*domain.Tournament) templates.AdminGradesData {
 	for _, t := range ts {
 		row := templates.AdminGradesTournament{ID: t.ID, Name: t.Name, Game: gameTitle(t.GameID), Status: t.Status}
 		if t.FinishedAt != nil {
-			row.When = fullTime(t.FinishedAt)
+			row.When = fullTime(ctx, t.FinishedAt)
 		} else {
-			row.When = fullTime(&t.StartAt)
+			row.When = fullTime(ctx, &t.StartAt)
 		}
 		d.Tournaments = append(d.Tournaments, row)
 	}

@@ -56,7 +56,7 @@ const adminStorageTables = 12
 // what the last retention pass did. The form and errors are the caller's.
 func adminStorageView(ctx context.Context, l adminStorageLoad) templates.AdminStorageData {
 	now := l.Now
-	d := templates.AdminStorageData{Measured: fullTime(&now.At), LastPass: retentionPassWords(ctx, l.PassAt, l.PassOut),
+	d := templates.AdminStorageData{Measured: fullTime(ctx, &now.At), LastPass: retentionPassWords(ctx, l.PassAt, l.PassOut),
 		Kept: i18n.T(ctx, "admin.storage.kept", map[string]any{"Kept": retentionWords(ctx, l.Retention)})}
 	growth := func(pick func(store.Storage) int64, then *store.Storage) string {
 		if then == nil {
@@ -83,15 +83,15 @@ func adminStorageView(ctx context.Context, l adminStorageLoad) templates.AdminSt
 			Count: k.count, Day: growth(k.pick, l.Day), Week: growth(k.pick, l.Week)})
 	}
 	if l.Day != nil {
-		d.DaySince = fullTime(&l.Day.At)
+		d.DaySince = fullTime(ctx, &l.Day.At)
 	} else {
 		d.FirstDay = i18n.T(ctx, "admin.storage.first_next_run")
 		if l.First != nil {
-			d.FirstDay = i18n.T(ctx, "admin.storage.first_taken", map[string]any{"When": fullTime(&l.First.At)})
+			d.FirstDay = i18n.T(ctx, "admin.storage.first_taken", map[string]any{"When": fullTime(ctx, &l.First.At)})
 		}
 	}
 	if l.Week != nil {
-		d.WeekSince = fullTime(&l.Week.At)
+		d.WeekSince = fullTime(ctx, &l.Week.At)
 	}
 	for i, t := range now.Tables {
 		if i == adminStorageTables {
@@ -110,13 +110,13 @@ func retentionPassWords(ctx context.Context, at *time.Time, output []byte) strin
 	}
 	var out judge.RetentionOutput
 	if err := json.Unmarshal(output, &out); err != nil || len(output) == 0 {
-		return i18n.T(ctx, "admin.storage.pass.finished", map[string]any{"When": fullTime(at)})
+		return i18n.T(ctx, "admin.storage.pass.finished", map[string]any{"When": fullTime(ctx, at)})
 	}
 	if !out.Enabled {
-		return i18n.T(ctx, "admin.storage.pass.off", map[string]any{"When": fullTime(at)})
+		return i18n.T(ctx, "admin.storage.pass.off", map[string]any{"When": fullTime(ctx, at)})
 	}
 	// One sentence of three counted parts, each with its own plural.
-	msg := i18n.T(ctx, "admin.storage.pass.did", map[string]any{"When": fullTime(at),
+	msg := i18n.T(ctx, "admin.storage.pass.did", map[string]any{"When": fullTime(ctx, at),
 		"Replays": i18n.N(ctx, "admin.storage.pass.replays", int(out.Replays), map[string]any{"Size": templates.BytesIn(ctx, out.ReplayBytes)}),
 		"Batches": i18n.N(ctx, "admin.storage.pass.batches", out.ReplayBatches),
 		"Bots":    i18n.N(ctx, "admin.storage.pass.bots", int(out.Artifacts), map[string]any{"Size": templates.BytesIn(ctx, out.ArtifactBytes)})})

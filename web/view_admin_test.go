@@ -118,17 +118,17 @@ func TestAdminBotsView(t *testing.T) {
 func TestAdminGradesView(t *testing.T) {
 	start := time.Date(2026, 5, 1, 9, 0, 0, 0, time.UTC)
 	end := start.Add(3 * time.Hour)
-	d := adminGradesView([]*domain.Tournament{
+	d := adminGradesView(context.Background(), []*domain.Tournament{
 		{ID: 2, Name: "done", GameID: "nosuchgame", Status: domain.TournamentFinished, StartAt: start, FinishedAt: &end},
 		{ID: 1, Name: "to come", GameID: "nosuchgame", Status: domain.TournamentScheduled, StartAt: start},
 	})
 	if len(d.Games) != len(games.IDs()) {
 		t.Errorf("%d games, %d registered", len(d.Games), len(games.IDs()))
 	}
-	if len(d.Tournaments) != 2 || d.Tournaments[0].When != "2026-05-01 12:00 UTC" || d.Tournaments[1].When != "2026-05-01 09:00 UTC" {
+	if len(d.Tournaments) != 2 || d.Tournaments[0].When != "1 May 2026, 12:00 UTC" || d.Tournaments[1].When != "1 May 2026, 09:00 UTC" {
 		t.Errorf("tournaments: %+v", d.Tournaments)
 	}
-	if d := adminGradesView(nil); len(d.Tournaments) != 0 {
+	if d := adminGradesView(context.Background(), nil); len(d.Tournaments) != 0 {
 		t.Errorf("no tournaments: %+v", d.Tournaments)
 	}
 }
@@ -162,7 +162,7 @@ func TestAdminStorageView(t *testing.T) {
 	if r := byKind["Database"]; strings.HasPrefix(r.Day, "+") || strings.HasPrefix(r.Day, "-") || r.Day == "" {
 		t.Errorf("the database did not change: %+v", r)
 	}
-	if d.DaySince != "2026-11-28 12:00 UTC" || d.WeekSince != "" || d.FirstDay != "" {
+	if d.DaySince != "28 November 2026, 12:00 UTC" || d.WeekSince != "" || d.FirstDay != "" {
 		t.Errorf("samples: day %q week %q first %q", d.DaySince, d.WeekSince, d.FirstDay)
 	}
 	if !strings.HasPrefix(d.LastPass, "No pass") {
@@ -171,7 +171,7 @@ func TestAdminStorageView(t *testing.T) {
 	// No sample a day old: when the first was taken, or that it is to come.
 	first := store.Storage{At: now.Add(-time.Hour)}
 	d = adminStorageView(ctx, adminStorageLoad{Now: measured, First: &first})
-	if byKind := d.Rows[0]; byKind.Day != "" || !strings.Contains(d.FirstDay, "2026-11-29 11:00 UTC") {
+	if byKind := d.Rows[0]; byKind.Day != "" || !strings.Contains(d.FirstDay, "29 November 2026, 11:00 UTC") {
 		t.Errorf("first sample an hour ago: day %q first %q", byKind.Day, d.FirstDay)
 	}
 	if d := adminStorageView(ctx, adminStorageLoad{Now: measured}); !strings.Contains(d.FirstDay, "next run") {
@@ -196,7 +196,7 @@ func TestRetentionPassWords(t *testing.T) {
 		want   []string
 	}{
 		{"never", nil, nil, []string{"No pass"}},
-		{"no output", &at, nil, []string{"finished 2026-11-29 03:00 UTC"}},
+		{"no output", &at, nil, []string{"finished 29 November 2026, 03:00 UTC"}},
 		{"off", &at, out(judge.RetentionOutput{}), []string{"retention is off"}},
 		{"did", &at, out(judge.RetentionOutput{Enabled: true, Replays: 3, ReplayBatches: 1, Artifacts: 1}),
 			[]string{"3 replays", "1 compiled bot"}},

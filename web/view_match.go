@@ -1,7 +1,6 @@
 package web
 
 import (
-	"arena.dev/i18n"
 	"cmp"
 	"context"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
+	"arena.dev/i18n"
 	"arena.dev/store"
 	"arena.dev/templates"
 )

@@ -74,7 +74,7 @@ func (s *Server) loadSubmit(r *http.Request) (submitLoad, error) {
 func submitFormView(ctx context.Context, l submitLoad) templates.SubmitForm {
 	f := templates.SubmitForm{GameID: l.GameID, GameTitle: l.Title, MaxKB: service.MaxSource >> 10, Admin: l.Admin}
 	if l.Deadline != nil {
-		f.Deadline, f.Closed = fullTime(l.Deadline), l.Closed
+		f.Deadline, f.Closed = fullTime(ctx, l.Deadline), l.Closed
 		if left := l.Deadline.Sub(l.Now); !l.Closed && left < 7*24*time.Hour {
 			f.ClosesIn = int(left.Seconds()) + 1
 		}

@@ -61,7 +61,7 @@ func TestSubmitFormView(t *testing.T) {
 	// A deadline within a week is counted down; a later one is not; a
 	// passed one closes the form.
 	l.Deadline = ptr(l.Now.Add(90 * time.Minute))
-	if f := submitFormView(context.Background(), l); f.Deadline != "2026-11-02 11:30 UTC" || f.ClosesIn != 5401 || f.Closed {
+	if f := submitFormView(context.Background(), l); f.Deadline != "2 November 2026, 11:30 UTC" || f.ClosesIn != 5401 || f.Closed {
 		t.Errorf("closing soon: %q in %d", f.Deadline, f.ClosesIn)
 	}
 	l.Deadline = ptr(l.Now.Add(8 * 24 * time.Hour))

@@ -35,18 +35,18 @@ func (s *Server) loadTournaments(ctx context.Context) (tournamentsLoad, error) {
 // tournamentsView is the list of tournaments: upcoming ones soonest first,
 // then the running and the finished ones, latest first; admins are
 // offered to create one.
-func tournamentsView(l tournamentsLoad) templates.TournamentsData {
+func tournamentsView(ctx context.Context, l tournamentsLoad) templates.TournamentsData {
 	d := templates.TournamentsData{Admin: l.Viewer != nil && l.Viewer.Role == domain.RoleAdmin}
 	for _, t := range l.Tournaments {
 		row := templates.TournamentRow{ID: t.ID, Name: t.Name, Game: t.GameID, Format: t.Format, Status: t.Status,
-			When: fullTime(&t.StartAt), Entrants: l.Entrants[t.ID]}
+			When: fullTime(ctx, &t.StartAt), Entrants: l.Entrants[t.ID]}
 		switch t.Status {
 		case domain.TournamentScheduled:
 			d.Upcoming = append(d.Upcoming, row)
 		case domain.TournamentRunning, domain.TournamentPaused:
 			d.Running = append(d.Running, row)
 		default:
-			row.When = fullTime(t.FinishedAt)
+			row.When = fullTime(ctx, t.FinishedAt)
 			d.Finished = append(d.Finished, row)
 		}
 	}

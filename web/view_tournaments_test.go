@@ -1,10 +1,12 @@
 package web
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"arena.dev/domain"
+	"arena.dev/i18n"
 )
 
 // The list of tournaments is made from loaded rows without a database.
@@ -22,29 +24,32 @@ func TestTournamentsView(t *testing.T) {
 		},
 		Entrants: map[int64]int{5: 8, 2: 16},
 	}
-	d := tournamentsView(l)
+	d := tournamentsView(context.Background(), l)
 	if len(d.Upcoming) != 2 || d.Upcoming[0].Name != "sooner" || d.Upcoming[1].Name != "later" || d.Upcoming[0].Entrants != 8 ||
-		d.Upcoming[0].When != "2026-11-10 09:00 UTC" {
+		d.Upcoming[0].When != "10 November 2026, 09:00 UTC" {
 		t.Errorf("upcoming, soonest first: %+v", d.Upcoming)
+	}
+	if w := tournamentsView(i18n.WithLang(context.Background(), "ca"), l).Upcoming[0].When; w != "10 de novembre de 2026, a les 09:00 UTC" {
+		t.Errorf("in Catalan: %q", w)
 	}
 	if len(d.Running) != 2 || d.Running[0].Name != "running" || d.Running[1].Name != "paused" || d.Running[0].Entrants != 0 {
 		t.Errorf("running and paused: %+v", d.Running)
 	}
-	if len(d.Finished) != 2 || d.Finished[0].When != "2026-11-03 09:00 UTC" || d.Finished[0].Entrants != 16 || d.Finished[1].When != "" {
+	if len(d.Finished) != 2 || d.Finished[0].When != "3 November 2026, 09:00 UTC" || d.Finished[0].Entrants != 16 || d.Finished[1].When != "" {
 		t.Errorf("finished, when they finished: %+v", d.Finished)
 	}
 	if d.Admin {
 		t.Error("a visitor is offered to create a tournament")
 	}
 	l.Viewer = &domain.User{Role: domain.RoleStudent}
-	if tournamentsView(l).Admin {
+	if tournamentsView(context.Background(), l).Admin {
 		t.Error("a student is offered to create a tournament")
 	}
 	l.Viewer.Role = domain.RoleAdmin
-	if !tournamentsView(l).Admin {
+	if !tournamentsView(context.Background(), l).Admin {
 		t.Error("an admin is not offered to create a tournament")
 	}
-	if d := tournamentsView(tournamentsLoad{}); d.Upcoming != nil || d.Running != nil || d.Finished != nil {
+	if d := tournamentsView(context.Background(), tournamentsLoad{}); d.Upcoming != nil || d.Running != nil || d.Finished != nil {
 		t.Errorf("no tournaments: %+v", d)
 	}
 }
