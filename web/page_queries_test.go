@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -53,7 +54,8 @@ func newCountedPagesEnv(t *testing.T) (*pagesEnv, *queryCounter) {
 	return &pagesEnv{t: t, srv: srv, pool: pool, s: s}, counter
 }
 
-// Each page reads its data in a fixed number of queries: as many with one
+// Each page, the admin's too, reads its data in a fixed number of
+// queries: as many with one
 // bot, version, match, token and tournament as with several of each.
 // (The server has no board cache here: every board is read.) It logs
 // the counts. Its bots are in games of its own (Poquemon's ladder is no
@@ -92,14 +94,23 @@ func TestPageQueriesFixed(t *testing.T) {
 	}
 	e.finishedTournament("cup 1", entrants) // an Ork Island tournament
 	c := e.login(alice)
+	admin, _ := e.user(domain.RoleAdmin)
+	ac := e.login(admin)
 	pages := []string{"/", "/bots", "/games/poquemon/leaderboard", "/games/poquemon/leaderboard?mine=1",
 		fmt.Sprintf("/bots/%d/versions/1", botID), "/account", "/tournaments", "/games/poquemon/submit",
-		"/games/poquemon", fmt.Sprintf("/bots/%d", botID), "/games/poquemon/matches", "/downloads"}
+		"/games/poquemon", fmt.Sprintf("/bots/%d", botID), "/games/poquemon/matches", "/downloads",
+		// The admin's pages, as an admin.
+		"/admin", "/admin/users", "/admin/games", "/admin/grades", "/admin/bots", "/admin/jobs",
+		"/admin/copies", "/admin/games/poquemon/copies", "/admin/tournaments/new", "/admin/settings", "/admin/storage"}
 	measure := func() map[string]int64 {
 		out := map[string]int64{}
 		for _, p := range pages {
+			client := c
+			if strings.HasPrefix(p, "/admin") {
+				client = ac
+			}
 			counter.n.Store(0)
-			if code, body, _ := e.get(c, p); code != 200 {
+			if code, body, _ := e.get(client, p); code != 200 {
 				t.Fatalf("%s: %d\n%s", p, code, body)
 			}
 			out[p] = counter.n.Load()
