@@ -55,10 +55,9 @@ func newCountedPagesEnv(t *testing.T) (*pagesEnv, *queryCounter) {
 }
 
 // Each page, the admin's too, reads its data in a fixed number of
-// queries: as many with one
-// bot, version, match, token and tournament as with several of each.
-// (The server has no board cache here: every board is read.) It logs
-// the counts. Its bots are in games of its own (Poquemon's ladder is no
+// queries: as many with one bot, version, match, token and tournament as
+// with several of each. (The server has no board cache here: every
+// board is read.) It logs the counts. Its bots are in games of its own (Poquemon's ladder is no
 // other test's): the package's tests share one database.
 func TestPageQueriesFixed(t *testing.T) {
 	e, counter := newCountedPagesEnv(t)
