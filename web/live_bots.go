@@ -47,22 +47,8 @@ func (s *Server) botEvents(h *hub) http.HandlerFunc {
 			s.serverError(w, r, err)
 			return
 		}
-		go func() { // the versions' changes, on the same channel as the boards'
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-sub.gone:
-					return
-				case e := <-sub.events:
-					select {
-					case in <- botChange{version: e}:
-					case <-ctx.Done():
-						return
-					}
-				}
-			}
-		}()
+		// The versions' changes, on the same channel as the boards'.
+		go forward(ctx, sub.gone, sub.events, in, func(e store.VersionEvent) botChange { return botChange{version: e} })
 		sentCells := map[string]string{}
 		serveStream(h, w, r, liveStream[botChange]{sub: sub, waitReady: true, in: in,
 			start: func(w io.Writer) (bool, error) {
@@ -99,6 +85,25 @@ type botChange struct {
 	board   *boardSnap
 }
 
+// forward sends on to what comes from a subscription, made a botChange by
+// wrap, until ctx ends or the subscription is gone.
+func forward[T any](ctx context.Context, gone <-chan struct{}, from <-chan T, to chan<- botChange, wrap func(T) botChange) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-gone:
+			return
+		case x := <-from:
+			select {
+			case to <- wrap(x):
+			case <-ctx.Done():
+				return
+			}
+		}
+	}
+}
+
 // maxBoardsFollowed bounds the boards one My bots stream follows.
 const maxBoardsFollowed = 10
 
@@ -127,20 +132,7 @@ func (s *Server) followBoards(ctx context.Context, h *hub, userID int64, names [
 		sub := h.subscribeBoard(g)
 		go func() {
 			defer h.unsubscribe(sub)
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-sub.gone:
-					return
-				case snap := <-sub.boards:
-					select {
-					case out <- botChange{board: snap}:
-					case <-ctx.Done():
-						return
-					}
-				}
-			}
+			forward(ctx, sub.gone, sub.boards, out, func(snap *boardSnap) botChange { return botChange{board: snap} })
 		}()
 	}
 	return mine, nil
