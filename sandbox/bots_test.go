@@ -139,7 +139,13 @@ func runCase(t *testing.T, compile func() (Artifact, []byte, error), w want) {
 	opts := runOptions()
 	opts.WallGuard = 2*w.cpu + time.Second
 	opts.StartTimeout = 3 * time.Second
-	opts.StartCPU = w.cpu
+	// Only the start cases test the start budget: the others start as any
+	// bot does, and a Go runtime's start can pass 300 ms of CPU on a
+	// loaded machine (CI saw 303 ms).
+	opts.StartCPU = max(w.cpu, 2*time.Second)
+	if w.kind == "start" {
+		opts.StartCPU = w.cpu
+	}
 	b, err := Start(context.Background(), art, opts)
 	if w.kind == "start" {
 		if got := ReasonOf(err); got != Reason(w.arg) {
