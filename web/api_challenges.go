@@ -12,7 +12,6 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/games"
-	"arena.dev/i18n"
 	"arena.dev/service"
 	"arena.dev/web/response"
 )
@@ -61,19 +60,20 @@ func (s *Server) apiChallenge(w http.ResponseWriter, r *http.Request) {
 	}
 	info := game.Info()
 	if len(req.Opponents) > info.Players-1 {
-		response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.too_many_opponents",
-			map[string]any{"Game": info.Title, "Players": info.Players, "Opponents": info.Players - 1}))
+		s.apiFail(w, r, domain.Refusal("errors.challenge.too_many_opponents", "{{.Game}} is played by {{.Players}}: choose at most {{.Opponents}} opponents",
+			domain.Data{"Game": info.Title, "Players": info.Players, "Opponents": info.Players - 1}), nil)
 		return
 	}
 	opponents := make([]string, len(req.Opponents))
 	for i, o := range req.Opponents {
 		if opponents[i] = strings.TrimSpace(string(o)); opponents[i] == "" {
-			response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.empty_opponent", map[string]any{"Qualifier": info.Qualifier}))
+			s.apiFail(w, r, domain.Refusal("errors.challenge.empty_opponent", "an empty opponent: leave it out, and the seat gets the {{.Qualifier}}",
+				domain.Data{"Qualifier": info.Qualifier}), nil)
 			return
 		}
 	}
 	if strings.TrimSpace(string(req.Version)) == "" {
-		response.APIError(w, http.StatusUnprocessableEntity, i18n.T(ctx, "errors.challenge.missing_version"))
+		s.apiFail(w, r, domain.Refusal("errors.challenge.missing_version", `"version" is missing: your bot's name (its newest version), BOT@N or a version id`, nil), nil)
 		return
 	}
 	c, err := s.readChallenge(ctx, u.ID, info.ID, string(req.Version), opponents, "", string(req.Board), req.Shuffle, info.Qualifier)
