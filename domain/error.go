@@ -47,6 +47,12 @@ func (e *Error) Error() string { return e.Message }
 // Data is the parameters of an error's message, by placeholder name.
 type Data = map[string]any
 
+// Moment is a time in an error's data: Message says it as
+// "2026-11-29 12:46 UTC", a page in its reader's language.
+type Moment time.Time
+
+func (m Moment) String() string { return time.Time(m).UTC().Format("2006-01-02 15:04 UTC") }
+
 // NewError is an error of code whose English message is the template
 // english (text/template, as the catalogue's templates) filled with data.
 // english is the catalogue's English entry for key, word for word (a test

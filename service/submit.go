@@ -67,7 +67,7 @@ func checkSubmitLimits(load store.SubmissionLoad) error {
 func DeadlineError(title string, deadline time.Time) error {
 	return refuseSubmit("deadline", "the submission deadline of {{.Game}} was {{.Deadline}}: no new version is accepted "+
 		"(the ladder goes on with the versions you have)",
-		domain.Data{"Game": title, "Deadline": deadline.UTC().Format("2006-01-02 15:04 UTC")})
+		domain.Data{"Game": title, "Deadline": domain.Moment(deadline)})
 }
 
 // builtinName refuses a new bot named as one of the game's own bots (the

@@ -155,8 +155,11 @@ func TestDeadlineError(t *testing.T) {
 	wantKey(t, err, "errors.submit.deadline")
 	var e *domain.Error
 	errors.As(err, &e)
-	if e.Data["Game"] != "Wasteland" || e.Data["Deadline"] != "2031-12-01 22:30 UTC" {
-		t.Fatalf("data %v: want the game and the deadline in UTC", e.Data)
+	if m, ok := e.Data["Deadline"].(domain.Moment); e.Data["Game"] != "Wasteland" || !ok || !time.Time(m).Equal(at) {
+		t.Fatalf("data %v: want the game and the deadline as a moment", e.Data)
+	}
+	if !strings.Contains(e.Message, "was 2031-12-01 22:30 UTC:") {
+		t.Errorf("message %q: want the deadline in UTC", e.Message)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 
 	"arena.dev/domain"
 	"arena.dev/i18n"
+	"arena.dev/templates"
 )
 
 // Failed requests. Every failure a user is told about is a *domain.Error
@@ -64,10 +65,22 @@ func localMessage(ctx context.Context, e *domain.Error) string {
 	if e.Key == "" {
 		return e.Message
 	}
-	if msg := i18n.T(ctx, e.Key, e.Data); msg != e.Key {
+	if msg := i18n.T(ctx, e.Key, localData(ctx, e.Data)); msg != e.Key {
 		return msg
 	}
 	return e.Message
+}
+
+// localData is an error's data with its moments said in ctx's language.
+func localData(ctx context.Context, data domain.Data) domain.Data {
+	out := domain.Data{}
+	for k, v := range data {
+		if m, ok := v.(domain.Moment); ok {
+			v = templates.DateTime(ctx, time.Time(m))
+		}
+		out[k] = v
+	}
+	return out
 }
 
 // setRetryAfter tells the client when to try again after a refusal over a

@@ -9,9 +9,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"arena.dev/domain"
 	"arena.dev/i18n"
+	"arena.dev/service"
 )
 
 // Every error raised with a catalogue key has that key in
@@ -50,6 +52,13 @@ func TestErrorMessageLanguage(t *testing.T) {
 	for lang, want := range map[string]string{"en": `no bot "x" in Race`, "ca": `no hi ha cap bot "x" a Race`, "es": `no hay ningún bot "x" en Race`} {
 		if got := userMessage(i18n.WithLang(context.Background(), lang), e); got != want {
 			t.Errorf("%s: %q, want %q", lang, got, want)
+		}
+	}
+	// A moment in the data is said in the reader's language.
+	late := service.DeadlineError("Race", time.Date(2026, 12, 4, 23, 0, 0, 0, time.UTC))
+	for lang, want := range map[string]string{"en": "was 4 December 2026, 23:00 UTC:", "ca": "4 de desembre de 2026, a les 23:00 UTC", "es": "4 de diciembre de 2026, a las 23:00 UTC"} {
+		if got := userMessage(i18n.WithLang(context.Background(), lang), late); !strings.Contains(got, want) {
+			t.Errorf("the deadline in %s: %q, want %q in it", lang, got, want)
 		}
 	}
 	unknown := domain.Refusal("errors.nowhere", "plain English", nil)
