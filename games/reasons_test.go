@@ -43,27 +43,9 @@ func TestEveryIgnoredReasonIsInTheCatalogue(t *testing.T) {
 	found := map[string]bool{} // directories that build an Ignored
 	for dir, files := range pkgs {
 		c := &reasonCollector{t: t, fset: fset, files: files}
-		for _, f := range files {
-			for _, decl := range f.Decls {
-				fn, ok := decl.(*ast.FuncDecl)
-				if !ok || fn.Body == nil {
-					continue
-				}
-				ast.Inspect(fn.Body, func(n ast.Node) bool {
-					lit, ok := n.(*ast.CompositeLit)
-					if !ok || !isIgnored(lit.Type) {
-						return true
-					}
-					found[dir] = true
-					for _, el := range lit.Elts {
-						if kv, ok := el.(*ast.KeyValueExpr); ok && isIdent(kv.Key, "Why") {
-							reasons = append(reasons, c.resolve(fn, kv.Value)...)
-						}
-					}
-					return true
-				})
-			}
-		}
+		whys, built := c.fieldOf(isIgnored, "Why")
+		found[dir] = built
+		reasons = append(reasons, whys...)
 	}
 	for _, dir := range []string{"orkisland", "poquemon", "wasteland", "apocalypse", filepath.Join("gametest", "fake")} {
 		if !found[dir] {
@@ -93,32 +75,42 @@ func TestEveryFreezeDetailIsInTheCatalogue(t *testing.T) {
 				files = append(files, f)
 			}
 			c := &reasonCollector{t: t, fset: fset, files: files}
-			for _, f := range files {
-				for _, decl := range f.Decls {
-					fn, ok := decl.(*ast.FuncDecl)
-					if !ok || fn.Body == nil {
-						continue
-					}
-					ast.Inspect(fn.Body, func(n ast.Node) bool {
-						lit, ok := n.(*ast.CompositeLit)
-						if !ok || !isType(lit.Type, "FreezeError") {
-							return true
-						}
-						for _, el := range lit.Elts {
-							if kv, ok := el.(*ast.KeyValueExpr); ok && isIdent(kv.Key, "Detail") {
-								details = append(details, c.resolve(fn, kv.Value)...)
-							}
-						}
-						return true
-					})
-				}
-			}
+			more, _ := c.fieldOf(func(e ast.Expr) bool { return isType(e, "FreezeError") }, "Detail")
+			details = append(details, more...)
 		}
 	}
 	if len(details) < 6 {
 		t.Errorf("only %d freeze details found: %q", len(details), details)
 	}
 	inCatalogue(t, details)
+}
+
+// fieldOf is every text field can hold in the composite literals of the
+// collector's files whose type is, resolved through variables, calls and
+// returns (resolve), and whether any such literal is built.
+func (c *reasonCollector) fieldOf(is func(ast.Expr) bool, field string) (out []string, built bool) {
+	for _, f := range c.files {
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Body == nil {
+				continue
+			}
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				lit, ok := n.(*ast.CompositeLit)
+				if !ok || !is(lit.Type) {
+					return true
+				}
+				built = true
+				for _, el := range lit.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok && isIdent(kv.Key, field) {
+						out = append(out, c.resolve(fn, kv.Value)...)
+					}
+				}
+				return true
+			})
+		}
+	}
+	return out, built
 }
 
 // inCatalogue fails for each reason no message of reasons.toml follows.
